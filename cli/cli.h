@@ -1,0 +1,60 @@
+/* Private to cli/: what the subcommands share. */
+#ifndef NQSAT_CLI_H
+#define NQSAT_CLI_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+/* Exit codes of the nqsat program. DIMACS solving adds the SAT-competition
+ * codes 10 and 20. */
+enum nq_exit {
+  NQ_EXIT_OK = 0,
+  NQ_EXIT_FAILURE = 1, /* I/O failure, disagreement found, invalid input data */
+  NQ_EXIT_USAGE = 2,   /* bad command line */
+  NQ_EXIT_SATISFIABLE = 10,
+  NQ_EXIT_UNSATISFIABLE = 20,
+  NQ_EXIT_INTERRUPTED = 130
+};
+
+typedef struct command {
+  const char *name;
+  int (*run)(int argc, char **argv); /* argv[0] is the command name */
+  const char *summary;
+} command;
+
+int cmd_encode(int argc, char **argv);
+int cmd_solve(int argc, char **argv);
+int cmd_count(int argc, char **argv);
+int cmd_verify(int argc, char **argv);
+
+/* Prints "nqsat CMD: error: MESSAGE (see 'nqsat CMD --help')" to stderr and
+ * returns NQ_EXIT_USAGE. */
+int usage_error(const char *command_name, const char *format, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Prints "nqsat CMD: error: MESSAGE" to stderr and returns NQ_EXIT_FAILURE. */
+int runtime_error(const char *command_name, const char *format, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Parses a whole decimal number in min..max. Returns 0, or -1 after
+ * reporting a usage error that names `what` and the accepted range. */
+int parse_bounded(const char *command_name, const char *what, const char *text, int64_t min,
+                  int64_t max, int64_t *value);
+
+/* Parses "N" or "A..B" into first..last, each in min..max. */
+int parse_range(const char *command_name, const char *text, int min, int max, int *first,
+                int *last);
+
+/* Reports an option getopt_long rejected (unknown, or missing its value).
+ * `code` is getopt's return value (':' or '?'). Returns NQ_EXIT_USAGE. */
+int report_bad_option(const char *command_name, int code, char **argv);
+
+/* "nqsat " followed by a command's argv, shell-quoted where needed, for
+ * provenance headers; caller frees. NULL when out of memory. */
+char *join_command_line(int argc, char **argv);
+
+/* Board output. `columns` are 0-based. */
+void print_board(FILE *out, const int *columns, int n);
+void print_vector(FILE *out, const int *columns, int n);
+
+#endif

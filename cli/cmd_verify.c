@@ -1,0 +1,168 @@
+/* nqsat verify [N | A..B]: the cross-check. For each N, the SAT path (every
+ * selected encoding) and the native solver enumerate all solutions; every SAT
+ * solution is checked by the verifier's own placement checker, the solution
+ * sets are compared, and both counts are compared with OEIS A000170. */
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "nqsat/solver.h"
+#include "nqsat/verify.h"
+
+/* Full solution sets are kept up to this N (73,712 boards for N = 13);
+ * beyond it only counts are compared. */
+#define SET_COMPARISON_MAX_N 13
+
+static void print_verify_help(void) {
+  printf("usage: nqsat verify [N | A..B] [--amo pairwise|seq|all]\n"
+         "\n"
+         "Cross-checks the SAT path against the independent native solver for each N\n"
+         "(default 1..10): every SAT solution is checked square by square, the two\n"
+         "solution sets are compared (for N <= %d; counts beyond), and both counts\n"
+         "are compared with OEIS A000170. Prints one table row per N.\n"
+         "\n"
+         "  N | A..B        board sizes, each 1..%d\n"
+         "  --amo ENCODING  encodings to check on the SAT path (default: all)\n"
+         "  -h, --help      show this help\n"
+         "\n"
+         "Exit status 0 when everything agrees, 1 naming the first disagreement.\n",
+         SET_COMPARISON_MAX_N, NQ_VERIFY_KNOWN_MAX_N);
+}
+
+typedef struct collector {
+  nq_solution_set *set; /* NULL when only counting */
+  uint64_t count;
+  uint64_t invalid;
+  char first_invalid[256];
+  nq_status status;
+} collector;
+
+static int collect(void *context, const int *columns, int n) {
+  collector *into = context;
+  char why[200];
+  into->count++;
+  if (!nq_verify_check_placement(columns, n, why, sizeof why)) {
+    if (!into->invalid++)
+      snprintf(into->first_invalid, sizeof into->first_invalid, "%s", why);
+  }
+  if (into->set && nq_solution_set_add(into->set, columns) != NQ_OK) {
+    into->status = NQ_ERR_MEMORY;
+    return 1;
+  }
+  return 0;
+}
+
+static const nq_amo every_encoding[] = {NQ_AMO_PAIRWISE, NQ_AMO_SEQUENTIAL};
+enum { ENCODING_COUNT = sizeof every_encoding / sizeof every_encoding[0] };
+
+/* Checks one N; returns 1 when everything agrees, else 0 with `why` set. */
+static int verify_one(int n, const nq_amo *encodings, int encoding_count, char *why,
+                      size_t why_size) {
+  uint64_t known = 0;
+  nq_verify_known_count(n, &known, NULL);
+  int keep_sets = n <= SET_COMPARISON_MAX_N;
+  collector native = {.set = keep_sets ? nq_solution_set_new(n) : NULL};
+  nq_status status = nq_verify_enumerate(n, collect, &native);
+  int agrees = 1;
+  if (status != NQ_OK || native.status != NQ_OK) {
+    snprintf(why, why_size, "native solver: %s",
+             nq_strerror(status != NQ_OK ? status : native.status));
+    agrees = 0;
+  }
+  printf("%3d %12" PRIu64 " %12" PRIu64, n, known, native.count);
+  if (agrees && native.count != known) {
+    snprintf(why, why_size, "native solver counts %" PRIu64 ", OEIS A000170 says %" PRIu64,
+             native.count, known);
+    agrees = 0;
+  }
+  for (int e = 0; e < encoding_count; e++) {
+    const char *name = nq_amo_name(encodings[e]);
+    collector sat = {.set = keep_sets ? nq_solution_set_new(n) : NULL};
+    nq_encoding encoding = {.n = n, .amo = encodings[e]};
+    status = nq_solver_enumerate_queens(&encoding, 0, collect, &sat, NULL);
+    printf(" %12" PRIu64, sat.count);
+    char difference[400];
+    if (!agrees) {
+      /* keep the first disagreement */
+    } else if (status != NQ_OK || sat.status != NQ_OK) {
+      snprintf(why, why_size, "SAT (%s): %s", name,
+               nq_strerror(status != NQ_OK ? status : sat.status));
+      agrees = 0;
+    } else if (sat.invalid) {
+      snprintf(why, why_size, "SAT (%s): %" PRIu64 " invalid solutions, first: %s", name,
+               sat.invalid, sat.first_invalid);
+      agrees = 0;
+    } else if (sat.count != known) {
+      snprintf(why, why_size, "SAT (%s) counts %" PRIu64 ", OEIS A000170 says %" PRIu64, name,
+               sat.count, known);
+      agrees = 0;
+    } else if (keep_sets && !nq_solution_set_equal(sat.set, "SAT", native.set, "native",
+                                                   difference, sizeof difference)) {
+      snprintf(why, why_size, "SAT (%s): %s", name, difference);
+      agrees = 0;
+    }
+    nq_solution_set_free(sat.set);
+  }
+  nq_solution_set_free(native.set);
+  printf("  %-6s %s\n", keep_sets ? "sets" : "counts", agrees ? "ok" : "DISAGREE");
+  fflush(stdout);
+  return agrees;
+}
+
+int cmd_verify(int argc, char **argv) {
+  static const struct option options[] = {{"amo", required_argument, NULL, 'a'},
+                                          {"help", no_argument, NULL, 'h'},
+                                          {NULL, 0, NULL, 0}};
+  nq_amo chosen[ENCODING_COUNT];
+  int chosen_count = ENCODING_COUNT;
+  memcpy(chosen, every_encoding, sizeof every_encoding);
+  optind = 1;
+  opterr = 0;
+  int code;
+  while ((code = getopt_long(argc, argv, ":h", options, NULL)) != -1) {
+    switch (code) {
+    case 'a':
+      if (!strcmp(optarg, "all")) {
+        chosen_count = ENCODING_COUNT;
+        memcpy(chosen, every_encoding, sizeof every_encoding);
+      } else if (nq_amo_from_name(optarg, &chosen[0])) {
+        return usage_error("verify", "unknown encoding '%s' for --amo (pairwise, seq, all)",
+                           optarg);
+      } else {
+        chosen_count = 1;
+      }
+      break;
+    case 'h': print_verify_help(); return NQ_EXIT_OK;
+    default: return report_bad_option("verify", code, argv);
+    }
+  }
+  int first = 1, last = 10;
+  if (argc - optind > 1)
+    return usage_error("verify", "unexpected argument '%s'", argv[optind + 1]);
+  if (optind < argc &&
+      parse_range("verify", argv[optind], 1, NQ_VERIFY_KNOWN_MAX_N, &first, &last))
+    return NQ_EXIT_USAGE;
+
+  printf("%3s %12s %12s", "N", "OEIS", "native");
+  for (int e = 0; e < chosen_count; e++)
+    printf(" %12s", nq_amo_name(chosen[e]));
+  printf("  %-6s %s\n", "check", "result");
+  int failures = 0;
+  for (int n = first; n <= last; n++) {
+    char why[512];
+    if (!verify_one(n, chosen, chosen_count, why, sizeof why)) {
+      failures++;
+      fprintf(stderr, "nqsat verify: N = %d: %s\n", n, why);
+    }
+  }
+  if (failures) {
+    fprintf(stderr, "nqsat verify: %d of %d board sizes disagree\n", failures, last - first + 1);
+    return NQ_EXIT_FAILURE;
+  }
+  printf("agreement for N = %d..%d: every SAT solution valid, solution sets equal to the native "
+         "solver's, counts equal to OEIS A000170\n",
+         first, last);
+  return NQ_EXIT_OK;
+}

@@ -1,0 +1,139 @@
+/* Error reporting and argument parsing shared by the subcommands. */
+#include <ctype.h>
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static void report(const char *command_name, const char *format, va_list arguments) {
+  fprintf(stderr, "nqsat%s%s: error: ", command_name ? " " : "", command_name ? command_name : "");
+  vfprintf(stderr, format, arguments);
+}
+
+int usage_error(const char *command_name, const char *format, ...) {
+  va_list arguments;
+  va_start(arguments, format);
+  report(command_name, format, arguments);
+  va_end(arguments);
+  fprintf(stderr, " (see 'nqsat%s%s --help')\n", command_name ? " " : "",
+          command_name ? command_name : "");
+  return NQ_EXIT_USAGE;
+}
+
+int runtime_error(const char *command_name, const char *format, ...) {
+  va_list arguments;
+  va_start(arguments, format);
+  report(command_name, format, arguments);
+  va_end(arguments);
+  fputc('\n', stderr);
+  return NQ_EXIT_FAILURE;
+}
+
+int parse_bounded(const char *command_name, const char *what, const char *text, int64_t min,
+                  int64_t max, int64_t *value) {
+  const char *digits = text;
+  if (*digits == '+' || *digits == '-')
+    digits++;
+  int well_formed = isdigit((unsigned char)*digits);
+  for (const char *p = digits; well_formed && *p; p++)
+    well_formed = isdigit((unsigned char)*p);
+  if (!well_formed) {
+    usage_error(command_name, "%s '%s' is not a whole number", what, text);
+    return -1;
+  }
+  errno = 0;
+  long long parsed = strtoll(text, NULL, 10);
+  if (errno == ERANGE || parsed < min || parsed > max) {
+    usage_error(command_name, "%s %s is out of range: must be %" PRId64 "..%" PRId64, what, text,
+                min, max);
+    return -1;
+  }
+  *value = parsed;
+  return 0;
+}
+
+int parse_range(const char *command_name, const char *text, int min, int max, int *first,
+                int *last) {
+  const char *dots = strstr(text, "..");
+  int64_t low, high;
+  if (!dots) {
+    if (parse_bounded(command_name, "N", text, min, max, &low))
+      return -1;
+    *first = *last = (int)low;
+    return 0;
+  }
+  size_t length = (size_t)(dots - text);
+  char left[32];
+  if (length == 0 || length >= sizeof left) {
+    usage_error(command_name, "range '%s' is not of the form A..B", text);
+    return -1;
+  }
+  memcpy(left, text, length);
+  left[length] = '\0';
+  if (parse_bounded(command_name, "N", left, min, max, &low) ||
+      parse_bounded(command_name, "N", dots + 2, min, max, &high))
+    return -1;
+  if (low > high) {
+    usage_error(command_name, "range '%s' is empty: %" PRId64 " > %" PRId64, text, low, high);
+    return -1;
+  }
+  *first = (int)low;
+  *last = (int)high;
+  return 0;
+}
+
+int report_bad_option(const char *command_name, int code, char **argv) {
+  const char *offending = argv[optind - 1];
+  if (code == ':')
+    return usage_error(command_name, "option '%s' needs a value", offending);
+  if (optopt && isdigit(optopt))
+    return usage_error(command_name, "'%s' is neither an option nor a valid N (N must be positive)",
+                       offending);
+  if (optopt)
+    return usage_error(command_name, "unknown option '-%c'", optopt);
+  return usage_error(command_name, "unknown option '%s'", offending);
+}
+
+static int needs_quotes(const char *argument) {
+  if (!*argument)
+    return 1;
+  for (const char *p = argument; *p; p++)
+    if (!isalnum((unsigned char)*p) && !strchr("-_./=,:+@%", *p))
+      return 1;
+  return 0;
+}
+
+char *join_command_line(int argc, char **argv) {
+  size_t length = sizeof "nqsat";
+  for (int i = 0; i < argc; i++)
+    length += 4 * strlen(argv[i]) + 3;
+  char *line = malloc(length);
+  if (!line)
+    return NULL;
+  char *out = line + sprintf(line, "nqsat");
+  for (int i = 0; i < argc; i++) {
+    *out++ = ' ';
+    if (!needs_quotes(argv[i])) {
+      out += sprintf(out, "%s", argv[i]);
+      continue;
+    }
+    *out++ = '\'';
+    for (const char *p = argv[i]; *p; p++) {
+      if (*p == '\'') {
+        memcpy(out, "'\\''", 4);
+        out += 4;
+      } else if (*p == '\n') {
+        *out++ = ' '; /* keep the header comment on one line */
+      } else {
+        *out++ = *p;
+      }
+    }
+    *out++ = '\'';
+  }
+  *out = '\0';
+  return line;
+}

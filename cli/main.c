@@ -1,0 +1,54 @@
+/* nqsat: git-style front end. Each subcommand lives in its own cmd_*.c. */
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const command commands[] = {
+    {"encode", cmd_encode, "write N-Queens as DIMACS CNF"},
+    {"solve", cmd_solve, "solve or enumerate N-Queens with PicoSAT"},
+    {"count", cmd_count, "count solutions with the native backtracking solver"},
+    {"verify", cmd_verify, "cross-check SAT solutions against the native solver and OEIS"},
+};
+enum { COMMAND_COUNT = sizeof commands / sizeof commands[0] };
+
+static void print_help(FILE *out) {
+  fprintf(out,
+          "usage: nqsat <command> [arguments]\n"
+          "\n"
+          "N-Queens to SAT and back: encode as CNF, solve with PicoSAT, and verify\n"
+          "every answer with an independent backtracking solver.\n"
+          "\n"
+          "commands:\n");
+  for (int i = 0; i < COMMAND_COUNT; i++)
+    fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
+  fprintf(out,
+          "\n"
+          "'nqsat <command> --help' describes a command.\n"
+          "exit codes: 0 success, 1 failure or disagreement, 2 usage error\n"
+          "            (DIMACS solving: 10 satisfiable, 20 unsatisfiable)\n");
+}
+
+int main(int argc, char **argv) {
+  if (argc < 2) {
+    print_help(stderr);
+    return NQ_EXIT_USAGE;
+  }
+  /* Past a file-size limit, let write() fail with EFBIG so the output is
+   * cleaned up and reported, instead of the process dying mid-file. */
+  signal(SIGXFSZ, SIG_IGN);
+  const char *name = argv[1];
+  if (!strcmp(name, "--help") || !strcmp(name, "-h") || !strcmp(name, "help")) {
+    print_help(stdout);
+    return NQ_EXIT_OK;
+  }
+  if (!strcmp(name, "--version")) {
+    printf("nqsat %s\n", NQSAT_VERSION);
+    return NQ_EXIT_OK;
+  }
+  for (int i = 0; i < COMMAND_COUNT; i++)
+    if (!strcmp(name, commands[i].name))
+      return commands[i].run(argc - 1, argv + 1);
+  return usage_error(NULL, "unknown command '%s'", name);
+}

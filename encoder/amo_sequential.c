@@ -1,0 +1,27 @@
+/* Sequential counter at-most-one (C. Sinz, "Towards an Optimal CNF Encoding
+ * of Boolean Cardinality Constraints", CP 2005, LT-SEQ with k = 1).
+ *
+ * Register s_i means "one of x_1..x_i is true". For n inputs it uses n-1
+ * auxiliary variables and 3n-4 clauses:
+ *   x_1 -> s_1
+ *   x_i -> s_i,  s_{i-1} -> s_i,  x_i -> not s_{i-1}   for 1 < i < n
+ *   x_n -> not s_{n-1}
+ * Linear size instead of the quadratic pairwise encoding, at the price of
+ * auxiliary variables that are not determined when the line is empty (they
+ * may be true without any queen), so unprojected models outnumber boards. */
+#include "amo.h"
+
+void amo_sequential(clause_emitter *emitter, const int *variables, int count) {
+  if (count < 2)
+    return;
+  int previous = fresh_variable(emitter);
+  emit_binary(emitter, -variables[0], previous);
+  for (int i = 1; i < count - 1; i++) {
+    int current = fresh_variable(emitter);
+    emit_binary(emitter, -variables[i], current);
+    emit_binary(emitter, -previous, current);
+    emit_binary(emitter, -variables[i], -previous);
+    previous = current;
+  }
+  emit_binary(emitter, -variables[count - 1], -previous);
+}

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Sets up a Debian machine for nqsat and builds it.
+#
+#   scripts/setup.sh [--test-tools] [-- extra cmake arguments]
+#
+# Installs whatever Debian packages are missing (as root, or through sudo),
+# then configures and builds into ./build. --test-tools also installs the
+# external SAT solvers the test suite compares against.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=(build-essential cmake picosat zlib1g-dev gzip gawk)
+if [ "${1:-}" = "--test-tools" ]; then
+  packages+=(minisat cadical cryptominisat)
+  shift
+fi
+[ "${1:-}" = "--" ] && shift
+
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" ||
+    missing+=("$package")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}" >&2
+  as_root=()
+  [ "$(id -u)" -eq 0 ] || as_root=(sudo)
+  "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null
+cmake --build build -j "$(nproc)" >/dev/null
+echo "setup: built build/nqsat" >&2

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Sets up a Debian machine, builds nqsat with warnings as errors, and runs the
+# whole test suite twice: in the release build, then in an AddressSanitizer +
+# UndefinedBehaviorSanitizer build. Exits non-zero if anything fails.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+jobs=$(nproc)
+
+bash scripts/setup.sh --test-tools -- -DNQSAT_WERROR=ON
+echo "== tests: release build" >&2
+ctest --test-dir build --output-on-failure -j "$jobs"
+
+echo "== tests: sanitizer build (ASan + UBSan)" >&2
+cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DNQSAT_SANITIZE=ON \
+  -DNQSAT_WERROR=ON >/dev/null
+cmake --build build-sanitize -j "$jobs" >/dev/null
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+  ctest --test-dir build-sanitize --output-on-failure -j "$jobs"

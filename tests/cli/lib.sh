@@ -1,0 +1,57 @@
+# Shared helpers for nqsat's shell tests. Source it; $NQSAT is the binary.
+# Every helper records a failure and goes on; finish() exits 1 if any failed.
+set -u
+NQSAT=${1:?usage: $0 PATH_TO_NQSAT}
+failures=0
+checks=0
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/nqsat-test.XXXXXX")
+trap 'rm -rf "$WORK"' EXIT
+
+fail() {
+  failures=$((failures + 1))
+  echo "FAIL: $*" >&2
+}
+
+# run CMD...: runs it, leaving $status, $WORK/out and $WORK/err.
+run() {
+  "$@" >"$WORK/out" 2>"$WORK/err"
+  status=$?
+}
+
+# expect_exit CODE CMD...: the command must exit with CODE.
+expect_exit() {
+  local expected=$1
+  shift
+  checks=$((checks + 1))
+  run "$@"
+  if [ "$status" -ne "$expected" ]; then
+    fail "'$*' exited $status, expected $expected; stderr: $(head -c 300 "$WORK/err")"
+    return 1
+  fi
+}
+
+# expect_stderr REGEX: the last run's stderr must match (extended regex).
+expect_stderr() {
+  checks=$((checks + 1))
+  grep -Eq -- "$1" "$WORK/err" || fail "stderr of last command lacks /$1/: $(head -c 300 "$WORK/err")"
+}
+
+# expect_equal ACTUAL EXPECTED WHAT
+expect_equal() {
+  checks=$((checks + 1))
+  [ "$1" = "$2" ] || fail "$3: got '$1', expected '$2'"
+}
+
+# known_count N: A000170(N) for N = 1..14, typed in from OEIS for the tests
+# (independent of the table compiled into verify/).
+known_count() {
+  local table=(0 1 0 0 2 10 4 40 92 352 724 2680 14200 73712 365596)
+  echo "${table[$1]}"
+}
+
+finish() {
+  local passed=$((checks - failures))
+  [ "$passed" -lt 0 ] && passed=0
+  echo "$passed passed, $failures failed"
+  [ "$failures" -eq 0 ]
+}

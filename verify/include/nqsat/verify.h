@@ -1,0 +1,66 @@
+/* nqsat/verify.h - the independent second opinion.
+ *
+ * Nothing here shares code with the encoder, the solver or PicoSAT (CMake
+ * enforces it): the verifier re-derives the variable convention
+ * (queen at row r, column c, 0-based, is variable r*N + c + 1), checks
+ * placements on its own, and counts with its own backtracking search.
+ *
+ * A placement is given as `columns[row]`, 0-based, one entry per row.
+ * Ownership: every pointer passed in is borrowed for the call; a solution
+ * set is owned by its creator and released with nq_solution_set_free(). */
+#ifndef NQSAT_VERIFY_H
+#define NQSAT_VERIFY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "nqsat/status.h"
+
+/* Largest N the native solver handles (one bit per column in 32 bits). */
+#define NQ_VERIFY_MAX_N 32
+/* Largest N in the table of known counts. */
+#define NQ_VERIFY_KNOWN_MAX_N 27
+
+/* Called once per solution; `columns` is borrowed for the call. A nonzero
+ * return stops the enumeration with NQ_ERR_STOPPED. */
+typedef int (*nq_verify_solution_fn)(void *context, const int *columns, int n);
+
+/* Known counts from OEIS: A000170 (all solutions) and A002562 (solutions up
+ * to rotation and reflection). Returns 0 and fills the non-NULL outputs when
+ * 1 <= n <= NQ_VERIFY_KNOWN_MAX_N, else -1. */
+int nq_verify_known_count(int n, uint64_t *total, uint64_t *fundamental);
+
+/* Returns 1 when `columns` places n mutually non-attacking queens, one per
+ * row, every column in 0..n-1. Otherwise returns 0 and, if `why` is not
+ * NULL, describes the first conflict (1-based rows and columns). */
+int nq_verify_check_placement(const int *columns, int n, char *why, size_t why_size);
+
+/* Reads a board out of a model over the queen variables: `is_true(v)` for
+ * v in 1..n*n. Fills columns[0..n-1]; returns 0, or -1 with `why` filled
+ * when a row holds no queen or more than one. */
+int nq_verify_decode_model(int n, int (*is_true)(void *context, int variable), void *context,
+                           int *columns, char *why, size_t why_size);
+
+/* Native backtracking: every solution in lexicographic order of columns. */
+nq_status nq_verify_enumerate(int n, nq_verify_solution_fn on_solution, void *context);
+
+/* Native backtracking count of all solutions. */
+nq_status nq_verify_count(int n, uint64_t *total);
+
+/* A set of placements of one board size, for comparing two enumerations. */
+typedef struct nq_solution_set nq_solution_set;
+
+nq_solution_set *nq_solution_set_new(int n);
+void nq_solution_set_free(nq_solution_set *set);
+/* Appends a copy of `columns`; NQ_ERR_MEMORY on failure. */
+nq_status nq_solution_set_add(nq_solution_set *set, const int *columns);
+size_t nq_solution_set_size(const nq_solution_set *set);
+
+/* Sorts both sets and compares them. Returns 1 when equal as sets (and
+ * without duplicates); else 0 and describes one difference in `why`
+ * (a duplicate, or a placement that one side has and the other lacks). */
+int nq_solution_set_equal(nq_solution_set *first, const char *first_name,
+                          nq_solution_set *second, const char *second_name, char *why,
+                          size_t why_size);
+
+#endif
