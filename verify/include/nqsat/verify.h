@@ -13,6 +13,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "nqsat/status.h"
 
@@ -62,5 +63,27 @@ size_t nq_solution_set_size(const nq_solution_set *set);
 int nq_solution_set_equal(nq_solution_set *first, const char *first_name,
                           nq_solution_set *second, const char *second_name, char *why,
                           size_t why_size);
+
+/* Reading solutions other programs wrote. Accepted, mixed freely:
+ *  - vector lines: N numbers, the 1-based column of each row's queen
+ *    ("2 4 1 3"), as `nqsat solve --all` prints;
+ *  - SAT-solver models over the variable convention: competition "v" lines
+ *    (a model may span several, ending at literal 0), or MiniSat's result
+ *    file (a "SAT" line, then the literals ending in 0);
+ *  - blank lines, and lines starting with 'c', 's' or '#', are skipped;
+ *    "UNSAT" ends the input with no solution.
+ * For each solution, `on_solution` receives the columns (0-based) and the
+ * line where the solution ended; a model that does not decode to one queen
+ * per row is passed with `columns` NULL and `problem` describing why (an
+ * invalid solution, not a malformed file). A nonzero return stops reading.
+ * Malformed input (a non-numeric token, a vector of the wrong length, a
+ * column or literal out of range, a model cut off before its 0) returns
+ * NQ_ERR_PARSE with "NAME:LINE: problem" in `error`. */
+typedef int (*nq_verify_read_fn)(void *context, const int *columns, int n, long line,
+                                 const char *problem);
+
+nq_status nq_verify_read_solutions(FILE *input, const char *name, int n,
+                                   nq_verify_read_fn on_solution, void *context, char *error,
+                                   size_t error_size);
 
 #endif

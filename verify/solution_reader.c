@@ -1,0 +1,206 @@
+/* Reading solutions that other programs wrote: vector lines, competition
+ * "v" lines and MiniSat result files. See nq_verify_read_solutions(). */
+#include <limits.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nqsat/verify.h"
+
+typedef struct reader {
+  const char *name;
+  int n;
+  long line;
+  char *error;
+  size_t error_size;
+  unsigned char *queen_true; /* [1..n*n]: queen variable true in the model being read */
+  int model_open;            /* literals seen, terminating 0 not yet */
+  long model_first_line;
+  int *columns;
+} reader;
+
+static nq_status parse_error(reader *state, const char *format, ...) {
+  if (state->error && state->error_size) {
+    int used = snprintf(state->error, state->error_size, "%s:%ld: ", state->name, state->line);
+    if (used >= 0 && (size_t)used < state->error_size) {
+      va_list arguments;
+      va_start(arguments, format);
+      vsnprintf(state->error + used, state->error_size - (size_t)used, format, arguments);
+      va_end(arguments);
+    }
+  }
+  return NQ_ERR_PARSE;
+}
+
+/* Parses one integer token at *cursor; returns 0, or -1 when the token is
+ * not a decimal integer that fits an int. Leaves *cursor after the token. */
+static int next_integer(const char **cursor, long long *value, const char **token) {
+  const char *p = *cursor;
+  while (*p == ' ' || *p == '\t' || *p == '\r')
+    p++;
+  *token = p;
+  if (!*p)
+    return 1; /* end of line */
+  const char *start = p;
+  if (*p == '-' || *p == '+')
+    p++;
+  if (*p < '0' || *p > '9')
+    return -1;
+  long long magnitude = 0;
+  while (*p >= '0' && *p <= '9') {
+    if (magnitude <= (long long)INT_MAX + 1)
+      magnitude = magnitude * 10 + (*p - '0');
+    p++;
+  }
+  if (*p && *p != ' ' && *p != '\t' && *p != '\r')
+    return -1;
+  *value = *start == '-' ? -magnitude : magnitude;
+  *cursor = p;
+  return 0;
+}
+
+static int is_true(void *context, int variable) {
+  return ((const unsigned char *)context)[variable];
+}
+
+/* Reports the model read so far; returns the callback's verdict. */
+static int finish_model(reader *state, nq_verify_read_fn on_solution, void *context) {
+  char problem[200];
+  int decoded = nq_verify_decode_model(state->n, is_true, state->queen_true, state->columns,
+                                       problem, sizeof problem);
+  memset(state->queen_true, 0, (size_t)state->n * (size_t)state->n + 1);
+  state->model_open = 0;
+  return on_solution(context, decoded == 0 ? state->columns : NULL, state->n, state->line,
+                     decoded == 0 ? NULL : problem);
+}
+
+/* Adds the literals of one model line; returns 1 when the model ended
+ * (terminating 0 seen), 0 when it continues, or a parse error. */
+static int read_model_literals(reader *state, const char *cursor, nq_status *status) {
+  long long value;
+  const char *token;
+  int result;
+  int64_t queens = (int64_t)state->n * state->n;
+  while ((result = next_integer(&cursor, &value, &token)) == 0) {
+    if (value > INT_MAX || value < -(long long)INT_MAX) {
+      *status = parse_error(state, "literal %.20s is out of range", token);
+      return -1;
+    }
+    if (value == 0) {
+      while (*cursor == ' ' || *cursor == '\t' || *cursor == '\r')
+        cursor++;
+      if (*cursor) {
+        *status = parse_error(state, "text after the terminating 0: '%.20s'", cursor);
+        return -1;
+      }
+      return 1;
+    }
+    if (!state->model_open)
+      state->model_first_line = state->line;
+    state->model_open = 1;
+    if (value > 0 && value <= queens)
+      state->queen_true[value] = 1;
+  }
+  if (result < 0) {
+    *status = parse_error(state, "'%.20s' is not a literal", token);
+    return -1;
+  }
+  return 0;
+}
+
+/* A vector line: exactly n columns, each 1..n. */
+static nq_status read_vector(reader *state, const char *cursor) {
+  long long value;
+  const char *token;
+  int count = 0, result;
+  while ((result = next_integer(&cursor, &value, &token)) == 0) {
+    if (count == state->n)
+      return parse_error(state, "more than %d columns on a solution line", state->n);
+    if (value < 1 || value > state->n)
+      return parse_error(state, "column %.20s is outside 1..%d", token, state->n);
+    state->columns[count++] = (int)value - 1;
+  }
+  if (result < 0)
+    return parse_error(state, "'%.20s' is not a column number", token);
+  if (count != state->n)
+    return parse_error(state, "%d columns on a solution line, expected %d", count, state->n);
+  return NQ_OK;
+}
+
+/* Whether a line of numbers is a model (MiniSat style) rather than a vector:
+ * columns are 1..n, so a 0 or a negative number can only be a literal. */
+static int looks_like_model(const char *line) {
+  for (const char *p = line; *p; p++) {
+    if (*p == '-')
+      return 1;
+    if (*p == '0' && (p == line || p[-1] == ' ' || p[-1] == '\t') &&
+        (!p[1] || p[1] == ' ' || p[1] == '\t' || p[1] == '\r'))
+      return 1;
+  }
+  return 0;
+}
+
+static nq_status read_lines(reader *state, FILE *input, nq_verify_read_fn on_solution,
+                            void *context) {
+  char *text = NULL;
+  size_t capacity = 0;
+  ssize_t length;
+  int after_minisat_sat = 0;
+  nq_status status = NQ_OK;
+  while (status == NQ_OK && (length = getline(&text, &capacity, input)) >= 0) {
+    state->line++;
+    if (memchr(text, '\0', (size_t)length)) {
+      status = parse_error(state, "NUL byte in text input");
+      break;
+    }
+    if (length && text[length - 1] == '\n')
+      text[--length] = '\0';
+    const char *cursor = text;
+    while (*cursor == ' ' || *cursor == '\t' || *cursor == '\r')
+      cursor++;
+    if (!*cursor || *cursor == 'c' || *cursor == '#' || *cursor == 's')
+      continue;
+    if (!strcmp(cursor, "UNSAT") || !strcmp(cursor, "INDET"))
+      break;
+    if (!strcmp(cursor, "SAT")) {
+      after_minisat_sat = 1;
+      continue;
+    }
+    int is_v_line = cursor[0] == 'v' && (cursor[1] == ' ' || cursor[1] == '\t' || !cursor[1]);
+    if (is_v_line || after_minisat_sat || state->model_open || looks_like_model(cursor)) {
+      int ended = read_model_literals(state, is_v_line ? cursor + 1 : cursor, &status);
+      if (ended == 1 && finish_model(state, on_solution, context))
+        break;
+      if (ended == 1)
+        after_minisat_sat = 0;
+      continue;
+    }
+    status = read_vector(state, cursor);
+    if (status == NQ_OK && on_solution(context, state->columns, state->n, state->line, NULL))
+      break;
+  }
+  if (status == NQ_OK && ferror(input))
+    status = parse_error(state, "read error");
+  if (status == NQ_OK && state->model_open) {
+    state->line = state->model_first_line;
+    status = parse_error(state, "model starting here is cut off before its terminating 0");
+  }
+  free(text);
+  return status;
+}
+
+nq_status nq_verify_read_solutions(FILE *input, const char *name, int n,
+                                   nq_verify_read_fn on_solution, void *context, char *error,
+                                   size_t error_size) {
+  if (n < 1 || n > 46340)
+    return NQ_ERR_ARGUMENT;
+  reader state = {.name = name, .n = n, .error = error, .error_size = error_size};
+  state.queen_true = calloc((size_t)n * (size_t)n + 1, 1);
+  state.columns = malloc((size_t)n * sizeof *state.columns);
+  nq_status status = NQ_ERR_MEMORY;
+  if (state.queen_true && state.columns)
+    status = read_lines(&state, input, on_solution, context);
+  free(state.queen_true);
+  free(state.columns);
+  return status;
+}
