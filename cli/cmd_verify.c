@@ -54,8 +54,6 @@ static int collect(void *context, const int *columns, int n) {
   return 0;
 }
 
-static const nq_amo every_encoding[] = {NQ_AMO_PAIRWISE, NQ_AMO_SEQUENTIAL};
-enum { ENCODING_COUNT = sizeof every_encoding / sizeof every_encoding[0] };
 
 /* Checks one N; returns 1 when everything agrees, else 0 with `why` set. */
 static int verify_one(int n, const nq_amo *encodings, int encoding_count, char *why,
@@ -115,9 +113,10 @@ int cmd_verify(int argc, char **argv) {
   static const struct option options[] = {{"amo", required_argument, NULL, 'a'},
                                           {"help", no_argument, NULL, 'h'},
                                           {NULL, 0, NULL, 0}};
-  nq_amo chosen[ENCODING_COUNT];
-  int chosen_count = ENCODING_COUNT;
-  memcpy(chosen, every_encoding, sizeof every_encoding);
+  nq_amo chosen[NQ_AMO_COUNT];
+  int chosen_count = NQ_AMO_COUNT;
+  for (int amo = 0; amo < NQ_AMO_COUNT; amo++)
+    chosen[amo] = (nq_amo)amo;
   optind = 1;
   opterr = 0;
   int code;
@@ -125,8 +124,9 @@ int cmd_verify(int argc, char **argv) {
     switch (code) {
     case 'a':
       if (!strcmp(optarg, "all")) {
-        chosen_count = ENCODING_COUNT;
-        memcpy(chosen, every_encoding, sizeof every_encoding);
+        for (int amo = 0; amo < NQ_AMO_COUNT; amo++)
+          chosen[amo] = (nq_amo)amo;
+        chosen_count = NQ_AMO_COUNT;
       } else if (nq_amo_from_name(optarg, &chosen[0])) {
         return usage_error("verify", "unknown encoding '%s' for --amo (pairwise, seq, all)",
                            optarg);

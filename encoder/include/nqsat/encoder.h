@@ -26,7 +26,8 @@
 
 typedef enum nq_amo {
   NQ_AMO_PAIRWISE = 0,   /* binomial: one binary clause per pair */
-  NQ_AMO_SEQUENTIAL = 1  /* Sinz's sequential counter */
+  NQ_AMO_SEQUENTIAL = 1, /* Sinz's sequential counter */
+  NQ_AMO_COUNT           /* number of encodings; keep last */
 } nq_amo;
 
 typedef struct nq_encoding {
