@@ -171,6 +171,8 @@ static void set_status(search *s, nq_status status) {
   atomic_store(&s->stop, 1);
 }
 
+static void report_part(search *s, subproblem *part);
+
 static int has_prefix(const search *s, const int *columns, const int *prefix) {
   for (int row = 0; row < s->depth; row++)
     if (columns[row] != prefix[row])
@@ -250,6 +252,14 @@ static int solve_part(search *s, subproblem *part) {
           set_status(s, NQ_ERR_MEMORY);
           goto done;
         }
+      if (s->keep_solutions) {
+        /* The sub-problem next in line streams its solutions as it finds
+         * them: a huge one (large N, --max K) must not hold output back. */
+        pthread_mutex_lock(&s->lock);
+        if (s->next_to_report < s->part_count && &s->parts[s->next_to_report] == part)
+          report_part(s, part);
+        pthread_mutex_unlock(&s->lock);
+      }
     }
     /* The prefix rows are fixed by unit clauses, so the blocking clause
      * needs only the other rows' queens. */
@@ -270,29 +280,36 @@ done:
   return complete;
 }
 
-/* Reports finished sub-problems in order; called with the lock held. */
+/* Reports and forgets the solutions `part` has kept; with the lock held,
+ * by the thread that owns `part` or after it finished. */
+static void report_part(search *s, subproblem *part) {
+  for (size_t i = 0; s->on_solution && i < part->kept_count; i++) {
+    if (s->max_solutions && s->reported >= s->max_solutions)
+      break;
+    s->reported++;
+    if (s->on_solution(s->context, part->kept + i * (size_t)s->n, s->n)) {
+      if (s->status == NQ_OK)
+        s->status = NQ_ERR_STOPPED;
+      atomic_store(&s->stop, 1);
+      break;
+    }
+  }
+  part->kept_count = 0;
+  if (s->max_solutions && s->reported >= s->max_solutions)
+    atomic_store(&s->stop, 1);
+}
+
+/* Reports finished sub-problems in order, up to the first one still
+ * waiting or running (or all of them when `finishing`). Lock held. */
 static void report_ready(search *s, int finishing) {
   while (s->next_to_report < s->part_count) {
     subproblem *part = &s->parts[s->next_to_report];
     if (part->done == PART_WAITING && !finishing)
       return;
-    for (size_t i = 0; s->on_solution && i < part->kept_count; i++) {
-      if (s->max_solutions && s->reported >= s->max_solutions)
-        break;
-      s->reported++;
-      if (s->on_solution(s->context, part->kept + i * (size_t)s->n, s->n)) {
-        if (s->status == NQ_OK)
-          s->status = NQ_ERR_STOPPED;
-        atomic_store(&s->stop, 1);
-        break;
-      }
-    }
+    report_part(s, part);
     free(part->kept);
     part->kept = NULL;
-    part->kept_count = 0;
     s->next_to_report++;
-    if (s->max_solutions && s->reported >= s->max_solutions)
-      atomic_store(&s->stop, 1);
   }
 }
 
