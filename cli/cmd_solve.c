@@ -300,7 +300,7 @@ int cmd_solve(int argc, char **argv) {
   struct stat info;
   int is_file = !is_whole_number(target) && (!strcmp(target, "-") || stat(target, &info) == 0);
   if (!is_file && !is_whole_number(target))
-    return usage_error("solve", "'%s' is neither a board size N nor an existing file", target);
+    return usage_error("solve", "N '%s' is not a whole number, nor an existing file", target);
   if (is_file && options.amo_given)
     return usage_error("solve", "--amo applies to N, not to a DIMACS file");
   if (is_file && options.unique)

@@ -153,7 +153,7 @@ expect_stderr "not an nqsat instance"
 
 # Usage errors (exit 2) and I/O errors (exit 1).
 expect_exit 2 "$NQSAT" solve no-such-file.cnf
-expect_stderr "neither a board size N nor an existing file"
+expect_stderr "N .no-such-file.cnf. is not a whole number, nor an existing file"
 expect_exit 2 "$NQSAT" solve "$WORK/small.cnf" --amo seq
 expect_exit 2 "$NQSAT" solve "$WORK/small.cnf" --count --unique
 expect_exit 2 "$NQSAT" solve 8 --unique
