@@ -20,6 +20,16 @@ static void on_interrupt(int signal_number) {
   interrupted = 1;
 }
 
+/* Ctrl-C from here on stops the search cleanly. Armed only around a search
+ * that polls the flag, so Ctrl-C still ends everything else at once. */
+static void arm_interrupt(void) {
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = on_interrupt;
+  sigemptyset(&action.sa_mask);
+  sigaction(SIGINT, &action, NULL);
+}
+
 static void print_solve_help(void) {
   printf("usage: nqsat solve N [--amo pairwise|seq] [--count [--unique] | --all | --max K]\n"
          "       nqsat solve FILE [--count | --all | --max K] [--board]\n"
@@ -120,6 +130,7 @@ static int solve_queens(solve_options *options) {
   nq_enumeration result;
   list_context list = {options->board, 0};
   int listing = options->mode == LIST;
+  arm_interrupt();
   nq_status status = nq_solver_enumerate_symmetric(
       encoding, listing ? (uint64_t)options->max_solutions : 0, &options->control,
       listing ? print_solution : NULL, &list, &result);
@@ -198,6 +209,7 @@ static int solve_file(solve_options *options, const char *path) {
   uint64_t max_models = options->mode == FIRST ? 1 : (uint64_t)options->max_solutions;
   model_context models = {cnf, options->board, options->mode != COUNT_ONLY, 0, NULL};
   nq_enumeration result;
+  arm_interrupt();
   status = nq_solver_enumerate_cnf(cnf, max_models, &options->control, print_model, &models,
                                    &result);
   nq_cnf_free(cnf);
@@ -306,11 +318,6 @@ int cmd_solve(int argc, char **argv) {
   if (is_file && options.unique)
     return usage_error("solve", "--unique applies to N, not to a DIMACS file");
 
-  struct sigaction action;
-  memset(&action, 0, sizeof action);
-  action.sa_handler = on_interrupt;
-  sigemptyset(&action.sa_mask);
-  sigaction(SIGINT, &action, NULL);
   options.control.interrupt = &interrupted;
   if (options.mode != FIRST && isatty(STDERR_FILENO))
     options.control.progress = show_progress;

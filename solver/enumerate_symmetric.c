@@ -31,7 +31,9 @@
  *
  * Determinism: each sub-problem's search depends only on its clauses, and
  * results are reported in sub-problem order, so the output is the same for
- * any number of threads. */
+ * any number of threads. Debian's libpicosat has no writable globals (8
+ * bytes each of .data and .bss), so instances in different threads are
+ * independent. */
 #include <picosat/picosat.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -48,7 +50,6 @@ typedef struct subproblem {
   int prefix[MAX_DEPTH];
   int *kept; /* solutions to report, n ints each */
   size_t kept_count, kept_capacity;
-  uint64_t solutions, orbits;
   int done; /* PART_*, written under the search's lock */
 } subproblem;
 
@@ -243,8 +244,6 @@ static int solve_part(search *s, subproblem *part) {
     }
     int orbit = board_symmetry_orbit(columns, n, images);
     if (has_prefix(s, images, part->prefix)) {
-      part->solutions += (uint64_t)orbit;
-      part->orbits++;
       atomic_fetch_add(&s->found, (unsigned long long)orbit);
       atomic_fetch_add(&s->fundamental, 1ull);
       for (int i = 0; s->keep_solutions && i < orbit; i++)

@@ -47,7 +47,8 @@ typedef struct nq_solver_control {
 typedef struct nq_enumeration {
   uint64_t solutions;   /* solutions (or models) found */
   uint64_t fundamental; /* of those, orbits under the board's 8 symmetries */
-  int complete;         /* 1 when the whole search space was covered */
+  int complete;         /* 1 when the search ended as asked: the whole space
+                         * covered, or the requested maximum reached */
 } nq_enumeration;
 
 /* Fast enumeration of all N-Queens solutions, each orbit under the 8
