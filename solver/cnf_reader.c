@@ -384,7 +384,9 @@ static int finish(parser *p) {
   if (!p->generator_nqsat || !p->queens_n)
     return 0;
   int64_t n = p->queens_n;
-  if (n > LARGEST_QUEENS_N || n * n > p->declared_variables)
+  if (n > LARGEST_QUEENS_N)
+    return fail(p, p->queens_n_line, "'c N: %lld' is too large a board", (long long)n);
+  if (n * n > p->declared_variables)
     return fail(p, p->queens_n_line, "'c N: %lld' needs %lld queen variables, the header has %lld",
                 (long long)n, (long long)(n * n), (long long)p->declared_variables);
   if (p->map.count % 2)
