@@ -111,7 +111,7 @@ int cmd_check(int argc, char **argv) {
   if (check.invalid)
     return NQ_EXIT_FAILURE;
   if (!total && table && known > 0)
-    return runtime_error("check", "%s holds no solution, but %d-Queens has %" PRIu64, name,
-                         (int)n, known);
+    return runtime_error("check", "%s holds no solution, but %d-Queens has %" PRIu64, name, (int)n,
+                         known);
   return NQ_EXIT_OK;
 }

@@ -76,9 +76,7 @@ typedef struct solve_options {
 } solve_options;
 
 /* How a stopped run is marked, and its exit code (130 after Ctrl-C). */
-static const char *stop_reason(void) {
-  return interrupted ? "interrupted" : "time limit reached";
-}
+static const char *stop_reason(void) { return interrupted ? "interrupted" : "time limit reached"; }
 
 static int stopped_exit(int otherwise) { return interrupted ? NQ_EXIT_INTERRUPTED : otherwise; }
 
@@ -203,15 +201,17 @@ static int solve_file(solve_options *options, const char *path) {
     return runtime_error("solve", "%s", error);
   if (options->board && (cnf->queens_n < 1 || cnf->queens_n > NQ_SOLVER_MAX_N)) {
     nq_cnf_free(cnf);
-    return runtime_error("solve", "--board: %s is not an nqsat instance of N <= %d (no 'c generator: "
-                         "nqsat' and 'c N:' lines)", path, NQ_SOLVER_MAX_N);
+    return runtime_error("solve",
+                         "--board: %s is not an nqsat instance of N <= %d (no 'c generator: "
+                         "nqsat' and 'c N:' lines)",
+                         path, NQ_SOLVER_MAX_N);
   }
   uint64_t max_models = options->mode == FIRST ? 1 : (uint64_t)options->max_solutions;
   model_context models = {cnf, options->board, options->mode != COUNT_ONLY, 0, NULL};
   nq_enumeration result;
   arm_interrupt();
-  status = nq_solver_enumerate_cnf(cnf, max_models, &options->control, print_model, &models,
-                                   &result);
+  status =
+      nq_solver_enumerate_cnf(cnf, max_models, &options->control, print_model, &models, &result);
   nq_cnf_free(cnf);
   if (options->control.progress)
     clear_progress();
@@ -253,17 +253,17 @@ static int is_whole_number(const char *text) {
 
 int cmd_solve(int argc, char **argv) {
   enum { OPT_UNIQUE = 256, OPT_BOARD, OPT_THREADS, OPT_TIME_LIMIT };
-  static const struct option options_table[] = {{"amo", required_argument, NULL, 'a'},
-                                                {"count", no_argument, NULL, 'c'},
-                                                {"all", no_argument, NULL, 'A'},
-                                                {"max", required_argument, NULL, 'm'},
-                                                {"unique", no_argument, NULL, OPT_UNIQUE},
-                                                {"board", no_argument, NULL, OPT_BOARD},
-                                                {"threads", required_argument, NULL, OPT_THREADS},
-                                                {"time-limit", required_argument, NULL,
-                                                 OPT_TIME_LIMIT},
-                                                {"help", no_argument, NULL, 'h'},
-                                                {NULL, 0, NULL, 0}};
+  static const struct option options_table[] = {
+      {"amo", required_argument, NULL, 'a'},
+      {"count", no_argument, NULL, 'c'},
+      {"all", no_argument, NULL, 'A'},
+      {"max", required_argument, NULL, 'm'},
+      {"unique", no_argument, NULL, OPT_UNIQUE},
+      {"board", no_argument, NULL, OPT_BOARD},
+      {"threads", required_argument, NULL, OPT_THREADS},
+      {"time-limit", required_argument, NULL, OPT_TIME_LIMIT},
+      {"help", no_argument, NULL, 'h'},
+      {NULL, 0, NULL, 0}};
   solve_options options = {.encoding = {.n = 0, .amo = NQ_AMO_PAIRWISE}, .mode = FIRST};
   int modes_given = 0;
   int64_t value;

@@ -15,9 +15,9 @@ void print_model_lines(FILE *out, const signed char *values, int variables) {
   size_t used = 0;
   for (int variable = 1; variable <= variables + 1; variable++) {
     char literal[16];
-    int length = variable > variables
-                     ? snprintf(literal, sizeof literal, "0")
-                     : snprintf(literal, sizeof literal, "%d", values[variable] ? variable : -variable);
+    int length = variable > variables ? snprintf(literal, sizeof literal, "0")
+                                      : snprintf(literal, sizeof literal, "%d",
+                                                 values[variable] ? variable : -variable);
     if (used && used + 1 + (size_t)length > V_LINE_LIMIT) {
       line[used++] = '\n';
       fwrite(line, 1, used, out);

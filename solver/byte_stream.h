@@ -13,9 +13,9 @@ typedef struct byte_stream {
   int fd;                      /* -1 for a memory buffer */
   const unsigned char *memory; /* the buffer, or NULL */
   size_t memory_size, memory_used;
-  int gzip;         /* the input is gzip data */
-  int inflating;    /* inside a gzip member (z initialised and not ended) */
-  int z_ready;      /* inflateInit2 succeeded */
+  int gzip;      /* the input is gzip data */
+  int inflating; /* inside a gzip member (z initialised and not ended) */
+  int z_ready;   /* inflateInit2 succeeded */
   z_stream z;
   unsigned char *raw; /* compressed input chunk (files only) */
   size_t raw_size, raw_used;

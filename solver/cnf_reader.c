@@ -33,8 +33,8 @@ typedef struct parser {
   const char *name;
   char *error;
   size_t error_size;
-  int c;     /* current byte, BYTE_END or BYTE_ERROR */
-  long line; /* line of `c` */
+  int c;             /* current byte, BYTE_END or BYTE_ERROR */
+  long line;         /* line of `c` */
   long content_line; /* line of the last non-blank byte */
   int failed;
   nq_cnf *cnf;

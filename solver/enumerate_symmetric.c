@@ -229,7 +229,7 @@ static int solve_part(search *s, subproblem *part) {
     }
     if (answer != PICOSAT_SATISFIABLE) {
       set_status(s, atomic_load(&s->stop) || search_clock_expired(&s->clock) ? NQ_ERR_INTERRUPTED
-                                                                              : NQ_ERR_SOLVER);
+                                                                             : NQ_ERR_SOLVER);
       break;
     }
     for (int row = 0; row < n; row++) {

@@ -54,8 +54,7 @@ static int check_model(void *context, const signed char *values, int variables) 
 
 static int satisfiable(const nq_cnf *cnf) {
   nq_enumeration result;
-  CHECK(nq_solver_enumerate_cnf(cnf, 1, NULL, check_model, (void *)cnf, &result) == NQ_OK,
-        "solve");
+  CHECK(nq_solver_enumerate_cnf(cnf, 1, NULL, check_model, (void *)cnf, &result) == NQ_OK, "solve");
   return result.solutions > 0;
 }
 
@@ -71,9 +70,8 @@ static void valid_fixtures(const char *dir) {
   while (fgets(line, sizeof line, table)) {
     long variables, clauses, literals, projection;
     int sat;
-    if (line[0] == '#' ||
-        sscanf(line, "%255s %ld %ld %ld %ld %d", name, &variables, &clauses, &literals,
-               &projection, &sat) != 6)
+    if (line[0] == '#' || sscanf(line, "%255s %ld %ld %ld %ld %d", name, &variables, &clauses,
+                                 &literals, &projection, &sat) != 6)
       continue;
     files++;
     snprintf(path, sizeof path, "%s/valid/%s", dir, name);
@@ -82,8 +80,9 @@ static void valid_fixtures(const char *dir) {
     for (int from_memory = 0; from_memory < 2; from_memory++) {
       nq_cnf *cnf = NULL;
       char error[512] = "";
-      nq_status status = from_memory ? nq_cnf_read_memory(data, size, name, &cnf, error, sizeof error)
-                                     : nq_cnf_read_path(path, &cnf, error, sizeof error);
+      nq_status status = from_memory
+                             ? nq_cnf_read_memory(data, size, name, &cnf, error, sizeof error)
+                             : nq_cnf_read_path(path, &cnf, error, sizeof error);
       CHECK(status == NQ_OK, "%s (memory %d): %s", name, from_memory, error);
       if (!cnf)
         continue;
@@ -129,8 +128,9 @@ static void malformed_fixtures(const char *dir) {
       nq_cnf *cnf = NULL;
       char error[512] = "";
       const char *shown = from_memory ? name : path;
-      nq_status status = from_memory ? nq_cnf_read_memory(data, size, name, &cnf, error, sizeof error)
-                                     : nq_cnf_read_path(path, &cnf, error, sizeof error);
+      nq_status status = from_memory
+                             ? nq_cnf_read_memory(data, size, name, &cnf, error, sizeof error)
+                             : nq_cnf_read_path(path, &cnf, error, sizeof error);
       snprintf(expected, sizeof expected, "%s:%ld: ", shown, line_number);
       CHECK(status == NQ_ERR_PARSE && cnf == NULL, "%s accepted", name);
       CHECK(!strncmp(error, expected, strlen(expected)) && strstr(error, text),
@@ -165,8 +165,7 @@ static void gzip_in_memory(void) {
   unsigned char *packed = gzip_text(text, &size);
   nq_cnf *cnf = NULL;
   char error[512] = "";
-  CHECK(nq_cnf_read_memory(packed, size, "x.cnf", &cnf, error, sizeof error) == NQ_OK, "%s",
-        error);
+  CHECK(nq_cnf_read_memory(packed, size, "x.cnf", &cnf, error, sizeof error) == NQ_OK, "%s", error);
   CHECK(cnf && cnf->clause_count == 2 && cnf->literal_count == 6, "gzip content");
   nq_cnf_free(cnf);
 
@@ -182,8 +181,8 @@ static void gzip_in_memory(void) {
         "two members: %s", error);
   nq_cnf_free(cnf);
   both[first_size + second_size] = 'x';
-  CHECK(nq_cnf_read_memory(both, first_size + second_size + 1, "tail", &cnf, error,
-                           sizeof error) == NQ_ERR_PARSE &&
+  CHECK(nq_cnf_read_memory(both, first_size + second_size + 1, "tail", &cnf, error, sizeof error) ==
+                NQ_ERR_PARSE &&
             strstr(error, "after the end of the gzip stream"),
         "trailing garbage: %s", error);
   free(first);

@@ -14,7 +14,8 @@
 #include "nqsat/verify.h"
 
 /* A002562 typed in from OEIS, independently of verify/'s table. */
-static const uint64_t fundamental_table[] = {0, 1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752};
+static const uint64_t fundamental_table[] = {0,  1,  0,  0,   1,    2,    1,    6,
+                                             12, 46, 92, 341, 1787, 9233, 45752};
 
 typedef struct collected {
   nq_solution_set *set;
@@ -45,8 +46,7 @@ int main(int argc, char **argv) {
     uint64_t total, fundamental;
     CHECK(nq_verify_known_count(n, &total, &fundamental) == 0, "n=%d", n);
     if (n < (int)(sizeof fundamental_table / sizeof fundamental_table[0]))
-      CHECK(fundamental == fundamental_table[n], "n=%d: verify's A002562 %" PRIu64, n,
-            fundamental);
+      CHECK(fundamental == fundamental_table[n], "n=%d: verify's A002562 %" PRIu64, n, fundamental);
     nq_encoding encoding = {.n = n, .amo = amo};
     nq_enumeration result;
     nq_solver_control control = {.threads = 2};
@@ -55,13 +55,11 @@ int main(int argc, char **argv) {
     CHECK(result.complete, "n=%d incomplete", n);
     CHECK(result.solutions == total, "%s n=%d: %" PRIu64 " solutions, A000170 says %" PRIu64,
           argv[1], n, result.solutions, total);
-    CHECK(result.fundamental == fundamental,
-          "%s n=%d: %" PRIu64 " orbits, A002562 says %" PRIu64, argv[1], n, result.fundamental,
-          fundamental);
+    CHECK(result.fundamental == fundamental, "%s n=%d: %" PRIu64 " orbits, A002562 says %" PRIu64,
+          argv[1], n, result.fundamental, fundamental);
     if (n <= sets_up_to) {
       collected two = {nq_solution_set_new(n), 0, 0}, one = {NULL, 0, 0};
-      CHECK(nq_solver_enumerate_symmetric(&encoding, 0, &control, collect, &two, &result) ==
-                NQ_OK,
+      CHECK(nq_solver_enumerate_symmetric(&encoding, 0, &control, collect, &two, &result) == NQ_OK,
             "n=%d", n);
       CHECK(result.solutions == total, "n=%d expanded %" PRIu64, n, result.solutions);
       nq_solver_control single = {.threads = 1};
@@ -71,8 +69,7 @@ int main(int argc, char **argv) {
       collected native = {nq_solution_set_new(n), 0, 0};
       nq_verify_enumerate(n, collect, &native);
       char why[400] = "";
-      CHECK(nq_solution_set_equal(two.set, "symmetric SAT", native.set, "native", why,
-                                  sizeof why),
+      CHECK(nq_solution_set_equal(two.set, "symmetric SAT", native.set, "native", why, sizeof why),
             "%s n=%d: %s", argv[1], n, why);
       nq_solution_set_free(native.set);
       nq_solution_set_free(two.set);
