@@ -32,7 +32,7 @@ timed() {
   start=$(date +%s.%N)
   got=$("$@")
   end=$(date +%s.%N)
-  seconds=$(echo "$end - $start" | bc -l)
+  seconds=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f", b - a }')
   local verdict="ok"
   [ "$got" = "$expected" ] || verdict="WRONG COUNT $got (expected $expected)"
   printf '%-44s %8.2f s   %s\n' "$name" "$seconds" "$verdict"
@@ -58,7 +58,7 @@ timed "nqsat solve $N --all" "$(known "$N")" nqsat_all "$N"
 all=$seconds
 timed "nqsat solve $N --count --threads 1" "$(known "$N")" nqsat_count "$N" --threads 1
 single=$seconds
-ratio() { echo "scale=1; $1 / $2" | bc -l; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", a / b }'; }
 echo
 echo "N = $N: picosat --all / nqsat --count          = $(ratio "$anchor" "$count")x"
 echo "N = $N: picosat --all / nqsat --all            = $(ratio "$anchor" "$all")x"
