@@ -228,8 +228,12 @@ static int solve_part(search *s, subproblem *part) {
       break;
     }
     if (answer != PICOSAT_SATISFIABLE) {
-      set_status(s, atomic_load(&s->stop) || search_clock_expired(&s->clock) ? NQ_ERR_INTERRUPTED
-                                                                             : NQ_ERR_SOLVER);
+      /* Stopped by another thread (--max reached, a failure) is no failure
+       * of this one; a time limit or interrupt flag is reported. */
+      if (search_clock_expired(&s->clock))
+        set_status(s, NQ_ERR_INTERRUPTED);
+      else if (!atomic_load(&s->stop))
+        set_status(s, NQ_ERR_SOLVER);
       break;
     }
     for (int row = 0; row < n; row++) {

@@ -84,6 +84,18 @@ int main(int argc, char **argv) {
   CHECK(nq_solver_enumerate_symmetric(&eight, 5, NULL, collect, &some, &result) == NQ_OK &&
             result.solutions == 5,
         "max 5 gave %" PRIu64, result.solutions);
+  /* --max while other threads are mid-search: they stop, and that is no
+   * interruption. */
+  for (int round = 0; round < 20; round++) {
+    nq_encoding eleven = {.n = 11, .amo = amo};
+    nq_solver_control two_threads = {.threads = 2};
+    collected counted = {NULL, 0, 0};
+    uint64_t limit = 1 + (uint64_t)round * 97;
+    CHECK(nq_solver_enumerate_symmetric(&eleven, limit, &two_threads, collect, &counted, &result) ==
+                  NQ_OK &&
+              result.solutions == limit && result.complete,
+          "max %" PRIu64 " gave %" PRIu64, limit, result.solutions);
+  }
   /* A set interrupt flag stops at once, reported as incomplete. */
   volatile sig_atomic_t interrupt = 1;
   nq_solver_control stopped = {.interrupt = &interrupt};
