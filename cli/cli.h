@@ -57,4 +57,14 @@ char *join_command_line(int argc, char **argv);
 void print_board(FILE *out, const int *columns, int n);
 void print_vector(FILE *out, const int *columns, int n);
 
+/* Interruption (cli/interrupt.c). interrupt_watch() installs SIGINT and
+ * SIGTERM handlers that set the returned flag (pass it to
+ * nq_output_stop_when); interrupt_requested() is the signal number or 0;
+ * report_interrupted() prints "nqsat CMD: interrupted by SIG...; WHAT" and
+ * returns NQ_EXIT_INTERRUPTED. */
+#include <signal.h>
+const volatile sig_atomic_t *interrupt_watch(void);
+int interrupt_requested(void);
+int report_interrupted(const char *command_name, const char *what_happened);
+
 #endif
