@@ -17,6 +17,8 @@ static void print_solve_help(void) {
          "  --all           print every solution, one per line: the 1-based column\n"
          "                  of the queen in each row, row 1 first (e.g. 2 4 1 3)\n"
          "  --max K         like --all, but stop after K solutions\n"
+         "  --max-memory SIZE  refuse to start when the estimated memory exceeds SIZE\n"
+         "                  (e.g. 512M, 4G; default half of physical RAM)\n"
          "  -h, --help      show this help\n"
          "\n"
          "With none of --count, --all, --max: print the first solution as a board,\n"
@@ -49,12 +51,14 @@ int cmd_solve(int argc, char **argv) {
                                           {"count", no_argument, NULL, 'c'},
                                           {"all", no_argument, NULL, 'A'},
                                           {"max", required_argument, NULL, 'm'},
+                                          {"max-memory", required_argument, NULL, 'M'},
                                           {"help", no_argument, NULL, 'h'},
                                           {NULL, 0, NULL, 0}};
   nq_encoding encoding = {.n = 0, .amo = NQ_AMO_PAIRWISE};
   solve_mode mode = FIRST_AS_BOARD;
   int modes_given = 0;
   int64_t max_solutions = 0;
+  uint64_t max_memory = 0; /* 0: default_memory_limit() */
   optind = 1;
   opterr = 0;
   int code;
@@ -71,6 +75,10 @@ int cmd_solve(int argc, char **argv) {
         return NQ_EXIT_USAGE;
       mode = LIST, modes_given++;
       break;
+    case 'M':
+      if (parse_memory_size("solve", optarg, &max_memory))
+        return NQ_EXIT_USAGE;
+      break;
     case 'h': print_solve_help(); return NQ_EXIT_OK;
     default: return report_bad_option("solve", code, argv);
     }
@@ -85,6 +93,10 @@ int cmd_solve(int argc, char **argv) {
   if (parse_bounded("solve", "N", argv[optind], 1, NQ_SOLVER_MAX_N, &n))
     return NQ_EXIT_USAGE;
   encoding.n = (int)n;
+  if (memory_budget_check_solve("solve", &encoding,
+                                mode == FIRST_AS_BOARD ? 1 : (uint64_t)max_solutions, 1,
+                                max_memory))
+    return NQ_EXIT_FAILURE;
 
   uint64_t found = 0;
   nq_status status;
