@@ -104,13 +104,19 @@ interrupt INT big.cnf
 interrupt TERM big.cnf
 interrupt INT big.cnf.gz
 
-# A write blocked on a FIFO nobody reads: the signal interrupts the write.
+# A write blocked on a FIFO nobody reads any more: the holder reads the
+# first byte (so nqsat is writing, its handler installed), then sleeps with
+# the FIFO open; the signal must interrupt the blocked write.
 mkfifo "$WORK/fifo"
-sleep 60 <>"$WORK/fifo" &
+{ head -c 1 >"$WORK/first"; exec sleep 60; } <"$WORK/fifo" &
 holder=$!
 "$NQSAT" encode 200 -o "$WORK/fifo" 2>"$WORK/err" &
 pid=$!
-sleep 0.5
+for _ in $(seq 600); do
+  [ -s "$WORK/first" ] && break
+  sleep 0.05
+done
+sleep 0.2
 kill -INT $pid
 timeout 20 tail --pid=$pid -f /dev/null
 wait $pid
@@ -118,6 +124,7 @@ code=$?
 kill $holder 2>/dev/null
 wait $holder 2>/dev/null
 expect_equal "$code" 130 "exit code of an encode blocked on a FIFO, after SIGINT"
+expect_stderr "interrupted by SIGINT"
 checks=$((checks + 1))
 [ -p "$WORK/fifo" ] || fail "the FIFO was replaced"
 finish
