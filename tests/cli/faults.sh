@@ -71,6 +71,10 @@ else
 fi
 expect_only "$WORK/dest" keep.cnf
 
+# A directory given as the output file.
+expect_error_line 1 "cannot open '$WORK/dest': Is a directory" "$NQSAT" encode 6 -o "$WORK/dest"
+expect_only "$WORK/dest" keep.cnf
+
 # A symlink to a device is written through, not replaced by a file.
 ln -s /dev/null "$WORK/null-link"
 expect_exit 0 "$NQSAT" encode 8 -o "$WORK/null-link"
