@@ -14,7 +14,13 @@ typedef struct reader {
   char *error;
   size_t error_size;
   unsigned char *queen_true; /* [1..n*n]: queen variable true in the model being read */
-  int model_open;            /* literals seen, terminating 0 not yet */
+  /* The entries of queen_true set so far, so that clearing after a model
+   * costs what the model set, not n*n bytes (2 GB at the largest n, for a
+   * model line as short as "0"). `touched_lost`: a push failed, clear all. */
+  int *touched;
+  size_t touched_count, touched_capacity;
+  int touched_lost;
+  int model_open; /* literals seen, terminating 0 not yet */
   long model_first_line;
   int *columns;
 } reader;
@@ -83,12 +89,34 @@ static int is_true(void *context, int variable) {
   return ((const unsigned char *)context)[variable];
 }
 
+static void remember_touched(reader *state, int variable) {
+  if (state->touched_lost)
+    return;
+  if (state->touched_count == state->touched_capacity) {
+    size_t capacity = state->touched_capacity ? 2 * state->touched_capacity : 256;
+    int *grown = realloc(state->touched, capacity * sizeof *grown);
+    if (!grown) {
+      state->touched_lost = 1;
+      return;
+    }
+    state->touched = grown;
+    state->touched_capacity = capacity;
+  }
+  state->touched[state->touched_count++] = variable;
+}
+
 /* Reports the model read so far; returns the callback's verdict. */
 static int finish_model(reader *state, nq_verify_read_fn on_solution, void *context) {
   char problem[200];
   int decoded = nq_verify_decode_model(state->n, is_true, state->queen_true, state->columns,
                                        problem, sizeof problem);
-  memset(state->queen_true, 0, (size_t)state->n * (size_t)state->n + 1);
+  if (state->touched_lost)
+    memset(state->queen_true, 0, (size_t)state->n * (size_t)state->n + 1);
+  else
+    for (size_t i = 0; i < state->touched_count; i++)
+      state->queen_true[state->touched[i]] = 0;
+  state->touched_count = 0;
+  state->touched_lost = 0;
   state->model_open = 0;
   return on_solution(context, decoded == 0 ? state->columns : NULL, state->n, state->line,
                      decoded == 0 ? NULL : problem);
@@ -120,8 +148,10 @@ static int read_model_literals(reader *state, const char *cursor, nq_status *sta
     if (!state->model_open)
       state->model_first_line = state->line;
     state->model_open = 1;
-    if (value > 0 && value <= queens)
+    if (value > 0 && value <= queens && !state->queen_true[value]) {
       state->queen_true[value] = 1;
+      remember_touched(state, (int)value);
+    }
   }
   if (result < 0) {
     *status = parse_error(state, "'%s' is not a literal", token_text(token, shown));
@@ -228,6 +258,7 @@ nq_status nq_verify_read_solutions(FILE *input, const char *name, int n,
   if (state.queen_true && state.columns)
     status = read_lines(&state, input, on_solution, context);
   free(state.queen_true);
+  free(state.touched);
   free(state.columns);
   return status;
 }
