@@ -1,7 +1,8 @@
 /* Fuzz target: nq_verify_read_solutions on arbitrary bytes.
  *
  * Input layout: the first byte chooses the board size, n = byte % 16 with 0
- * meaning 16 (so a seed file starting "4\n" reads naturally as N = 4), and a
+ * meaning 16 (so a seed file starting "4\n" reads naturally as N = 4),
+ * times 16 for a first byte in '`'..'\x7f' (so "p" is N = 256), and a
  * first byte >= 128 also makes the callback stop after (byte % 4) + 1
  * solutions, exercising the early-stop path. The remaining bytes are the
  * text, read through fmemopen as `nqsat check`/`show` read a file.
@@ -59,6 +60,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size < 2)
     return 0; /* fmemopen rejects an empty buffer; the empty file is a unit test */
   int n = data[0] % 16 ? data[0] % 16 : 16;
+  if ((data[0] & 0xe0) == 0x60)
+    n *= 16; /* '`'..'\x7f': boards up to 256, so models outgrow the reader's first buffers */
   observed seen = {.stop_after = data[0] >= 128 ? data[0] % 4 + 1 : 0};
   FILE *input = fmemopen((void *)(data + 1), size - 1, "r");
   if (!input)
