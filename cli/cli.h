@@ -67,4 +67,30 @@ void print_model_lines(FILE *out, const signed char *values, int variables);
 void show_progress(void *context, uint64_t solutions, double elapsed_seconds);
 void clear_progress(void);
 
+/* Interruption (cli/interrupt.c). interrupt_watch() installs SIGINT and
+ * SIGTERM handlers that set the returned flag (pass it to
+ * nq_output_stop_when); interrupt_requested() is the signal number or 0;
+ * report_interrupted() prints "nqsat CMD: interrupted by SIG...; WHAT" and
+ * returns NQ_EXIT_INTERRUPTED. */
+#include <signal.h>
+const volatile sig_atomic_t *interrupt_watch(void);
+int interrupt_requested(void);
+int report_interrupted(const char *command_name, const char *what_happened);
+
+/* Memory limits (cli/memory_budget.c). A limit of 0 means the default,
+ * half of physical RAM. The checks print one line naming the estimate and
+ * the limit and return NQ_EXIT_FAILURE when the run would not fit, else 0.
+ * `blocking_clauses` is how many blocking clauses the instances hold at
+ * once, in all; `solver_instances` PicoSAT instances hold the formula at
+ * once (threads). */
+#include "nqsat/encoder.h"
+int parse_memory_size(const char *command_name, const char *text, uint64_t *bytes);
+uint64_t default_memory_limit(void);
+uint64_t estimate_picosat_bytes(const nq_formula_size *size, int n, uint64_t blocking_clauses);
+int memory_budget_check_solve(const char *command_name, const nq_encoding *encoding,
+                              uint64_t blocking_clauses, int solver_instances, uint64_t limit);
+int memory_budget_check_verify(const char *command_name, int first, int last,
+                               const nq_amo *encodings, int encoding_count, int set_max_n,
+                               uint64_t limit);
+
 #endif

@@ -67,8 +67,13 @@ static int encode_with_options(int argc, char **argv, const char *command_line) 
   nq_output *output;
   if (nq_output_open(&output, output_path, NQ_COMPRESS_AUTO, 0, error, sizeof error) != NQ_OK)
     return runtime_error("encode", "%s", error);
+  nq_output_stop_when(output, interrupt_watch());
   nq_dimacs_provenance provenance = {command_line};
   nq_status status = nq_encoder_write_dimacs(&encoding, &provenance, output);
+  if (interrupt_requested()) {
+    nq_output_abort(output);
+    return report_interrupted("encode", "output discarded");
+  }
   if (status != NQ_OK && status != NQ_ERR_IO) {
     nq_output_abort(output);
     return runtime_error("encode", "%s", nq_strerror(status));

@@ -57,6 +57,8 @@ static void print_solve_help(void) {
          "  --threads T       worker threads for N, 1..256 (default: all CPUs)\n"
          "  --time-limit S    stop after S seconds (1..31536000) with what was found,\n"
          "                    marked incomplete; Ctrl-C does the same and exits 130\n"
+         "  --max-memory SIZE refuse to start (N) when the estimated memory exceeds\n"
+         "                    SIZE (e.g. 512M, 4G; default half of physical RAM)\n"
          "  -h, --help        show this help\n"
          "\n"
          "With none of --count, --all, --max: the first solution (N: as a board,\n"
@@ -239,6 +241,39 @@ static int solve_file(solve_options *options, const char *path) {
 
 /* ---- command line ---- */
 
+static int solver_instances(const solve_options *options) {
+  if (options->mode == FIRST)
+    return 1;
+  if (options->control.threads > 0)
+    return options->control.threads;
+  long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+  return cpus > 0 ? (int)cpus : 1;
+}
+
+/* Blocking clauses the PicoSAT instances hold at once (an estimate). The
+ * first solution needs none. Enumeration fixes the first `rows` rows per
+ * sub-problem and each instance blocks only its own sub-problem's
+ * solutions. A queen attacks at most 3 squares of a later row, so there are
+ * at least prod (n - 3r) prefixes; sub-problems differ in size, so allow 8
+ * times the average. */
+static uint64_t blocking_clauses_held(const solve_options *options) {
+  if (options->mode == FIRST)
+    return 0;
+  int n = options->encoding.n;
+  uint64_t total = 0;
+  if (nq_verify_known_count(n, &total, NULL) != 0)
+    total = UINT64_MAX / 64;
+  uint64_t prefixes = 1;
+  for (int row = 0; row < nq_solver_split_rows(n); row++)
+    prefixes *= n - 3 * row > 1 ? (uint64_t)(n - 3 * row) : 1;
+  uint64_t held = (total / prefixes + 1) * 8 * (uint64_t)solver_instances(options);
+  if (held > total)
+    held = total;
+  if (options->max_solutions > 0 && (uint64_t)options->max_solutions < held)
+    held = (uint64_t)options->max_solutions;
+  return held;
+}
+
 static int is_whole_number(const char *text) {
   const char *p = text;
   if (*p == '+' || *p == '-')
@@ -252,7 +287,7 @@ static int is_whole_number(const char *text) {
 }
 
 int cmd_solve(int argc, char **argv) {
-  enum { OPT_UNIQUE = 256, OPT_BOARD, OPT_THREADS, OPT_TIME_LIMIT };
+  enum { OPT_UNIQUE = 256, OPT_BOARD, OPT_THREADS, OPT_TIME_LIMIT, OPT_MAX_MEMORY };
   static const struct option options_table[] = {
       {"amo", required_argument, NULL, 'a'},
       {"count", no_argument, NULL, 'c'},
@@ -262,11 +297,13 @@ int cmd_solve(int argc, char **argv) {
       {"board", no_argument, NULL, OPT_BOARD},
       {"threads", required_argument, NULL, OPT_THREADS},
       {"time-limit", required_argument, NULL, OPT_TIME_LIMIT},
+      {"max-memory", required_argument, NULL, OPT_MAX_MEMORY},
       {"help", no_argument, NULL, 'h'},
       {NULL, 0, NULL, 0}};
   solve_options options = {.encoding = {.n = 0, .amo = NQ_AMO_PAIRWISE}, .mode = FIRST};
   int modes_given = 0;
   int64_t value;
+  uint64_t max_memory = 0; /* 0: default_memory_limit() */
   optind = 1;
   opterr = 0;
   int code;
@@ -295,6 +332,10 @@ int cmd_solve(int argc, char **argv) {
       if (parse_bounded("solve", "--time-limit", optarg, 1, 31536000, &value))
         return NQ_EXIT_USAGE;
       options.control.time_limit_seconds = (double)value;
+      break;
+    case OPT_MAX_MEMORY:
+      if (parse_memory_size("solve", optarg, &max_memory))
+        return NQ_EXIT_USAGE;
       break;
     case 'h': print_solve_help(); return NQ_EXIT_OK;
     default: return report_bad_option("solve", code, argv);
@@ -327,5 +368,8 @@ int cmd_solve(int argc, char **argv) {
   if (parse_bounded("solve", "N", target, 1, NQ_SOLVER_MAX_N, &value))
     return NQ_EXIT_USAGE;
   options.encoding.n = (int)value;
+  if (memory_budget_check_solve("solve", &options.encoding, blocking_clauses_held(&options),
+                                solver_instances(&options), max_memory))
+    return NQ_EXIT_FAILURE;
   return solve_queens(&options);
 }

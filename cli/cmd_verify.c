@@ -25,6 +25,8 @@ static void print_verify_help(void) {
          "\n"
          "  N | A..B        board sizes, each 1..%d\n"
          "  --amo ENCODING  encodings to check on the SAT path (default: all)\n"
+         "  --max-memory SIZE  refuse to start when the estimated memory exceeds SIZE\n"
+         "                  (e.g. 512M, 4G; default half of physical RAM)\n"
          "  -h, --help      show this help\n"
          "\n"
          "Exit status 0 when everything agrees, 1 naming the first disagreement.\n",
@@ -111,10 +113,12 @@ static int verify_one(int n, const nq_amo *encodings, int encoding_count, char *
 
 int cmd_verify(int argc, char **argv) {
   static const struct option options[] = {{"amo", required_argument, NULL, 'a'},
+                                          {"max-memory", required_argument, NULL, 'M'},
                                           {"help", no_argument, NULL, 'h'},
                                           {NULL, 0, NULL, 0}};
   nq_amo chosen[NQ_AMO_COUNT];
   int chosen_count = NQ_AMO_COUNT;
+  uint64_t max_memory = 0; /* 0: default_memory_limit() */
   for (int amo = 0; amo < NQ_AMO_COUNT; amo++)
     chosen[amo] = (nq_amo)amo;
   optind = 1;
@@ -134,6 +138,10 @@ int cmd_verify(int argc, char **argv) {
         chosen_count = 1;
       }
       break;
+    case 'M':
+      if (parse_memory_size("verify", optarg, &max_memory))
+        return NQ_EXIT_USAGE;
+      break;
     case 'h': print_verify_help(); return NQ_EXIT_OK;
     default: return report_bad_option("verify", code, argv);
     }
@@ -144,6 +152,9 @@ int cmd_verify(int argc, char **argv) {
   if (optind < argc &&
       parse_range("verify", argv[optind], 1, NQ_VERIFY_KNOWN_MAX_N, &first, &last))
     return NQ_EXIT_USAGE;
+  if (memory_budget_check_verify("verify", first, last, chosen, chosen_count,
+                                 SET_COMPARISON_MAX_N, max_memory))
+    return NQ_EXIT_FAILURE;
 
   printf("%3s %12s %12s", "N", "OEIS", "native");
   for (int e = 0; e < chosen_count; e++)

@@ -22,6 +22,7 @@ struct nq_output {
   int saved_errno;      /* first error, sticky */
   int gz_failed;
   size_t used;
+  const volatile sig_atomic_t *stop; /* see nq_output_stop_when; NULL: never */
   unsigned char buffer[BUFFER_SIZE];
 };
 
@@ -132,6 +133,11 @@ static void flush_buffer(nq_output *output) {
     const unsigned char *p = output->buffer;
     size_t left = output->used;
     while (left) {
+      /* A signal ends a blocked write early (EINTR, or a short count). */
+      if (output->stop && *output->stop) {
+        output->saved_errno = EINTR;
+        break;
+      }
       ssize_t written = write(output->fd, p, left);
       if (written < 0) {
         if (errno == EINTR)
@@ -147,6 +153,8 @@ static void flush_buffer(nq_output *output) {
 }
 
 nq_status nq_output_write(nq_output *output, const void *data, size_t size) {
+  if (output->stop && *output->stop)
+    return NQ_ERR_INTERRUPTED;
   const unsigned char *bytes = data;
   while (size) {
     if (output->used == BUFFER_SIZE)
@@ -212,4 +220,8 @@ void nq_output_abort(nq_output *output) {
   if (output->temporary_path)
     unlink(output->temporary_path);
   release(output);
+}
+
+void nq_output_stop_when(nq_output *output, const volatile sig_atomic_t *stop) {
+  output->stop = stop;
 }

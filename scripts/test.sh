@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Sets up a Debian machine, builds nqsat with warnings as errors, and runs the
 # whole test suite twice: in the release build, then in an AddressSanitizer +
-# UndefinedBehaviorSanitizer build. Exits non-zero if anything fails.
+# UndefinedBehaviorSanitizer build; then the CLI tests once under valgrind,
+# and every libFuzzer target for a bounded time (NQSAT_FUZZ_SECONDS, default
+# 60 s each) in a clang ASan + UBSan build. Exits non-zero if anything fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc)
@@ -16,3 +18,9 @@ cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DNQSAT_SANITIZE=
 cmake --build build-sanitize -j "$jobs" >/dev/null
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   ctest --test-dir build-sanitize --output-on-failure -j "$jobs"
+
+echo "== CLI tests under valgrind (release build)" >&2
+bash scripts/valgrind-cli.sh build
+
+echo "== fuzzing: every target for ${NQSAT_FUZZ_SECONDS:-60} s (clang, ASan + UBSan)" >&2
+bash scripts/fuzz.sh

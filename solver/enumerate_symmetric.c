@@ -355,6 +355,8 @@ static int choose_depth(int n) {
   return n <= 60 ? 3 : 2;
 }
 
+int nq_solver_split_rows(int n) { return choose_depth(n); }
+
 nq_status nq_solver_enumerate_symmetric(const nq_encoding *encoding, uint64_t max_solutions,
                                         const nq_solver_control *control,
                                         nq_solution_fn on_solution, void *context,

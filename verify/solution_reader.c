@@ -14,7 +14,13 @@ typedef struct reader {
   char *error;
   size_t error_size;
   unsigned char *queen_true; /* [1..n*n]: queen variable true in the model being read */
-  int model_open;            /* literals seen, terminating 0 not yet */
+  /* The entries of queen_true set so far, so that clearing after a model
+   * costs what the model set, not n*n bytes (2 GB at the largest n, for a
+   * model line as short as "0"). `touched_lost`: a push failed, clear all. */
+  int *touched;
+  size_t touched_count, touched_capacity;
+  int touched_lost;
+  int model_open; /* literals seen, terminating 0 not yet */
   long model_first_line;
   int *columns;
 } reader;
@@ -30,6 +36,26 @@ static nq_status parse_error(reader *state, const char *format, ...) {
     }
   }
   return NQ_ERR_PARSE;
+}
+
+/* The offending token for a message: up to the next blank, at most 20
+ * bytes, anything outside printable ASCII written as \xNN, so an error
+ * stays one printable line whatever bytes the input holds. Returns `out`. */
+enum { TOKEN_TEXT_SIZE = 20 * 4 + sizeof "..." };
+static const char *token_text(const char *token, char *out) {
+  size_t used = 0;
+  int shown = 0;
+  const unsigned char *p = (const unsigned char *)token;
+  for (; *p && *p != ' ' && *p != '\t' && shown < 20; p++, shown++) {
+    if (*p >= 0x20 && *p < 0x7f)
+      out[used++] = (char)*p;
+    else
+      used += (size_t)sprintf(out + used, "\\x%02x", *p);
+  }
+  if (*p && *p != ' ' && *p != '\t')
+    used += (size_t)sprintf(out + used, "...");
+  out[used] = '\0';
+  return out;
 }
 
 /* Parses one integer token at *cursor; returns 0, or -1 when the token is
@@ -63,12 +89,34 @@ static int is_true(void *context, int variable) {
   return ((const unsigned char *)context)[variable];
 }
 
+static void remember_touched(reader *state, int variable) {
+  if (state->touched_lost)
+    return;
+  if (state->touched_count == state->touched_capacity) {
+    size_t capacity = state->touched_capacity ? 2 * state->touched_capacity : 256;
+    int *grown = realloc(state->touched, capacity * sizeof *grown);
+    if (!grown) {
+      state->touched_lost = 1;
+      return;
+    }
+    state->touched = grown;
+    state->touched_capacity = capacity;
+  }
+  state->touched[state->touched_count++] = variable;
+}
+
 /* Reports the model read so far; returns the callback's verdict. */
 static int finish_model(reader *state, nq_verify_read_fn on_solution, void *context) {
   char problem[200];
   int decoded = nq_verify_decode_model(state->n, is_true, state->queen_true, state->columns,
                                        problem, sizeof problem);
-  memset(state->queen_true, 0, (size_t)state->n * (size_t)state->n + 1);
+  if (state->touched_lost)
+    memset(state->queen_true, 0, (size_t)state->n * (size_t)state->n + 1);
+  else
+    for (size_t i = 0; i < state->touched_count; i++)
+      state->queen_true[state->touched[i]] = 0;
+  state->touched_count = 0;
+  state->touched_lost = 0;
   state->model_open = 0;
   return on_solution(context, decoded == 0 ? state->columns : NULL, state->n, state->line,
                      decoded == 0 ? NULL : problem);
@@ -79,18 +127,20 @@ static int finish_model(reader *state, nq_verify_read_fn on_solution, void *cont
 static int read_model_literals(reader *state, const char *cursor, nq_status *status) {
   long long value;
   const char *token;
+  char shown[TOKEN_TEXT_SIZE];
   int result;
   int64_t queens = (int64_t)state->n * state->n;
   while ((result = next_integer(&cursor, &value, &token)) == 0) {
     if (value > INT_MAX || value < -(long long)INT_MAX) {
-      *status = parse_error(state, "literal %.20s is out of range", token);
+      *status = parse_error(state, "literal %s is out of range", token_text(token, shown));
       return -1;
     }
     if (value == 0) {
       while (*cursor == ' ' || *cursor == '\t' || *cursor == '\r')
         cursor++;
       if (*cursor) {
-        *status = parse_error(state, "text after the terminating 0: '%.20s'", cursor);
+        *status =
+            parse_error(state, "text after the terminating 0: '%s'", token_text(cursor, shown));
         return -1;
       }
       return 1;
@@ -98,11 +148,13 @@ static int read_model_literals(reader *state, const char *cursor, nq_status *sta
     if (!state->model_open)
       state->model_first_line = state->line;
     state->model_open = 1;
-    if (value > 0 && value <= queens)
+    if (value > 0 && value <= queens && !state->queen_true[value]) {
       state->queen_true[value] = 1;
+      remember_touched(state, (int)value);
+    }
   }
   if (result < 0) {
-    *status = parse_error(state, "'%.20s' is not a literal", token);
+    *status = parse_error(state, "'%s' is not a literal", token_text(token, shown));
     return -1;
   }
   return 0;
@@ -112,16 +164,17 @@ static int read_model_literals(reader *state, const char *cursor, nq_status *sta
 static nq_status read_vector(reader *state, const char *cursor) {
   long long value;
   const char *token;
+  char shown[TOKEN_TEXT_SIZE];
   int count = 0, result;
   while ((result = next_integer(&cursor, &value, &token)) == 0) {
     if (count == state->n)
       return parse_error(state, "more than %d columns on a solution line", state->n);
     if (value < 1 || value > state->n)
-      return parse_error(state, "column %.20s is outside 1..%d", token, state->n);
+      return parse_error(state, "column %s is outside 1..%d", token_text(token, shown), state->n);
     state->columns[count++] = (int)value - 1;
   }
   if (result < 0)
-    return parse_error(state, "'%.20s' is not a column number", token);
+    return parse_error(state, "'%s' is not a column number", token_text(token, shown));
   if (count != state->n)
     return parse_error(state, "%d columns on a solution line, expected %d", count, state->n);
   return NQ_OK;
@@ -154,6 +207,10 @@ static nq_status read_lines(reader *state, FILE *input, nq_verify_read_fn on_sol
       break;
     }
     if (length && text[length - 1] == '\n')
+      text[--length] = '\0';
+    /* Trailing blanks and a CR (files from Windows tools) end no token: "SAT\r" is SAT. */
+    while (length &&
+           (text[length - 1] == '\r' || text[length - 1] == ' ' || text[length - 1] == '\t'))
       text[--length] = '\0';
     const char *cursor = text;
     while (*cursor == ' ' || *cursor == '\t' || *cursor == '\r')
@@ -201,6 +258,7 @@ nq_status nq_verify_read_solutions(FILE *input, const char *name, int n,
   if (state.queen_true && state.columns)
     status = read_lines(&state, input, on_solution, context);
   free(state.queen_true);
+  free(state.touched);
   free(state.columns);
   return status;
 }

@@ -12,6 +12,7 @@
 #ifndef NQSAT_OUTPUT_H
 #define NQSAT_OUTPUT_H
 
+#include <signal.h>
 #include <stddef.h>
 
 #include "nqsat/status.h"
@@ -37,6 +38,13 @@ nq_status nq_output_write(nq_output *output, const void *data, size_t size);
 /* Flushes, closes and renames into place. On failure removes the temporary
  * file, fills `error` and returns NQ_ERR_IO. Releases `output` either way. */
 nq_status nq_output_commit(nq_output *output, char *error, size_t error_size);
+
+/* Makes the stream stop early once `*stop` is nonzero (a flag a signal
+ * handler sets; it must outlive `output`): every later nq_output_write
+ * returns NQ_ERR_INTERRUPTED, and a write blocked on a pipe or terminal that
+ * a signal interrupts (EINTR) gives up instead of retrying. The caller then
+ * calls nq_output_abort(), which removes the temporary file. */
+void nq_output_stop_when(nq_output *output, const volatile sig_atomic_t *stop);
 
 /* Discards everything written (removes the temporary file) and releases
  * `output`. Accepts NULL. */

@@ -51,6 +51,11 @@ typedef struct nq_enumeration {
                          * covered, or the requested maximum reached */
 } nq_enumeration;
 
+/* Rows fixed per sub-problem by nq_solver_enumerate_symmetric for board
+ * size n (1..NQ_SOLVER_MAX_N): each PicoSAT instance holds the blocking
+ * clauses of one such prefix's solutions only. For memory estimates. */
+int nq_solver_split_rows(int n);
+
 /* Fast enumeration of all N-Queens solutions, each orbit under the 8
  * symmetries of the board found once (see enumerate_symmetric.c for how).
  * With `on_solution`, every solution of every orbit is reported, serially

@@ -1,0 +1,45 @@
+/* Stopping on SIGINT or SIGTERM without leaving half-written files.
+ *
+ * The handler only records the signal (async-signal-safe); the writer polls
+ * the flag through nq_output_stop_when() and the command removes its
+ * temporary file and exits NQ_EXIT_INTERRUPTED. The handler is installed
+ * without SA_RESTART, so a write blocked on a full pipe returns EINTR and
+ * sees the flag. A second signal while the first is being handled restores
+ * the default action and re-raises it: a user pressing Ctrl-C twice always
+ * gets out, even during a long phase that does not poll (it may then leave
+ * an empty temporary file). */
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+static volatile sig_atomic_t stop_signal; /* the signal that asked us to stop, 0 if none */
+
+static void request_stop(int signal_number) {
+  if (stop_signal) {
+    signal(signal_number, SIG_DFL);
+    raise(signal_number);
+    return;
+  }
+  stop_signal = signal_number;
+}
+
+const volatile sig_atomic_t *interrupt_watch(void) {
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = request_stop;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = 0; /* no SA_RESTART, see above */
+  sigaction(SIGINT, &action, NULL);
+  sigaction(SIGTERM, &action, NULL);
+  return &stop_signal;
+}
+
+int interrupt_requested(void) { return stop_signal; }
+
+int report_interrupted(const char *command_name, const char *what_happened) {
+  fprintf(stderr, "nqsat %s: interrupted by %s; %s\n", command_name,
+          stop_signal == SIGTERM ? "SIGTERM" : "SIGINT", what_happened);
+  return NQ_EXIT_INTERRUPTED;
+}

@@ -1,0 +1,165 @@
+/* --max-memory: refuse a run that would not fit, before allocating, rather
+ * than be killed by the kernel half-way.
+ *
+ * The PicoSAT estimate is deliberately conservative. It was fitted to
+ * picosat_max_bytes_allocated() after solving the N-Queens formula
+ * (PicoSAT 965, Debian 12): N = 10..150 pairwise and N = 10..100 seq peaked
+ * at 12-17 bytes per literal for binary-heavy formulas (two implication
+ * entries plus a clause pointer each), and the search (learned clauses,
+ * trail, watch and heap stacks) added up to about 1 KiB per variable.
+ * Enumeration costs more than its blocking clauses: the learned clauses grow
+ * with the solutions found, and the peak resident size of `nqsat solve N
+ * --count` (N = 9..12, both encodings) grew by 0.9-1.6 KiB per solution.
+ * The model below charges
+ *     1 MiB + 1104 B per variable + 12 B per literal + 8 B per clause
+ *     + (512 + 64 N) B per solution kept as a blocking clause,
+ * times 1.5; measured peaks were 1.1 to 3 times below it. Enumerating all
+ * solutions charges A000170(N) of them when the count is known (N <= 27). */
+#include <ctype.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "nqsat/verify.h"
+
+enum { MIB = 1 << 20 };
+
+static void format_bytes(uint64_t bytes, char *out, size_t size) {
+  static const char *const units[] = {"bytes", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+  double value = (double)bytes;
+  int unit = 0;
+  while (value >= 1024 && unit < 6) {
+    value /= 1024;
+    unit++;
+  }
+  if (unit == 0)
+    snprintf(out, size, "%" PRIu64 " bytes", bytes);
+  else
+    snprintf(out, size, "%.1f %s", value, units[unit]);
+}
+
+int parse_memory_size(const char *command_name, const char *text, uint64_t *bytes) {
+  const char *p = text;
+  uint64_t value = 0;
+  int overflow = 0;
+  if (!isdigit((unsigned char)*p))
+    goto malformed;
+  for (; isdigit((unsigned char)*p); p++) {
+    if (value > (UINT64_MAX - 9) / 10)
+      overflow = 1;
+    value = value * 10 + (uint64_t)(*p - '0');
+  }
+  int shift = 0;
+  switch (toupper((unsigned char)*p)) {
+  case 'K': shift = 10; break;
+  case 'M': shift = 20; break;
+  case 'G': shift = 30; break;
+  case 'T': shift = 40; break;
+  default: break;
+  }
+  if (shift) {
+    p++;
+    if (*p == 'i')
+      p++;
+  }
+  if (toupper((unsigned char)*p) == 'B')
+    p++;
+  if (*p)
+    goto malformed;
+  if (overflow || value > (UINT64_MAX >> 1) >> shift) {
+    usage_error(command_name, "--max-memory %s is too large", text);
+    return -1;
+  }
+  if (value == 0) {
+    usage_error(command_name, "--max-memory must be more than 0");
+    return -1;
+  }
+  *bytes = value << shift;
+  return 0;
+malformed:
+  usage_error(command_name, "--max-memory '%s' is not a size (bytes, or with K, M, G, T: 512M, 4G)",
+              text);
+  return -1;
+}
+
+uint64_t default_memory_limit(void) {
+  long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGESIZE);
+  if (pages <= 0 || page_size <= 0)
+    return (uint64_t)4 << 30;
+  return (uint64_t)pages * (uint64_t)page_size / 2;
+}
+
+uint64_t estimate_picosat_bytes(const nq_formula_size *size, int n, uint64_t blocking_clauses) {
+  double bytes = MIB + 1104.0 * (double)size->variables + 12.0 * (double)size->literals +
+                 8.0 * (double)size->clauses + (512.0 + 64.0 * n) * (double)blocking_clauses;
+  bytes *= 1.5;
+  return bytes >= 1.8e19 ? UINT64_MAX : (uint64_t)bytes;
+}
+
+/* Solutions the enumeration keeps blocking clauses for: all of them
+ * (A000170(N), when known) capped by `max_solutions` (0: no cap). */
+static uint64_t solutions_kept(int n, uint64_t max_solutions) {
+  uint64_t known = 0;
+  if (nq_verify_known_count(n, &known, NULL) != 0)
+    known = max_solutions; /* unknown count: only the cap, if any, is certain */
+  return max_solutions && max_solutions < known ? max_solutions : known;
+}
+
+static int refuse(const char *command_name, const char *what, uint64_t estimate, uint64_t limit) {
+  char needed[32], allowed[32];
+  format_bytes(estimate, needed, sizeof needed);
+  format_bytes(limit, allowed, sizeof allowed);
+  return runtime_error(command_name,
+                       "%s needs an estimated %s, more than the memory limit of %s "
+                       "(raise it with --max-memory)",
+                       what, needed, allowed);
+}
+
+int memory_budget_check_solve(const char *command_name, const nq_encoding *encoding,
+                              uint64_t blocking_clauses, int solver_instances, uint64_t limit) {
+  if (!limit)
+    limit = default_memory_limit();
+  nq_formula_size size;
+  if (nq_encoder_measure(encoding, &size) != NQ_OK)
+    return 0; /* the solver reports the problem itself */
+  uint64_t per_solver = estimate_picosat_bytes(&size, encoding->n, 0);
+  uint64_t blocking =
+      estimate_picosat_bytes(&size, encoding->n, blocking_clauses) -
+      per_solver;
+  uint64_t instances = solver_instances > 1 ? (uint64_t)solver_instances : 1;
+  uint64_t estimate = per_solver > UINT64_MAX / instances ? UINT64_MAX : per_solver * instances;
+  estimate = estimate > UINT64_MAX - blocking ? UINT64_MAX : estimate + blocking;
+  if (estimate <= limit)
+    return 0;
+  char what[96];
+  snprintf(what, sizeof what, "solving N = %d (%s)", encoding->n, nq_amo_name(encoding->amo));
+  return refuse(command_name, what, estimate, limit);
+}
+
+int memory_budget_check_verify(const char *command_name, int first, int last,
+                               const nq_amo *encodings, int encoding_count, int set_max_n,
+                               uint64_t limit) {
+  if (!limit)
+    limit = default_memory_limit();
+  for (int n = first; n <= last; n++) {
+    uint64_t count = solutions_kept(n, 0);
+    /* Two sets at a time (native and one encoding), each growing by doubling. */
+    uint64_t sets = n <= set_max_n ? 2 * 2 * count * (uint64_t)n * sizeof(int) : 0;
+    for (int e = 0; e < encoding_count; e++) {
+      nq_encoding encoding = {.n = n, .amo = encodings[e]};
+      nq_formula_size size;
+      if (nq_encoder_measure(&encoding, &size) != NQ_OK)
+        continue;
+      uint64_t estimate = estimate_picosat_bytes(&size, n, count) + sets;
+      if (estimate > limit) {
+        char what[96];
+        snprintf(what, sizeof what, "verifying N = %d (%s, A000170(N) = %" PRIu64 ")", n,
+                 nq_amo_name(encodings[e]), count);
+        return refuse(command_name, what, estimate, limit);
+      }
+    }
+  }
+  return 0;
+}

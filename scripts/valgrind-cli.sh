@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Runs the CLI tests (tests/cli/*.sh) once with every nqsat invocation under
+# valgrind's memcheck. Fails when a test fails, or when valgrind reports any
+# memory error or a definitely/indirectly lost block.
+#
+#   scripts/valgrind-cli.sh [BUILD_DIR]     (default: build)
+#
+# Each test script receives a wrapper as its binary; the wrapper execs
+# valgrind with --error-exitcode=99 and a per-process log file, so a report
+# fails the run even where a test does not check the exit code. Skipped,
+# because they only repeat the same code paths for minutes under valgrind:
+# none today (add a script's name to `skip` and say why).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build=${1:-build}
+binary=$(realpath "$build/nqsat")
+command -v valgrind >/dev/null || { echo "valgrind: not installed (scripts/setup.sh --test-tools)" >&2; exit 1; }
+skip=()
+
+logs=$(mktemp -d "${TMPDIR:-/tmp}/nqsat-valgrind.XXXXXX")
+trap 'rm -rf "$logs"' EXIT
+wrapper=$logs/nqsat
+cat >"$wrapper" <<WRAPPER
+#!/bin/sh
+exec valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect \\
+  --show-leak-kinds=definite,indirect --vgdb=no --log-file="$logs/valgrind.%p.log" \\
+  "$binary" "\$@"
+WRAPPER
+chmod +x "$wrapper"
+
+failed=()
+for script in tests/cli/*.sh; do
+  name=$(basename "$script" .sh)
+  [ "$name" = lib ] && continue
+  if printf '%s\n' "${skip[@]}" | grep -qx "$name"; then
+    echo "== valgrind: $name skipped" >&2
+    continue
+  fi
+  echo "== valgrind: $name" >&2
+  started=$SECONDS
+  bash "$script" "$wrapper" >"$logs/$name.out" 2>&1 || failed+=("$name")
+  echo "$(tail -n 1 "$logs/$name.out") ($((SECONDS - started)) s)" >&2
+done
+reports=$(find "$logs" -name 'valgrind.*.log' -size +0)
+if [ -n "$reports" ]; then
+  echo "valgrind: reports:" >&2
+  head -n 60 $reports >&2
+  failed+=(valgrind-reports)
+fi
+if [ ${#failed[@]} -gt 0 ]; then
+  for name in "${failed[@]}"; do
+    [ -f "$logs/$name.out" ] && grep -E '^FAIL' "$logs/$name.out" | head -20 >&2
+  done
+  echo "valgrind: failed: ${failed[*]}" >&2
+  exit 1
+fi
+echo "valgrind: every CLI test passed with no memory errors or leaks" >&2
