@@ -86,4 +86,41 @@ nq_status nq_verify_read_solutions(FILE *input, const char *name, int n,
                                    nq_verify_read_fn on_solution, void *context, char *error,
                                    size_t error_size);
 
+/* ---- Symmetry classes ------------------------------------------------------
+ * The square has 8 symmetries (4 rotations, 4 reflections). A solution's
+ * class is the set of its distinct images: 1, 2, 4 or 8 boards. */
+
+/* Writes into `canonical` (n entries; may alias nothing) the lexicographically
+ * smallest image of `columns` under the 8 symmetries, and returns the class
+ * size (number of distinct images: 1, 2, 4 or 8). `columns` must be a
+ * permutation of 0..n-1 (one queen per row and column; diagonals are not
+ * checked); returns 0 when it is not, -1 when out of memory. */
+int nq_verify_canonical(const int *columns, int n, int *canonical);
+
+/* ---- Fast counting ---------------------------------------------------------
+ * Counts of one board size by symmetry class (see count_classes.c for the
+ * method): `total` = A000170(n), `fundamental` = A002562(n), and `nodes`,
+ * the number of queens placed during the search (for speed figures). */
+typedef struct nq_verify_counts {
+  uint64_t total;
+  uint64_t fundamental;
+  uint64_t nodes;
+} nq_verify_counts;
+
+/* Counts with `threads` worker threads (1..NQ_VERIFY_MAX_THREADS; 0 means
+ * one per online processor). Deterministic: the result does not depend on
+ * the number of threads. NQ_ERR_ARGUMENT for n outside 1..NQ_VERIFY_MAX_N or
+ * a bad thread count; NQ_ERR_MEMORY when the job list or a thread cannot be
+ * created. */
+#define NQ_VERIFY_MAX_THREADS 256
+nq_status nq_verify_count_classes(int n, int threads, nq_verify_counts *counts);
+
+/* ---- Checking very large placements ----------------------------------------
+ * The O(n) checker, for local-search answers with millions of queens: one
+ * occupancy array per column and diagonal direction, so each queen is looked
+ * at once. Same contract as nq_verify_check_placement (1 valid, 0 invalid
+ * with `why` naming one conflict) plus -1 when out of memory. For small n the
+ * pairwise O(n^2) checker above is the simpler second opinion. */
+int nq_verify_check_placement_linear(const int *columns, int n, char *why, size_t why_size);
+
 #endif
