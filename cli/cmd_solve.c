@@ -45,6 +45,9 @@ static int finish_output(void) {
 }
 
 int cmd_solve(int argc, char **argv) {
+  int method_exit;
+  if (solve_method_dispatch(&argc, argv, &method_exit))
+    return method_exit; /* --method local or backtrack: cmd_solve_local.c */
   static const struct option options[] = {{"amo", required_argument, NULL, 'a'},
                                           {"count", no_argument, NULL, 'c'},
                                           {"all", no_argument, NULL, 'A'},

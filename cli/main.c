@@ -10,6 +10,8 @@ static const command commands[] = {
     {"solve", cmd_solve, "solve or enumerate N-Queens with PicoSAT"},
     {"count", cmd_count, "count solutions with the native backtracking solver"},
     {"verify", cmd_verify, "cross-check SAT solutions against the native solver and OEIS"},
+    {"trace", cmd_trace, "show the backtracking search step by step (teaching)"},
+    {"show", cmd_show, "draw solutions as boards, chess squares or SVG"},
 };
 enum { COMMAND_COUNT = sizeof commands / sizeof commands[0] };
 

@@ -123,4 +123,32 @@ nq_status nq_verify_count_classes(int n, int threads, nq_verify_counts *counts);
  * pairwise O(n^2) checker above is the simpler second opinion. */
 int nq_verify_check_placement_linear(const int *columns, int n, char *why, size_t why_size);
 
+/* ---- The search step by step, for teaching ---------------------------------
+ * The backtracking of the seeds' teaching notebook (one queen per COLUMN,
+ * columns left to right, rows tried top to bottom, a lookup table per row
+ * and diagonal), reported event by event. Every solution is reached unless
+ * the callback stops the search. */
+typedef enum nq_trace_event {
+  NQ_TRACE_CALL,     /* the search enters column `column` (call number `call`) */
+  NQ_TRACE_PLACE,    /* queen placed at (row, column) */
+  NQ_TRACE_DEAD_END, /* every row of `column` tried; `row` is -1 if none was free */
+  NQ_TRACE_REMOVE,   /* queen at (row, column) taken back */
+  NQ_TRACE_SOLUTION  /* all n columns hold a queen (solution number `solution`) */
+} nq_trace_event;
+
+typedef struct nq_trace_step {
+  nq_trace_event event;
+  uint64_t call;     /* number of the current call, from 1 */
+  uint64_t solution; /* solutions found so far, including this one */
+  int placed;        /* queens on the board after the event */
+  int row, column;   /* 0-based square of the event */
+  const int *row_of_column; /* row of the queen in each column, -1 if none; borrowed */
+} nq_trace_step;
+
+/* Called for every event; a nonzero return stops with NQ_ERR_STOPPED. */
+typedef int (*nq_verify_trace_fn)(void *context, const nq_trace_step *step);
+
+/* Runs the traced search for 1 <= n <= NQ_VERIFY_MAX_N. */
+nq_status nq_verify_trace(int n, nq_verify_trace_fn on_step, void *context);
+
 #endif
