@@ -94,7 +94,6 @@ int cmd_count(int argc, char **argv) {
     return runtime_error("count",
                          "N = %d: counted %" PRIu64 " solutions, %" PRIu64
                          " fundamental; OEIS A000170/A002562 say %" PRIu64 ", %" PRIu64,
-                         (int)n, counts.total, counts.fundamental, known_total,
-                         known_fundamental);
+                         (int)n, counts.total, counts.fundamental, known_total, known_fundamental);
   return NQ_EXIT_OK;
 }

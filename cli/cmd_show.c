@@ -4,9 +4,9 @@
  * Wikipedia table in the seeds: file letter = column, rank 1 at the bottom,
  * so the board reads like a chess diagram), or writes an SVG for slides.
  * With --unique, one representative per symmetry class and its size. */
+#include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
-#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,7 +45,7 @@ static void print_show_help(void) {
 
 typedef struct board_list {
   int n;
-  int *columns; /* count * n */
+  int *columns;     /* count * n */
   int *class_sizes; /* with --unique: size of each class */
   int *seen;        /* with --unique: boards of the class in the input */
   size_t count, capacity;
@@ -68,18 +68,15 @@ static int append_board(board_list *list, const int *columns) {
   return 0;
 }
 
-static int collect_board(void *context, const int *columns, int n, long line,
-                         const char *problem) {
+static int collect_board(void *context, const int *columns, int n, long line, const char *problem) {
   board_list *list = context;
   char why[200];
   if (!columns) {
-    snprintf(list->error, sizeof list->error, "%s:%ld: not a board: %s", list->name, line,
-             problem);
+    snprintf(list->error, sizeof list->error, "%s:%ld: not a board: %s", list->name, line, problem);
     return 1;
   }
   if (!nq_verify_check_placement(columns, n, why, sizeof why)) {
-    snprintf(list->error, sizeof list->error, "%s:%ld: not a solution: %s", list->name, line,
-             why);
+    snprintf(list->error, sizeof list->error, "%s:%ld: not a solution: %s", list->name, line, why);
     return 1;
   }
   int canonical[SHOW_MAX_N];
@@ -190,9 +187,8 @@ static void svg_printf(svg_writer *svg, const char *format, ...) {
   int length = vsnprintf(text, sizeof text, format, arguments);
   va_end(arguments);
   if (svg->status == NQ_OK && length > 0)
-    svg->status = nq_output_write(svg->output, text, (size_t)length < sizeof text
-                                                         ? (size_t)length
-                                                         : sizeof text - 1);
+    svg->status = nq_output_write(svg->output, text,
+                                  (size_t)length < sizeof text ? (size_t)length : sizeof text - 1);
 }
 
 /* Boards in a grid, each with file letters and rank numbers (N <= 26) and a
@@ -236,17 +232,19 @@ static int write_svg(const board_list *list, const char *path) {
                  square * 4 / 5);
     if (n <= CHESS_MAX_N && square >= 14) {
       for (int column = 0; column < n; column++)
-        svg_printf(&svg, "<text x=\"%d\" y=\"%d\" font-size=\"11\" text-anchor=\"middle\">%c"
-                         "</text>\n",
+        svg_printf(&svg,
+                   "<text x=\"%d\" y=\"%d\" font-size=\"11\" text-anchor=\"middle\">%c"
+                   "</text>\n",
                    x0 + column * square + square / 2, y0 + board + 12, 'a' + column);
       for (int row = 0; row < n; row++)
-        svg_printf(&svg, "<text x=\"%d\" y=\"%d\" font-size=\"11\" text-anchor=\"end\">%d"
-                         "</text>\n",
+        svg_printf(&svg,
+                   "<text x=\"%d\" y=\"%d\" font-size=\"11\" text-anchor=\"end\">%d"
+                   "</text>\n",
                    x0 - 4, y0 + row * square + square / 2 + 4, n - row);
     }
     if (list->unique)
-      svg_printf(&svg, "<text x=\"%d\" y=\"%d\" font-size=\"12\">class %zu: %d boards</text>\n",
-                 x0, y0 + board + 28, index + 1, list->class_sizes[index]);
+      svg_printf(&svg, "<text x=\"%d\" y=\"%d\" font-size=\"12\">class %zu: %d boards</text>\n", x0,
+                 y0 + board + 28, index + 1, list->class_sizes[index]);
     else
       svg_printf(&svg, "<text x=\"%d\" y=\"%d\" font-size=\"12\">solution %zu</text>\n", x0,
                  y0 + board + 28, index + 1);
@@ -320,8 +318,9 @@ int cmd_show(int argc, char **argv) {
     exit_code = runtime_error("show", "out of memory");
   } else if (svg_path) {
     if (list.count > SVG_MAX_BOARDS)
-      exit_code = runtime_error("show", "%zu boards are too many for one picture (at most %d; "
-                                        "try --unique or fewer lines)",
+      exit_code = runtime_error("show",
+                                "%zu boards are too many for one picture (at most %d; "
+                                "try --unique or fewer lines)",
                                 list.count, SVG_MAX_BOARDS);
     else
       exit_code = write_svg(&list, svg_path);
@@ -342,8 +341,8 @@ int cmd_show(int argc, char **argv) {
       uint64_t members = 0;
       for (size_t i = 0; i < list.count; i++)
         members += (uint64_t)list.class_sizes[i];
-      printf("%zu classes with %" PRIu64 " boards in all; the input held %zu of them\n",
-             list.count, members, boards);
+      printf("%zu classes with %" PRIu64 " boards in all; the input held %zu of them\n", list.count,
+             members, boards);
     }
     if (fflush(stdout) != 0 || ferror(stdout))
       exit_code = runtime_error("show", "cannot write to standard output");

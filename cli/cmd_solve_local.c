@@ -109,7 +109,10 @@ static int parse_method_options(int argc, char **argv, method_options *chosen, i
       only = "local";
       break;
     case 'v': chosen->vector = 1; break;
-    case 'S': chosen->stats = 1; only = "local"; break;
+    case 'S':
+      chosen->stats = 1;
+      only = "local";
+      break;
     case 'c': chosen->count = 1, modes++, only = "backtrack"; break;
     case 'A': chosen->all = 1, modes++, only = "backtrack"; break;
     case 'm':
@@ -146,17 +149,19 @@ static int solve_by_local_search(int argc, char **argv) {
   struct timespec start;
   clock_gettime(CLOCK_MONOTONIC, &start);
   nq_localsearch_stats stats;
-  nq_status status = nq_localsearch_solve((int)n, chosen.seed, (uint64_t)chosen.max_attempts,
-                                          columns, &stats);
+  nq_status status =
+      nq_localsearch_solve((int)n, chosen.seed, (uint64_t)chosen.max_attempts, columns, &stats);
   double search_seconds = seconds_since(&start);
   int exit_code = NQ_EXIT_OK;
   if (status == NQ_ERR_UNSAT) {
     printf("no solution\n");
     exit_code = finish_output();
   } else if (status == NQ_ERR_INTERRUPTED) {
-    exit_code = runtime_error("solve", "no solution found within %" PRId64
+    exit_code = runtime_error("solve",
+                              "no solution found within %" PRId64
                               " attempts (local search cannot prove there is none; try "
-                              "another --seed)", chosen.max_attempts);
+                              "another --seed)",
+                              chosen.max_attempts);
   } else if (status != NQ_OK) {
     exit_code = runtime_error("solve", "%s", nq_strerror(status));
   } else {
@@ -253,8 +258,8 @@ int solve_method_dispatch(int *argc, char **argv, int *exit_code) {
       return 1;
     }
     if (strcmp(method, "sat")) {
-      *exit_code = usage_error("solve", "unknown method '%s' for --method (sat, local, backtrack)",
-                               method);
+      *exit_code =
+          usage_error("solve", "unknown method '%s' for --method (sat, local, backtrack)", method);
       return 1;
     }
     for (int j = i; j + width <= *argc; j++)

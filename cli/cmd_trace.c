@@ -96,12 +96,10 @@ static int print_step(void *context, const nq_trace_step *step) {
 }
 
 int cmd_trace(int argc, char **argv) {
-  static const struct option options[] = {{"first", no_argument, NULL, 'f'},
-                                          {"max-steps", required_argument, NULL, 'm'},
-                                          {"force", no_argument, NULL, 'F'},
-                                          {"no-boards", no_argument, NULL, 'b'},
-                                          {"help", no_argument, NULL, 'h'},
-                                          {NULL, 0, NULL, 0}};
+  static const struct option options[] = {
+      {"first", no_argument, NULL, 'f'}, {"max-steps", required_argument, NULL, 'm'},
+      {"force", no_argument, NULL, 'F'}, {"no-boards", no_argument, NULL, 'b'},
+      {"help", no_argument, NULL, 'h'},  {NULL, 0, NULL, 0}};
   trace_printer printer = {.boards = 1};
   int force = 0;
   optind = 1;
@@ -149,8 +147,7 @@ int cmd_trace(int argc, char **argv) {
   if (printer.truncated)
     printf("\nStopped after %" PRId64 " steps (--max-steps).\n", printer.steps);
   else if (status == NQ_ERR_STOPPED)
-    printf("\nStopped at the first solution (--first), after %" PRId64 " steps.\n",
-           printer.steps);
+    printf("\nStopped at the first solution (--first), after %" PRId64 " steps.\n", printer.steps);
   else
     printf("\nSearch complete after %" PRId64 " steps.\n", printer.steps);
   if (fflush(stdout) != 0 || ferror(stdout))

@@ -8,8 +8,8 @@
 
 typedef struct board {
   int n;
-  int *columns;   /* columns[row]: a permutation of 0..n-1 */
-  int *sums;      /* queens on each diagonal row + column (2n-1 of them) */
+  int *columns;     /* columns[row]: a permutation of 0..n-1 */
+  int *sums;        /* queens on each diagonal row + column (2n-1 of them) */
   int *differences; /* queens on each diagonal row - column + n - 1 */
   uint64_t random_state;
   int64_t conflicts; /* sum over diagonals of (queens - 1) where occupied */

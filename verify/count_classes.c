@@ -139,8 +139,7 @@ static inline uint32_t corner_row_filter(const search *state, int row, uint32_t 
  * registers. A queen is kept only if the next row still has a square the
  * representative may use, which saves the push and pop for most dead ends;
  * the last row is never pushed (it holds at most one square). */
-static void corner_search(search *state, int row, uint32_t left, uint32_t down,
-                          uint32_t right) {
+static void corner_search(search *state, int row, uint32_t left, uint32_t down, uint32_t right) {
   const uint32_t all = state->all;
   const int last_row = state->last_row, first_row = row;
   /* Rows above bound1 keep column 1 free (see corner_row_filter). */
@@ -311,8 +310,11 @@ static void build_jobs(job_list *list, int n) {
   }
   uint32_t last_mask = state.top_bit | 1, end_bit = state.top_bit >> 1;
   for (int bound1 = 1, bound2 = n - 2; bound1 < bound2; bound1++, bound2--) {
-    state.form = (shape){.bound1 = bound1, .bound2 = bound2, .side_mask = state.top_bit | 1,
-                         .last_mask = last_mask, .end_bit = end_bit};
+    state.form = (shape){.bound1 = bound1,
+                         .bound2 = bound2,
+                         .side_mask = state.top_bit | 1,
+                         .last_mask = last_mask,
+                         .end_bit = end_bit};
     list->shapes[list->shape_count++] = state.form;
     uint32_t bit = UINT32_C(1) << bound1;
     state.board[0] = bit;

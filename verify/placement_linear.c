@@ -16,7 +16,8 @@ int nq_verify_check_placement_linear(const int *columns, int n, char *why, size_
   int *holder = calloc(lines, sizeof *holder);
   if (!holder)
     return -1;
-  int *column_holder = holder, *sum_holder = holder + n, *difference_holder = sum_holder + 2 * n - 1;
+  int *column_holder = holder, *sum_holder = holder + n,
+      *difference_holder = sum_holder + 2 * n - 1;
   int valid = 1;
   for (int row = 0; row < n && valid; row++) {
     int column = columns[row];

@@ -13,13 +13,13 @@ static void image(const int *columns, int n, int which, int *out) {
   for (int row = 0; row < n; row++) {
     int column = columns[row], last = n - 1;
     switch (which) {
-    case 0: out[row] = column; break;               /* identity */
-    case 1: out[column] = last - row; break;        /* quarter turn */
-    case 2: out[last - row] = last - column; break; /* half turn */
-    case 3: out[last - column] = row; break;        /* three-quarter turn */
-    case 4: out[row] = last - column; break;        /* mirror left-right */
-    case 5: out[last - row] = column; break;        /* mirror top-bottom */
-    case 6: out[column] = row; break;               /* main diagonal */
+    case 0: out[row] = column; break;                /* identity */
+    case 1: out[column] = last - row; break;         /* quarter turn */
+    case 2: out[last - row] = last - column; break;  /* half turn */
+    case 3: out[last - column] = row; break;         /* three-quarter turn */
+    case 4: out[row] = last - column; break;         /* mirror left-right */
+    case 5: out[last - row] = column; break;         /* mirror top-bottom */
+    case 6: out[column] = row; break;                /* main diagonal */
     default: out[last - column] = last - row; break; /* anti-diagonal */
     }
   }

@@ -19,8 +19,12 @@ typedef struct tracer {
 } tracer;
 
 static int report(tracer *state, nq_trace_event event, int row, int column) {
-  nq_trace_step step = {.event = event, .call = state->calls, .solution = state->solutions,
-                        .placed = state->placed, .row = row, .column = column,
+  nq_trace_step step = {.event = event,
+                        .call = state->calls,
+                        .solution = state->solutions,
+                        .placed = state->placed,
+                        .row = row,
+                        .column = column,
                         .row_of_column = state->row_of_column};
   if (!state->stopped && state->on_step(state->context, &step))
     state->stopped = 1;

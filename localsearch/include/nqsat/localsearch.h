@@ -21,9 +21,9 @@
 #define NQ_LOCALSEARCH_MAX_N 10000000
 
 typedef struct nq_localsearch_stats {
-  uint64_t restarts;  /* fresh random starts after the first */
-  uint64_t attempts;  /* swaps tried during repair */
-  uint64_t swaps;     /* swaps kept (they lowered the number of conflicts) */
+  uint64_t restarts;          /* fresh random starts after the first */
+  uint64_t attempts;          /* swaps tried during repair */
+  uint64_t swaps;             /* swaps kept (they lowered the number of conflicts) */
   uint64_t initial_conflicts; /* conflicts left by the greedy start, last try */
 } nq_localsearch_stats;
 
