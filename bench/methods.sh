@@ -29,8 +29,8 @@ best_time() {
     start=$(date +%s.%N)
     "$@" >"$out"
     end=$(date +%s.%N)
-    t=$(echo "$end - $start" | bc -l)
-    if [ -z "$best" ] || [ "$(echo "$t < $best" | bc -l)" = 1 ]; then best=$t; fi
+    t=$(awk -v a="$end" -v b="$start" 'BEGIN { print a - b }')
+    if [ -z "$best" ] || awk -v t="$t" -v b="$best" 'BEGIN { exit !(t < b) }'; then best=$t; fi
   done
   printf '%.4f' "$best"
 }

@@ -4,7 +4,7 @@
  * row's queen only in the left half (counted twice), and for odd N the
  * middle column with row 1 restricted to the left half.
  *
- * usage: somers_baseline N    prints "N total seconds" */
+ * usage: somers_baseline N    prints "N total wall-seconds cpu-seconds" */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -69,11 +69,15 @@ int main(int argc, char **argv) {
     fprintf(stderr, "usage: somers_baseline N (2..%d)\n", MAX_BOARD);
     return 2;
   }
-  struct timespec start, end;
+  struct timespec start, end, cpu_start, cpu_end;
   clock_gettime(CLOCK_MONOTONIC, &start);
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu_start);
   uint64_t total = count(size);
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu_end);
   clock_gettime(CLOCK_MONOTONIC, &end);
-  printf("%d %llu %.3f\n", size, (unsigned long long)total,
-         (double)(end.tv_sec - start.tv_sec) + (double)(end.tv_nsec - start.tv_nsec) / 1e9);
+  printf("%d %llu %.3f %.3f\n", size, (unsigned long long)total,
+         (double)(end.tv_sec - start.tv_sec) + (double)(end.tv_nsec - start.tv_nsec) / 1e9,
+         (double)(cpu_end.tv_sec - cpu_start.tv_sec) +
+             (double)(cpu_end.tv_nsec - cpu_start.tv_nsec) / 1e9);
   return 0;
 }

@@ -1,6 +1,7 @@
 /* nqsat solve N --method local|backtrack|sat: the methods other than SAT.
  * cmd_solve() hands its argv to solve_method_dispatch() first; "--method
  * sat" (the default) is removed and the SAT path continues unchanged. */
+#include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <stdlib.h>
@@ -97,8 +98,9 @@ static int parse_method_options(int argc, char **argv, method_options *chosen, i
       char *end;
       if (optarg[0] < '0' || optarg[0] > '9')
         return usage_error("solve", "--seed '%s' is not a whole number 0..2^64-1", optarg), -1;
+      errno = 0;
       chosen->seed = strtoull(optarg, &end, 10);
-      if (*end)
+      if (*end || errno == ERANGE)
         return usage_error("solve", "--seed '%s' is not a whole number 0..2^64-1", optarg), -1;
       only = "local";
       break;

@@ -58,7 +58,13 @@ expect_equal "$(grep -c '^class .*size 4' "$WORK/out")" 1 "one class of 4 (the s
 "$NQSAT" solve 8 --method backtrack --all | "$NQSAT" show 8 --unique >"$WORK/native8.txt"
 expect_equal "$(grep '^class' "$WORK/native8.txt" | md5sum)" "$(grep '^class' "$WORK/out" | md5sum)" "classes from SAT and native lists"
 expect_exit 0 "$NQSAT" show 8 "$WORK/all8.txt" --unique --svg "$WORK/classes.svg"
-xmllint --noout "$WORK/classes.svg" 2>"$WORK/xml" || fail "SVG is not well-formed XML: $(head -3 "$WORK/xml")"
+if command -v xmllint >/dev/null; then
+  xmllint --noout "$WORK/classes.svg" 2>"$WORK/xml" || fail "SVG is not well-formed XML: $(head -3 "$WORK/xml")"
+else
+  echo "note: xmllint missing (scripts/setup.sh --test-tools installs it); SVG only grepped" >&2
+  [ "$(grep -c '^<svg ' "$WORK/classes.svg")" = 1 ] && tail -1 "$WORK/classes.svg" | grep -q '^</svg>$' ||
+    fail "SVG lacks its <svg> element"
+fi
 expect_equal "$(grep -c '&#x265B;' "$WORK/classes.svg")" 96 "queens drawn (12 boards x 8)"
 echo "1 2 3 4 5 6 7 8" >"$WORK/bad.txt"
 expect_exit 1 "$NQSAT" show 8 "$WORK/bad.txt"
