@@ -341,8 +341,8 @@ int cmd_show(int argc, char **argv) {
       uint64_t members = 0;
       for (size_t i = 0; i < list.count; i++)
         members += (uint64_t)list.class_sizes[i];
-      printf("%zu classes with %" PRIu64 " boards in all; the input held %zu of them\n", list.count,
-             members, boards);
+      printf("%zu class%s with %" PRIu64 " boards in all; the input held %zu of them\n",
+             list.count, list.count == 1 ? "" : "es", members, boards);
     }
     if (fflush(stdout) != 0 || ferror(stdout))
       exit_code = runtime_error("show", "cannot write to standard output");
