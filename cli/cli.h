@@ -27,6 +27,13 @@ int cmd_solve(int argc, char **argv);
 int cmd_count(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
 int cmd_check(int argc, char **argv);
+int cmd_trace(int argc, char **argv);
+int cmd_show(int argc, char **argv);
+
+/* `nqsat solve --method local|backtrack` (cmd_solve_local.c). Returns 1
+ * with *exit_code set when it handled the command; returns 0 after removing
+ * any "--method sat" from argv (updating *argc) to let the SAT path go on. */
+int solve_method_dispatch(int *argc, char **argv, int *exit_code);
 
 /* Prints "nqsat CMD: error: MESSAGE (see 'nqsat CMD --help')" to stderr and
  * returns NQ_EXIT_USAGE. */

@@ -59,6 +59,9 @@ static void print_solve_help(void) {
          "                    marked incomplete; Ctrl-C does the same and exits 130\n"
          "  --max-memory SIZE refuse to start (N) when the estimated memory exceeds\n"
          "                    SIZE (e.g. 512M, 4G; default half of physical RAM)\n"
+         "  --method METHOD   sat (default), local (min-conflicts local search, one\n"
+         "                    solution, N up to 10,000,000) or backtrack (the native\n"
+         "                    solver); see 'nqsat solve --method local --help'\n"
          "  -h, --help        show this help\n"
          "\n"
          "With none of --count, --all, --max: the first solution (N: as a board,\n"
@@ -287,6 +290,9 @@ static int is_whole_number(const char *text) {
 }
 
 int cmd_solve(int argc, char **argv) {
+  int method_exit;
+  if (solve_method_dispatch(&argc, argv, &method_exit))
+    return method_exit; /* --method local or backtrack: cmd_solve_local.c */
   enum { OPT_UNIQUE = 256, OPT_BOARD, OPT_THREADS, OPT_TIME_LIMIT, OPT_MAX_MEMORY };
   static const struct option options_table[] = {
       {"amo", required_argument, NULL, 'a'},

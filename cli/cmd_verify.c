@@ -21,7 +21,10 @@ static void print_verify_help(void) {
          "Cross-checks the SAT path against the independent native solver for each N\n"
          "(default 1..10): every SAT solution is checked square by square, the two\n"
          "solution sets are compared (for N <= %d; counts beyond), and both counts\n"
-         "are compared with OEIS A000170. Prints one table row per N.\n"
+         "are compared with OEIS A000170. Unique counts too (columns ending -u): each\n"
+         "SAT solution is reduced to its smallest image under the 8 symmetries by the\n"
+         "verifier, and the classes counted are compared with the native class\n"
+         "counter ('nqsat count --unique') and OEIS A002562. Prints one row per N.\n"
          "\n"
          "  N | A..B        board sizes, each 1..%d\n"
          "  --amo ENCODING  encodings to check on the SAT path (default: all)\n"
@@ -36,6 +39,7 @@ static void print_verify_help(void) {
 typedef struct collector {
   nq_solution_set *set; /* NULL when only counting */
   uint64_t count;
+  uint64_t unique; /* valid boards that are their class's smallest image */
   uint64_t invalid;
   char first_invalid[256];
   nq_status status;
@@ -48,6 +52,17 @@ static int collect(void *context, const int *columns, int n) {
   if (!nq_verify_check_placement(columns, n, why, sizeof why)) {
     if (!into->invalid++)
       snprintf(into->first_invalid, sizeof into->first_invalid, "%s", why);
+  } else {
+    /* Counting each class once, at its smallest image, gives the number of
+     * fundamental solutions when the enumeration is complete (checked
+     * against the totals) and every image is among the solutions. */
+    int canonical[NQ_VERIFY_MAX_N];
+    int size = nq_verify_canonical(columns, n, canonical);
+    if (size < 0) {
+      into->status = NQ_ERR_MEMORY;
+      return 1;
+    }
+    into->unique += !memcmp(canonical, columns, (size_t)n * sizeof *columns);
   }
   if (into->set && nq_solution_set_add(into->set, columns) != NQ_OK) {
     into->status = NQ_ERR_MEMORY;
@@ -60,8 +75,9 @@ static int collect(void *context, const int *columns, int n) {
 /* Checks one N; returns 1 when everything agrees, else 0 with `why` set. */
 static int verify_one(int n, const nq_amo *encodings, int encoding_count, char *why,
                       size_t why_size) {
-  uint64_t known = 0;
-  nq_verify_known_count(n, &known, NULL);
+  uint64_t known = 0, known_unique = 0;
+  nq_verify_known_count(n, &known, &known_unique);
+  uint64_t sat_unique[NQ_AMO_COUNT] = {0};
   int keep_sets = n <= SET_COMPARISON_MAX_N;
   collector native = {.set = keep_sets ? nq_solution_set_new(n) : NULL};
   nq_status status = nq_verify_enumerate(n, collect, &native);
@@ -75,6 +91,24 @@ static int verify_one(int n, const nq_amo *encodings, int encoding_count, char *
   if (agrees && native.count != known) {
     snprintf(why, why_size, "native solver counts %" PRIu64 ", OEIS A000170 says %" PRIu64,
              native.count, known);
+    agrees = 0;
+  }
+  /* The fast class counter is a second native opinion, by another method. */
+  nq_verify_counts classes = {0};
+  status = nq_verify_count_classes(n, 0, &classes);
+  if (agrees && status != NQ_OK) {
+    snprintf(why, why_size, "native class counter: %s", nq_strerror(status));
+    agrees = 0;
+  } else if (agrees && (classes.total != known || classes.fundamental != known_unique)) {
+    snprintf(why, why_size,
+             "native class counter: %" PRIu64 " solutions, %" PRIu64
+             " fundamental; OEIS A000170/A002562 say %" PRIu64 ", %" PRIu64,
+             classes.total, classes.fundamental, known, known_unique);
+    agrees = 0;
+  } else if (agrees && native.unique != known_unique) {
+    snprintf(why, why_size,
+             "native enumeration has %" PRIu64 " classes, OEIS A002562 says %" PRIu64,
+             native.unique, known_unique);
     agrees = 0;
   }
   for (int e = 0; e < encoding_count; e++) {
@@ -102,10 +136,19 @@ static int verify_one(int n, const nq_amo *encodings, int encoding_count, char *
                                                    difference, sizeof difference)) {
       snprintf(why, why_size, "SAT (%s): %s", name, difference);
       agrees = 0;
+    } else if (sat.unique != known_unique) {
+      snprintf(why, why_size,
+               "SAT (%s) solutions fall into %" PRIu64 " classes, OEIS A002562 says %" PRIu64,
+               name, sat.unique, known_unique);
+      agrees = 0;
     }
+    sat_unique[e] = sat.unique;
     nq_solution_set_free(sat.set);
   }
   nq_solution_set_free(native.set);
+  printf(" %10" PRIu64 " %10" PRIu64, known_unique, classes.fundamental);
+  for (int e = 0; e < encoding_count; e++)
+    printf(" %10" PRIu64, sat_unique[e]);
   printf("  %-6s %s\n", keep_sets ? "sets" : "counts", agrees ? "ok" : "DISAGREE");
   fflush(stdout);
   return agrees;
@@ -159,6 +202,12 @@ int cmd_verify(int argc, char **argv) {
   printf("%3s %12s %12s", "N", "OEIS", "native");
   for (int e = 0; e < chosen_count; e++)
     printf(" %12s", nq_amo_name(chosen[e]));
+  printf(" %10s %10s", "OEIS-u", "native-u");
+  for (int e = 0; e < chosen_count; e++) {
+    char label[32];
+    snprintf(label, sizeof label, "%.8s-u", nq_amo_name(chosen[e]));
+    printf(" %10s", label);
+  }
   printf("  %-6s %s\n", "check", "result");
   int failures = 0;
   for (int n = first; n <= last; n++) {
@@ -173,7 +222,7 @@ int cmd_verify(int argc, char **argv) {
     return NQ_EXIT_FAILURE;
   }
   printf("agreement for N = %d..%d: every SAT solution valid, solution sets equal to the native "
-         "solver's, counts equal to OEIS A000170\n",
+         "solver's, counts equal to OEIS A000170, classes (-u) equal to OEIS A002562\n",
          first, last);
   return NQ_EXIT_OK;
 }

@@ -11,6 +11,8 @@ static const command commands[] = {
     {"count", cmd_count, "count solutions with the native backtracking solver"},
     {"verify", cmd_verify, "cross-check SAT solutions against the native solver and OEIS"},
     {"check", cmd_check, "check solutions another solver found (vectors, v lines, MiniSat)"},
+    {"trace", cmd_trace, "show the backtracking search step by step (teaching)"},
+    {"show", cmd_show, "draw solutions as boards, chess squares or SVG"},
 };
 enum { COMMAND_COUNT = sizeof commands / sizeof commands[0] };
 

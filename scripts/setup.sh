@@ -13,6 +13,7 @@ packages=(build-essential cmake picosat zlib1g-dev gzip gawk)
 if [ "${1:-}" = "--test-tools" ]; then
   packages+=(minisat cadical cryptominisat)
   packages+=(clang libclang-rt-dev valgrind) # scripts/fuzz.sh, scripts/valgrind-cli.sh
+  packages+=(libxml2-utils) # xmllint: the SVG of 'nqsat show' is well-formed
   shift
 fi
 [ "${1:-}" = "--" ] && shift

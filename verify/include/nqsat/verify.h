@@ -86,4 +86,69 @@ nq_status nq_verify_read_solutions(FILE *input, const char *name, int n,
                                    nq_verify_read_fn on_solution, void *context, char *error,
                                    size_t error_size);
 
+/* ---- Symmetry classes ------------------------------------------------------
+ * The square has 8 symmetries (4 rotations, 4 reflections). A solution's
+ * class is the set of its distinct images: 1, 2, 4 or 8 boards. */
+
+/* Writes into `canonical` (n entries; may alias nothing) the lexicographically
+ * smallest image of `columns` under the 8 symmetries, and returns the class
+ * size (number of distinct images: 1, 2, 4 or 8). `columns` must be a
+ * permutation of 0..n-1 (one queen per row and column; diagonals are not
+ * checked); returns 0 when it is not, -1 when out of memory. */
+int nq_verify_canonical(const int *columns, int n, int *canonical);
+
+/* ---- Fast counting ---------------------------------------------------------
+ * Counts of one board size by symmetry class (see count_classes.c for the
+ * method): `total` = A000170(n), `fundamental` = A002562(n), and `nodes`,
+ * the number of queens placed during the search (for speed figures). */
+typedef struct nq_verify_counts {
+  uint64_t total;
+  uint64_t fundamental;
+  uint64_t nodes;
+} nq_verify_counts;
+
+/* Counts with `threads` worker threads (1..NQ_VERIFY_MAX_THREADS; 0 means
+ * one per online processor). Deterministic: the result does not depend on
+ * the number of threads. NQ_ERR_ARGUMENT for n outside 1..NQ_VERIFY_MAX_N or
+ * a bad thread count; NQ_ERR_MEMORY when the job list or a thread cannot be
+ * created. */
+#define NQ_VERIFY_MAX_THREADS 256
+nq_status nq_verify_count_classes(int n, int threads, nq_verify_counts *counts);
+
+/* ---- Checking very large placements ----------------------------------------
+ * The O(n) checker, for local-search answers with millions of queens: one
+ * occupancy array per column and diagonal direction, so each queen is looked
+ * at once. Same contract as nq_verify_check_placement (1 valid, 0 invalid
+ * with `why` naming one conflict) plus -1 when out of memory. For small n the
+ * pairwise O(n^2) checker above is the simpler second opinion. */
+int nq_verify_check_placement_linear(const int *columns, int n, char *why, size_t why_size);
+
+/* ---- The search step by step, for teaching ---------------------------------
+ * The backtracking of the seeds' teaching notebook (one queen per COLUMN,
+ * columns left to right, rows tried top to bottom, a lookup table per row
+ * and diagonal), reported event by event. Every solution is reached unless
+ * the callback stops the search. */
+typedef enum nq_trace_event {
+  NQ_TRACE_CALL,     /* the search enters column `column` (call number `call`) */
+  NQ_TRACE_PLACE,    /* queen placed at (row, column) */
+  NQ_TRACE_DEAD_END, /* every row of `column` tried; `row` is -1 if none was free */
+  NQ_TRACE_REMOVE,   /* queen at (row, column) taken back */
+  NQ_TRACE_SOLUTION  /* all n columns hold a queen (solution number `solution`) */
+} nq_trace_event;
+
+typedef struct nq_trace_step {
+  nq_trace_event event;
+  uint64_t call;     /* number of the current call, from 1 */
+  uint64_t solution; /* solutions found so far, including this one */
+  int placed;        /* queens on the board after the event */
+  int row, column;   /* 0-based square of the event */
+  const int *row_of_column; /* row of the queen in each column, -1 if none; borrowed */
+} nq_trace_step;
+
+/* Called for every event; a nonzero return stops with NQ_ERR_STOPPED. */
+typedef int (*nq_verify_trace_fn)(void *context, const nq_trace_step *step);
+
+/* Runs the traced search for 1 <= n <= NQ_VERIFY_MAX_N. */
+nq_status nq_verify_trace(int n, nq_verify_trace_fn on_step, void *context);
+
 #endif

@@ -1,0 +1,354 @@
+/* nqsat show N [FILE]: solutions drawn for people. Reads vector lines (or
+ * SAT models) with nq_verify_read_solutions(), checks every board, and
+ * prints it as an ASCII board with its chess squares (the notation of the
+ * Wikipedia table in the seeds: file letter = column, rank 1 at the bottom,
+ * so the board reads like a chess diagram), or writes an SVG for slides.
+ * With --unique, one representative per symmetry class and its size. */
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "nqsat/output.h"
+#include "nqsat/verify.h"
+
+#define SHOW_MAX_N 1000
+#define CHESS_MAX_N 26 /* files a..z */
+#define SVG_MAX_BOARDS 144
+#define SVG_MAX_N 64
+
+static void print_show_help(void) {
+  printf("usage: nqsat show N [FILE] [--unique] [--chess] [--svg OUT.svg]\n"
+         "\n"
+         "Draws the solutions in FILE (default: standard input) for an N x N board.\n"
+         "Input: vector lines as 'nqsat solve --all' prints them (1-based column of\n"
+         "the queen in each row, row 1 first), or SAT models ('v' lines, MiniSat\n"
+         "results). Every board is checked; an invalid one is an error (exit 1).\n"
+         "\n"
+         "For each solution: a heading with the vector and the chess squares (file\n"
+         "letter = column, a at the left; rank 1 = the bottom row, so row 1 is rank\n"
+         "N, as in a chess diagram), then the board ('.' empty, 'Q' queen).\n"
+         "\n"
+         "  N              board size, 1..%d\n"
+         "  --unique       one representative per class under rotation and reflection\n"
+         "                 (the smallest image, as a vector), with the class size and\n"
+         "                 how many of its boards the input held\n"
+         "  --chess        only the chess squares, one line per solution (N <= %d)\n"
+         "  --svg OUT.svg  write the boards as an SVG picture instead (N <= %d, at most\n"
+         "                 %d boards), replacing OUT.svg only when complete\n"
+         "  -h, --help     show this help\n",
+         SHOW_MAX_N, CHESS_MAX_N, SVG_MAX_N, SVG_MAX_BOARDS);
+}
+
+typedef struct board_list {
+  int n;
+  int *columns;     /* count * n */
+  int *class_sizes; /* with --unique: size of each class */
+  int *seen;        /* with --unique: boards of the class in the input */
+  size_t count, capacity;
+  int unique;
+  const char *name;
+  char error[300];
+} board_list;
+
+static int append_board(board_list *list, const int *columns) {
+  if (list->count == list->capacity) {
+    size_t capacity = list->capacity ? 2 * list->capacity : 64;
+    int *grown = realloc(list->columns, capacity * (size_t)list->n * sizeof *grown);
+    if (!grown)
+      return -1;
+    list->columns = grown;
+    list->capacity = capacity;
+  }
+  memcpy(list->columns + list->count * (size_t)list->n, columns, (size_t)list->n * sizeof(int));
+  list->count++;
+  return 0;
+}
+
+static int collect_board(void *context, const int *columns, int n, long line, const char *problem) {
+  board_list *list = context;
+  char why[200];
+  if (!columns) {
+    snprintf(list->error, sizeof list->error, "%s:%ld: not a board: %s", list->name, line, problem);
+    return 1;
+  }
+  if (!nq_verify_check_placement(columns, n, why, sizeof why)) {
+    snprintf(list->error, sizeof list->error, "%s:%ld: not a solution: %s", list->name, line, why);
+    return 1;
+  }
+  int canonical[SHOW_MAX_N];
+  if (list->unique) {
+    if (nq_verify_canonical(columns, n, canonical) < 1) {
+      snprintf(list->error, sizeof list->error, "out of memory");
+      return 1;
+    }
+    columns = canonical;
+  }
+  if (append_board(list, columns)) {
+    snprintf(list->error, sizeof list->error, "out of memory");
+    return 1;
+  }
+  return 0;
+}
+
+/* qsort has no context: each key carries n. */
+typedef struct keyed_board {
+  const int *columns;
+  int n;
+} keyed_board;
+
+static int compare_boards(const void *a, const void *b) {
+  const keyed_board *first = a, *second = b;
+  for (int i = 0; i < first->n; i++)
+    if (first->columns[i] != second->columns[i])
+      return first->columns[i] < second->columns[i] ? -1 : 1;
+  return 0;
+}
+
+/* Replaces the canonical forms by the distinct classes, sorted, with their
+ * sizes and how often each occurred. */
+static int group_classes(board_list *list) {
+  int n = list->n;
+  keyed_board *keys = malloc((list->count ? list->count : 1) * sizeof *keys);
+  int *grouped = malloc((list->count ? list->count : 1) * (size_t)n * sizeof *grouped);
+  list->class_sizes = malloc((list->count ? list->count : 1) * sizeof *list->class_sizes);
+  list->seen = malloc((list->count ? list->count : 1) * sizeof *list->seen);
+  if (!keys || !grouped || !list->class_sizes || !list->seen) {
+    free(keys);
+    free(grouped);
+    return -1;
+  }
+  for (size_t i = 0; i < list->count; i++)
+    keys[i] = (keyed_board){list->columns + i * (size_t)n, n};
+  qsort(keys, list->count, sizeof *keys, compare_boards);
+  size_t classes = 0;
+  for (size_t i = 0; i < list->count; i++) {
+    if (i && !compare_boards(&keys[i - 1], &keys[i])) {
+      list->seen[classes - 1]++;
+      continue;
+    }
+    int scratch[SHOW_MAX_N];
+    memcpy(grouped + classes * (size_t)n, keys[i].columns, (size_t)n * sizeof(int));
+    list->class_sizes[classes] = nq_verify_canonical(keys[i].columns, n, scratch);
+    list->seen[classes] = 1;
+    classes++;
+  }
+  free(keys);
+  free(list->columns);
+  list->columns = grouped;
+  list->count = classes;
+  return 0;
+}
+
+/* "a2 b4 c6 ...": for each file (column) from a, the rank of its queen. */
+static void print_chess(FILE *out, const int *columns, int n) {
+  int row_of_column[CHESS_MAX_N];
+  for (int row = 0; row < n; row++)
+    row_of_column[columns[row]] = row;
+  for (int column = 0; column < n; column++)
+    fprintf(out, column + 1 < n ? "%c%d " : "%c%d\n", 'a' + column, n - row_of_column[column]);
+}
+
+static void print_heading(const board_list *list, size_t index) {
+  int n = list->n;
+  const int *columns = list->columns + index * (size_t)n;
+  if (list->unique)
+    printf("class %zu: size %d, %d in the input: ", index + 1, list->class_sizes[index],
+           list->seen[index]);
+  else
+    printf("solution %zu: ", index + 1);
+  for (int row = 0; row < n; row++)
+    printf(row + 1 < n ? "%d " : "%d", columns[row] + 1);
+  if (n <= CHESS_MAX_N) {
+    printf(" = ");
+    print_chess(stdout, columns, n);
+  } else {
+    putchar('\n');
+  }
+}
+
+/* ---- SVG ------------------------------------------------------------------ */
+
+typedef struct svg_writer {
+  nq_output *output;
+  nq_status status;
+} svg_writer;
+
+static void svg_printf(svg_writer *svg, const char *format, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static void svg_printf(svg_writer *svg, const char *format, ...) {
+  char text[512];
+  va_list arguments;
+  va_start(arguments, format);
+  int length = vsnprintf(text, sizeof text, format, arguments);
+  va_end(arguments);
+  if (svg->status == NQ_OK && length > 0)
+    svg->status = nq_output_write(svg->output, text,
+                                  (size_t)length < sizeof text ? (size_t)length : sizeof text - 1);
+}
+
+/* Boards in a grid, each with file letters and rank numbers (N <= 26) and a
+ * caption; squares in the usual light/dark colours, queens as the chess
+ * glyph U+265B. */
+static int write_svg(const board_list *list, const char *path) {
+  int n = list->n;
+  int square = n <= 8 ? 40 : n <= 16 ? 24 : n <= 32 ? 14 : 8;
+  int margin = 24, board = n * square, cell_width = board + 2 * margin,
+      cell_height = board + 2 * margin + 18;
+  int per_row = 1;
+  while ((size_t)per_row * (size_t)per_row < list->count)
+    per_row++;
+  int rows = list->count ? (int)((list->count + (size_t)per_row - 1) / (size_t)per_row) : 1;
+  char error[300];
+  svg_writer svg = {0};
+  if (nq_output_open(&svg.output, path, NQ_COMPRESS_NONE, 0, error, sizeof error) != NQ_OK)
+    return runtime_error("show", "%s", error);
+  svg_printf(&svg,
+             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+             "font-family=\"sans-serif\">\n"
+             "<title>%zu %s of the %d-queens problem (nqsat show)</title>\n",
+             per_row * cell_width, rows * cell_height, list->count,
+             list->unique ? "symmetry classes" : "solutions", n);
+  for (size_t index = 0; index < list->count; index++) {
+    const int *columns = list->columns + index * (size_t)n;
+    int x0 = (int)(index % (size_t)per_row) * cell_width + margin,
+        y0 = (int)(index / (size_t)per_row) * cell_height + margin;
+    svg_printf(&svg, "<g>\n");
+    for (int row = 0; row < n; row++)
+      for (int column = 0; column < n; column++)
+        svg_printf(&svg, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\"/>\n",
+                   x0 + column * square, y0 + row * square, square, square,
+                   (row + column) % 2 ? "#b58863" : "#f0d9b5");
+    for (int row = 0; row < n; row++)
+      svg_printf(&svg,
+                 "<text x=\"%d\" y=\"%d\" font-size=\"%d\" text-anchor=\"middle\">&#x265B;"
+                 "</text>\n",
+                 x0 + columns[row] * square + square / 2, y0 + row * square + square * 4 / 5,
+                 square * 4 / 5);
+    if (n <= CHESS_MAX_N && square >= 14) {
+      for (int column = 0; column < n; column++)
+        svg_printf(&svg,
+                   "<text x=\"%d\" y=\"%d\" font-size=\"11\" text-anchor=\"middle\">%c"
+                   "</text>\n",
+                   x0 + column * square + square / 2, y0 + board + 12, 'a' + column);
+      for (int row = 0; row < n; row++)
+        svg_printf(&svg,
+                   "<text x=\"%d\" y=\"%d\" font-size=\"11\" text-anchor=\"end\">%d"
+                   "</text>\n",
+                   x0 - 4, y0 + row * square + square / 2 + 4, n - row);
+    }
+    if (list->unique)
+      svg_printf(&svg, "<text x=\"%d\" y=\"%d\" font-size=\"12\">class %zu: %d boards</text>\n", x0,
+                 y0 + board + 28, index + 1, list->class_sizes[index]);
+    else
+      svg_printf(&svg, "<text x=\"%d\" y=\"%d\" font-size=\"12\">solution %zu</text>\n", x0,
+                 y0 + board + 28, index + 1);
+    svg_printf(&svg, "</g>\n");
+  }
+  svg_printf(&svg, "</svg>\n");
+  if (svg.status != NQ_OK) {
+    nq_output_abort(svg.output);
+    return runtime_error("show", "cannot write '%s'", path);
+  }
+  if (nq_output_commit(svg.output, error, sizeof error) != NQ_OK)
+    return runtime_error("show", "%s", error);
+  return NQ_EXIT_OK;
+}
+
+int cmd_show(int argc, char **argv) {
+  static const struct option options[] = {{"unique", no_argument, NULL, 'u'},
+                                          {"chess", no_argument, NULL, 'c'},
+                                          {"svg", required_argument, NULL, 's'},
+                                          {"help", no_argument, NULL, 'h'},
+                                          {NULL, 0, NULL, 0}};
+  board_list list = {0};
+  int chess_only = 0;
+  const char *svg_path = NULL;
+  optind = 1;
+  opterr = 0;
+  int code;
+  while ((code = getopt_long(argc, argv, ":h", options, NULL)) != -1) {
+    switch (code) {
+    case 'u': list.unique = 1; break;
+    case 'c': chess_only = 1; break;
+    case 's': svg_path = optarg; break;
+    case 'h': print_show_help(); return NQ_EXIT_OK;
+    default: return report_bad_option("show", code, argv);
+    }
+  }
+  if (optind == argc)
+    return usage_error("show", "missing N");
+  if (argc - optind > 2)
+    return usage_error("show", "unexpected argument '%s'", argv[optind + 2]);
+  int64_t n;
+  if (parse_bounded("show", "N", argv[optind], 1, SHOW_MAX_N, &n))
+    return NQ_EXIT_USAGE;
+  if (chess_only && n > CHESS_MAX_N)
+    return usage_error("show", "--chess needs N <= %d (one letter per file)", CHESS_MAX_N);
+  if (chess_only && svg_path)
+    return usage_error("show", "--chess and --svg exclude each other");
+  if (svg_path && n > SVG_MAX_N)
+    return usage_error("show", "--svg needs N <= %d", SVG_MAX_N);
+  list.n = (int)n;
+  const char *input_path = optind + 1 < argc ? argv[optind + 1] : NULL;
+  FILE *input = stdin;
+  list.name = "<stdin>";
+  if (input_path && strcmp(input_path, "-")) {
+    input = fopen(input_path, "r");
+    if (!input)
+      return runtime_error("show", "cannot open '%s': %s", input_path, strerror(errno));
+    list.name = input_path;
+  }
+  char error[300] = "";
+  nq_status status =
+      nq_verify_read_solutions(input, list.name, list.n, collect_board, &list, error, sizeof error);
+  if (input != stdin)
+    fclose(input);
+  int exit_code = NQ_EXIT_OK;
+  if (status != NQ_OK && status != NQ_ERR_STOPPED) {
+    exit_code = runtime_error("show", "%s", status == NQ_ERR_PARSE ? error : nq_strerror(status));
+  } else if (list.error[0]) {
+    exit_code = runtime_error("show", "%s", list.error);
+  } else if (list.unique && group_classes(&list)) {
+    exit_code = runtime_error("show", "out of memory");
+  } else if (svg_path) {
+    if (list.count > SVG_MAX_BOARDS)
+      exit_code = runtime_error("show",
+                                "%zu boards are too many for one picture (at most %d; "
+                                "try --unique or fewer lines)",
+                                list.count, SVG_MAX_BOARDS);
+    else
+      exit_code = write_svg(&list, svg_path);
+  } else {
+    size_t boards = 0;
+    for (size_t i = 0; i < list.count; i++) {
+      const int *columns = list.columns + i * (size_t)list.n;
+      boards += list.unique ? (size_t)list.seen[i] : 1;
+      if (chess_only) {
+        print_chess(stdout, columns, list.n);
+        continue;
+      }
+      print_heading(&list, i);
+      print_board(stdout, columns, list.n);
+      putchar('\n');
+    }
+    if (list.unique && !chess_only) {
+      uint64_t members = 0;
+      for (size_t i = 0; i < list.count; i++)
+        members += (uint64_t)list.class_sizes[i];
+      printf("%zu class%s with %" PRIu64 " boards in all; the input held %zu of them\n",
+             list.count, list.count == 1 ? "" : "es", members, boards);
+    }
+    if (fflush(stdout) != 0 || ferror(stdout))
+      exit_code = runtime_error("show", "cannot write to standard output");
+  }
+  free(list.columns);
+  free(list.class_sizes);
+  free(list.seen);
+  return exit_code;
+}
