@@ -122,8 +122,8 @@ static int parse_square(const char *option, const char *text, nq_square *square)
   memcpy(row_text, text, length);
   row_text[length] = '\0';
   int64_t row, column;
-  if (parse_bounded("encode", "row", row_text, 1, NQ_ENCODER_MAX_N + 1, &row) ||
-      parse_bounded("encode", "column", comma + 1, 1, NQ_ENCODER_MAX_N + 1, &column))
+  if (parse_bounded("encode", "row", row_text, 0, 1000000000, &row) ||
+      parse_bounded("encode", "column", comma + 1, 0, 1000000000, &column))
     return -1;
   square->row = (int)row - 1;
   square->column = (int)column - 1;

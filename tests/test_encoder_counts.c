@@ -86,9 +86,9 @@ int main(int argc, char **argv) {
     completion.blocked = blocked;
     completion.blocked_count = 2;
     check_encoding(&completion, "placed+blocked");
-    /* Two queens that no solution completes: 0 boards (native agrees). */
-    nq_square hopeless[] = {{0, 0}, {1, 2}};
-    nq_encoding none = {.n = 5, .amo = (nq_amo)amo, .placed = hopeless, .placed_count = 2};
+    /* A corner queen on 4x4, which no solution completes: 0 boards. */
+    nq_square hopeless[] = {{0, 0}};
+    nq_encoding none = {.n = 4, .amo = (nq_amo)amo, .placed = hopeless, .placed_count = 1};
     check_encoding(&none, "uncompletable");
   }
   /* Attacking placements are refused by the check, never encoded. */
