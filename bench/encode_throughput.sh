@@ -56,3 +56,11 @@ printf 'gzip   -o FILE.gz   %7.3f s  %8.1f MB/s  %6.1f M clauses/s\n' "$gz" \
   "$(rate "$bytes/1000000" "$gz")" "$(rate "$clauses/1000000" "$gz")"
 printf 'anchor | gzip -%d    %7.3f s  %8.1f MB/s   ratio in-process/pipe %.2f\n' $LEVEL "$pipe" \
   "$(rate "$bytes/1000000" "$pipe")" "$(rate "$gz" "$pipe")"
+# CPU seconds (user + system, all processes) are less sensitive to other
+# load than wall time: the in-process path should not cost more CPU either.
+cpu() { /usr/bin/time -f '%U %S' "$@" 2>&1 >/dev/null | tail -1 | awk '{ print $1 + $2 }'; }
+gz_cpu=$(cpu "$NQSAT" encode "$N" --amo "$AMO" --gzip-level $LEVEL -o "$DIR/out.cnf.gz")
+pipe_cpu=$(cpu bash -c "'$NQSAT' encode $N --amo $AMO | gzip -$LEVEL >'$DIR/out.pipe.gz'")
+printf 'CPU seconds: in-process .gz %.2f, pipe %.2f (ratio %.2f); sizes %d vs %d bytes\n' "$gz_cpu" \
+  "$pipe_cpu" "$(rate "$gz_cpu" "$pipe_cpu")" "$(stat -c %s "$DIR/out.cnf.gz")" \
+  "$(stat -c %s "$DIR/out.pipe.gz")"
