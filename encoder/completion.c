@@ -14,7 +14,11 @@
 #include "random.h"
 #include "nqsat/encoder.h"
 
+/* Give up after this many attempts or after examining this many squares in
+ * all, whichever comes first: greedy random placement of nearly N queens
+ * almost never succeeds on a large board, and must not run for hours. */
 enum { ATTEMPTS = 1000 };
+static const int64_t SQUARE_BUDGET = 400000000;
 
 typedef struct board_marks {
   int n;
@@ -70,7 +74,9 @@ nq_status nq_encoder_random_queens(const nq_encoding *encoding, int count, uint6
   }
   random_stream random = {seed};
   status = NQ_ERR_ARGUMENT;
-  for (int attempt = 0; attempt < ATTEMPTS && status != NQ_OK; attempt++) {
+  int64_t examined = 0;
+  for (int attempt = 0; attempt < ATTEMPTS && status != NQ_OK && examined < SQUARE_BUDGET;
+       attempt++) {
     memset(memory, 0, lines);
     board_marks marks = {n, memory, memory + n, memory + 2 * n, memory + 4 * n - 1};
     for (int i = 0; i < encoding->placed_count; i++)
@@ -85,6 +91,7 @@ nq_status nq_encoder_random_queens(const nq_encoding *encoding, int count, uint6
       int row = rows[pick];
       rows[pick] = rows[--free_rows];
       int options = 0;
+      examined += n;
       for (int column = 0; column < n; column++) {
         nq_square square = {row, column};
         if (free_square(&marks, row, column) &&
