@@ -182,7 +182,8 @@ static int encode_with_options(int argc, char **argv, encode_request *request) {
     case OPTION_PLACE: request->place_texts[request->place_count++] = optarg; break;
     case OPTION_BLOCK: request->block_texts[request->block_count++] = optarg; break;
     case OPTION_COMPLETION:
-      if (parse_bounded("encode", "--completion", optarg, 0, NQ_ENCODER_MAX_N, &request->completion))
+      if (parse_bounded("encode", "--completion", optarg, 0, NQ_ENCODER_MAX_N,
+                        &request->completion))
         return NQ_EXIT_USAGE;
       break;
     case OPTION_SHUFFLE: request->shuffle = 1; break;
@@ -226,8 +227,8 @@ static int encode_with_options(int argc, char **argv, encode_request *request) {
     return usage_error("encode", "--explain cannot be combined with --shuffle (the comments "
                                  "would not stay next to their clauses)");
 
-  nq_square *placed = calloc((size_t)request->place_count + (size_t)request->completion + 1,
-                             sizeof *placed);
+  nq_square *placed =
+      calloc((size_t)request->place_count + (size_t)request->completion + 1, sizeof *placed);
   nq_square *blocked = calloc((size_t)request->block_count + 1, sizeof *blocked);
   encoding->placed = placed;
   encoding->blocked = blocked;
@@ -249,8 +250,7 @@ static int encode_with_options(int argc, char **argv, encode_request *request) {
       return usage_error("encode",
                          "--completion %" PRId64 " with %d placed queens: at most %" PRId64
                          " more fit on a %" PRId64 "x%" PRId64 " board",
-                         request->completion, request->place_count, n - request->place_count,
-                         n, n);
+                         request->completion, request->place_count, n - request->place_count, n, n);
     int k = (int)request->completion;
     if (nq_encoder_random_queens(encoding, k, request->seed, placed + request->place_count) !=
         NQ_OK)

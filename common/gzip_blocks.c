@@ -26,10 +26,10 @@ struct gzip_blocks {
   pthread_mutex_t lock;
   pthread_cond_t queued, done;
   int stopping;
-  int workers;          /* threads actually started; 0 compresses inline */
+  int workers; /* threads actually started; 0 compresses inline */
   pthread_t threads[WORKERS];
   unsigned long submitted, written; /* block sequence numbers */
-  slot slots[SLOTS];    /* block b lives in slots[b % SLOTS] */
+  slot slots[SLOTS];                /* block b lives in slots[b % SLOTS] */
 };
 
 static void compress_slot(int level, slot *s) {

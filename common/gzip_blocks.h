@@ -19,8 +19,8 @@ typedef struct gzip_blocks gzip_blocks;
 /* Writes compressed members with `write_all(context, data, size)`, which
  * returns 0 or an errno value (and is only ever called from the thread
  * that calls gzip_blocks_add/finish). NULL when out of memory. */
-gzip_blocks *gzip_blocks_new(int level, int (*write_all)(void *context, const void *data,
-                                                        size_t size),
+gzip_blocks *gzip_blocks_new(int level,
+                             int (*write_all)(void *context, const void *data, size_t size),
                              void *context);
 /* Appends input. Returns 0, or the first error (errno value; ENOMEM when
  * compression failed); errors are sticky. */

@@ -19,8 +19,8 @@ struct nq_output {
   char *final_path;     /* rename target, NULL when written directly */
   char *temporary_path; /* NULL when written directly */
   const char *display_name;
-  gzip_blocks *gz;      /* non-NULL when compressing */
-  int saved_errno;      /* first error, sticky */
+  gzip_blocks *gz; /* non-NULL when compressing */
+  int saved_errno; /* first error, sticky */
   size_t used;
   unsigned char buffer[BUFFER_SIZE];
 };
@@ -106,8 +106,8 @@ nq_status nq_output_open(nq_output **result, const char *path, nq_compression co
   if (compress) {
     /* Compressed on worker threads, in parallel with the caller producing
      * the text (see gzip_blocks.h). */
-    output->gz = gzip_blocks_new(gzip_level >= 1 && gzip_level <= 9 ? gzip_level : 6, write_fd,
-                                 output);
+    output->gz =
+        gzip_blocks_new(gzip_level >= 1 && gzip_level <= 9 ? gzip_level : 6, write_fd, output);
     if (!output->gz) {
       describe(error, error_size, "cannot compress", output->display_name, ENOMEM);
       nq_output_abort(output);

@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "random.h"
 #include "nqsat/encoder.h"
+#include "random.h"
 
 /* Give up after this many attempts or after examining this many squares in
  * all, whichever comes first: greedy random placement of nearly N queens
@@ -95,8 +95,8 @@ nq_status nq_encoder_random_queens(const nq_encoding *encoding, int count, uint6
       for (int column = 0; column < n; column++) {
         nq_square square = {row, column};
         if (free_square(&marks, row, column) &&
-            !(blocked && bsearch(&square, blocked, (size_t)encoding->blocked_count,
-                                 sizeof square, compare_squares)))
+            !(blocked && bsearch(&square, blocked, (size_t)encoding->blocked_count, sizeof square,
+                                 compare_squares)))
           candidates[options++] = column;
       }
       if (!options)

@@ -143,7 +143,7 @@ nq_status nq_encoder_check(const nq_encoding *encoding, char *why, size_t why_si
       nq_square s = lists[l].squares[i];
       if (s.row < 0 || s.row >= n || s.column < 0 || s.column >= n) {
         describe(why, why_size, "%s square %d,%d is off the %dx%d board (rows and columns 1..%d)",
-                   lists[l].what, s.row + 1, s.column + 1, n, n, n);
+                 lists[l].what, s.row + 1, s.column + 1, n, n, n);
         return NQ_ERR_ARGUMENT;
       }
     }
@@ -220,8 +220,8 @@ nq_status generate_formula(const nq_encoding *encoding, const nq_clause_sink *si
   int *line = malloc((size_t)n * sizeof *line);
   if (!line)
     return NQ_ERR_MEMORY;
-  clause_emitter emitter = {sink, encoding->explain ? comment : NULL, comment_context, encoding,
-                            n * n + 1, NQ_OK};
+  clause_emitter emitter = {
+      sink, encoding->explain ? comment : NULL, comment_context, encoding, n * n + 1, NQ_OK};
 
   for (int i = 0; i < encoding->placed_count; i++) {
     nq_square s = encoding->placed[i];

@@ -77,8 +77,9 @@ static void put_body(text_stream *stream, const nq_encoding *encoding, opb_count
       if (length < 2)
         continue;
       if (explain)
-        text_printf(stream, direction == 0 ? "* diagonal r-c=%d: at most one queen\n"
-                                           : "* anti-diagonal r+c=%d: at most one queen\n",
+        text_printf(stream,
+                    direction == 0 ? "* diagonal r-c=%d: at most one queen\n"
+                                   : "* anti-diagonal r+c=%d: at most one queen\n",
                     direction == 0 ? k - (n - 1) : k + 2);
       put_line_constraint(stream, counts, line, length, 0);
     }
@@ -107,8 +108,7 @@ nq_status opb_to_stream(const nq_encoding *encoding, const nq_dimacs_provenance 
               encoding->placed_count || encoding->blocked_count ? " completion" : "", n);
   for (int i = encoding->placed_count - encoding->random_count; i < encoding->placed_count; i++)
     text_printf(stream, "* random queen (seed %" PRIu64 "): row %d, column %d\n",
-                encoding->random_seed, encoding->placed[i].row + 1,
-                encoding->placed[i].column + 1);
+                encoding->random_seed, encoding->placed[i].row + 1, encoding->placed[i].column + 1);
   if (provenance && provenance->command_line)
     text_printf(stream, "* command: %s\n", provenance->command_line);
   text_printf(stream, "* variables: queen at row r, column c (0-based) is x(r*%d + c + 1)\n", n);

@@ -20,8 +20,8 @@ typedef nq_status (*text_write_fn)(void *context, const void *data, size_t size)
 typedef struct text_stream {
   text_write_fn write; /* NULL: count bytes only */
   void *context;
-  nq_status status;    /* first failure, sticky */
-  int64_t bytes;       /* everything flushed so far */
+  nq_status status; /* first failure, sticky */
+  int64_t bytes;    /* everything flushed so far */
   size_t used;
   char chunk[TEXT_CHUNK];
 } text_stream;
@@ -34,7 +34,8 @@ nq_status text_write_output(void *output, const void *data, size_t size);
 
 void text_flush(text_stream *stream);
 void text_put(text_stream *stream, const char *text);
-void text_printf(text_stream *stream, const char *format, ...) __attribute__((format(printf, 2, 3)));
+void text_printf(text_stream *stream, const char *format, ...)
+    __attribute__((format(printf, 2, 3)));
 /* Writes `value` and `separator`, flushing first when fewer than
  * TEXT_INT_MAX + 1 bytes are left. */
 void text_int(text_stream *stream, int64_t value, char separator);

@@ -78,9 +78,9 @@ static void check_line(const nq_encoding *options, int n) {
     inputs[i] = i + 1;
   nq_clause_sink sink = {f, store};
   clause_emitter emitter = {&sink, NULL, NULL, options, n + 1, NQ_OK};
-  void (*encode[])(clause_emitter *, const int *, int) = {
-      amo_pairwise, amo_sequential, amo_ladder, amo_commander,
-      amo_product,  amo_binary,     amo_bimander};
+  void (*encode[])(clause_emitter *, const int *, int) = {amo_pairwise,  amo_sequential, amo_ladder,
+                                                          amo_commander, amo_product,    amo_binary,
+                                                          amo_bimander};
   const char *name = nq_amo_name(options->amo);
   encode[options->amo](&emitter, inputs, n);
   CHECK(emitter.status == NQ_OK, "%s n=%d: generation failed", name, n);

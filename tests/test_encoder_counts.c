@@ -74,8 +74,8 @@ int main(int argc, char **argv) {
       check_encoding(&parsimonious, "parsimonious+redundant");
       if (n > 8)
         continue;
-      nq_encoding grouped = {.n = n, .amo = (nq_amo)amo, .commander_group_size = 2,
-                             .bimander_groups = 3};
+      nq_encoding grouped = {
+          .n = n, .amo = (nq_amo)amo, .commander_group_size = 2, .bimander_groups = 3};
       check_encoding(&grouped, "group options");
     }
     /* Completion: with a queen at row 1, column 2 on 8x8 (1-based), and

@@ -73,8 +73,8 @@ static int read_opb(const char *path, pb *problem) {
   }
   if (in)
     fclose(in);
-  CHECK(declared_constraints == problem->count, "%s: header says %d constraints, file has %d",
-        path, declared_constraints, problem->count);
+  CHECK(declared_constraints == problem->count, "%s: header says %d constraints, file has %d", path,
+        declared_constraints, problem->count);
   return 0;
 }
 
