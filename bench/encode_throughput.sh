@@ -36,7 +36,7 @@ best() {
   done
   printf -v "$name" '%s' "$shortest"
 }
-rate() { echo "scale=4; $1 / $2" | bc -l; }
+rate() { echo "scale=4; $1 / ($2 + 0.0001)" | bc -l; }
 
 "$NQSAT" encode "$N" --amo "$AMO" -o "$DIR/reference.cnf"
 bytes=$(stat -c %s "$DIR/reference.cnf")
@@ -59,6 +59,10 @@ printf 'anchor | gzip -%d    %7.3f s  %8.1f MB/s   ratio in-process/pipe %.2f\n'
 # CPU seconds (user + system, all processes) are less sensitive to other
 # load than wall time: the in-process path should not cost more CPU either.
 cpu() { /usr/bin/time -f '%U %S' "$@" 2>&1 >/dev/null | tail -1 | awk '{ print $1 + $2 }'; }
+rm -f "$DIR"/out*
+plain_cpu=$(cpu "$NQSAT" encode "$N" --amo "$AMO" -o "$DIR/out.cnf")
+printf 'CPU seconds: plain %.2f (%.1f MB per CPU second)\n' "$plain_cpu" \
+  "$(rate "$bytes/1000000" "$plain_cpu")"
 gz_cpu=$(cpu "$NQSAT" encode "$N" --amo "$AMO" --gzip-level $LEVEL -o "$DIR/out.cnf.gz")
 pipe_cpu=$(cpu bash -c "'$NQSAT' encode $N --amo $AMO | gzip -$LEVEL >'$DIR/out.pipe.gz'")
 printf 'CPU seconds: in-process .gz %.2f, pipe %.2f (ratio %.2f); sizes %d vs %d bytes\n' "$gz_cpu" \
