@@ -109,8 +109,11 @@ nq_status opb_to_stream(const nq_encoding *encoding, const nq_dimacs_provenance 
   for (int i = encoding->placed_count - encoding->random_count; i < encoding->placed_count; i++)
     text_printf(stream, "* random queen (seed %" PRIu64 "): row %d, column %d\n",
                 encoding->random_seed, encoding->placed[i].row + 1, encoding->placed[i].column + 1);
-  if (provenance && provenance->command_line)
-    text_printf(stream, "* command: %s\n", provenance->command_line);
+  if (provenance && provenance->command_line) {
+    text_put(stream, "* command: ");
+    text_put(stream, provenance->command_line); /* any length */
+    text_put(stream, "\n");
+  }
   text_printf(stream, "* variables: queen at row r, column c (0-based) is x(r*%d + c + 1)\n", n);
   opb_counts written = {0, 0};
   put_body(stream, encoding, &written, line);
