@@ -12,6 +12,7 @@ cd "$(dirname "$0")/.."
 packages=(build-essential cmake picosat zlib1g-dev gzip gawk)
 if [ "${1:-}" = "--test-tools" ]; then
   packages+=(minisat cadical cryptominisat)
+  packages+=(clasp) # a PB solver: counts the models of `nqsat encode --format opb`
   shift
 fi
 [ "${1:-}" = "--" ] && shift

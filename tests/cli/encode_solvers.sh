@@ -102,4 +102,18 @@ boards 8 "$WORK/c.cnf" >"$WORK/c.boards"
 checks=$((checks + 1))
 awk '$1 != 0 || $2 == 2 { bad++ } END { exit bad > 0 }' "$WORK/c.boards" || fail "placement ignored"
 expect_equal "$(wc -l <"$WORK/c.boards")" 4 "8-queens boards with a queen at 1,1"
+# OPB, counted by a PB solver (clasp reads the PB competition format):
+# A000170(N) models, and the native count with a placed queen.
+if command -v clasp >/dev/null; then
+  for n in 1 2 3 4 5 6 7 8; do
+    "$NQSAT" encode $n --format opb -o "$WORK/q.opb"
+    got=$(clasp -n 0 "$WORK/q.opb" 2>/dev/null | sed -n 's/^c Models *: *\([0-9]*\).*/\1/p')
+    expect_equal "$got" "$(known_count $n)" "clasp models of N=$n --format opb"
+  done
+  "$NQSAT" encode 8 --format opb --redundant --place 1,1 --block 2,3 -o "$WORK/q.opb"
+  got=$(clasp -n 0 "$WORK/q.opb" 2>/dev/null | sed -n 's/^c Models *: *\([0-9]*\).*/\1/p')
+  expect_equal "$got" 4 "clasp models of 8-queens OPB with a queen at 1,1"
+else
+  echo "note: clasp not installed (scripts/setup.sh --test-tools); OPB solver check skipped" >&2
+fi
 finish
