@@ -26,6 +26,7 @@ int cmd_encode(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
 int cmd_count(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
+int cmd_check(int argc, char **argv);
 
 /* Prints "nqsat CMD: error: MESSAGE (see 'nqsat CMD --help')" to stderr and
  * returns NQ_EXIT_USAGE. */
@@ -56,5 +57,14 @@ char *join_command_line(int argc, char **argv);
 /* Board output. `columns` are 0-based. */
 void print_board(FILE *out, const int *columns, int n);
 void print_vector(FILE *out, const int *columns, int n);
+
+/* A model as SAT-competition "v" lines of at most 4096 characters, the
+ * last ending in 0; values[v] for v = 1..variables is 1 or 0. */
+void print_model_lines(FILE *out, const signed char *values, int variables);
+
+/* The progress line on stderr (callers show it only on a terminal), and
+ * its removal. */
+void show_progress(void *context, uint64_t solutions, double elapsed_seconds);
+void clear_progress(void);
 
 #endif

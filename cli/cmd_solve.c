@@ -1,75 +1,300 @@
-/* nqsat solve N: find or enumerate solutions with PicoSAT. */
+/* nqsat solve N | FILE: N-Queens with PicoSAT, or any DIMACS CNF with
+ * SAT-competition answers. */
 #include <getopt.h>
 #include <inttypes.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
+#include "nqsat/cnf.h"
 #include "nqsat/solver.h"
+#include "nqsat/verify.h"
+
+/* Set by SIGINT; polled by the solver through nq_solver_control. */
+static volatile sig_atomic_t interrupted;
+
+static void on_interrupt(int signal_number) {
+  (void)signal_number;
+  interrupted = 1;
+}
+
+/* Ctrl-C from here on stops the search cleanly. Armed only around a search
+ * that polls the flag, so Ctrl-C still ends everything else at once. */
+static void arm_interrupt(void) {
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = on_interrupt;
+  sigemptyset(&action.sa_mask);
+  sigaction(SIGINT, &action, NULL);
+}
 
 static void print_solve_help(void) {
-  printf("usage: nqsat solve N [--amo pairwise|seq] [--count | --all | --max K]\n"
+  printf("usage: nqsat solve N [--amo pairwise|seq] [--count [--unique] | --all | --max K]\n"
+         "       nqsat solve FILE [--count | --all | --max K] [--board]\n"
          "\n"
-         "Builds the N-Queens formula in PicoSAT and enumerates its models with\n"
-         "blocking clauses over the queen variables.\n"
+         "N: builds the N-Queens formula in PicoSAT. Enumeration splits the board\n"
+         "into sub-problems solved in parallel, blocks each solution's whole orbit\n"
+         "under the board's 8 symmetries and finds every orbit once.\n"
+         "FILE (or - for stdin): any DIMACS CNF, plain or gzip; answers in the\n"
+         "SAT-competition format ('s SATISFIABLE' and 'v' lines, exit 10; 's\n"
+         "UNSATISFIABLE', exit 20; 's UNKNOWN', exit 0). Enumeration blocks models\n"
+         "on the 'c ind' / 'c p show' variables when the file declares them, else\n"
+         "on every variable.\n"
          "\n"
-         "  N               board size, 1..%d\n"
-         "  --amo ENCODING  at-most-one encoding: pairwise (default) or seq\n"
-         "  --count         print only the number of solutions\n"
-         "  --all           print every solution, one per line: the 1-based column\n"
-         "                  of the queen in each row, row 1 first (e.g. 2 4 1 3)\n"
-         "  --max K         like --all, but stop after K solutions\n"
-         "  -h, --help      show this help\n"
+         "  N                 board size, 1..%d\n"
+         "  --amo ENCODING    at-most-one encoding (N only): pairwise (default) or seq\n"
+         "  --count           print only the number of solutions (models)\n"
+         "  --unique          with --count and N: the number of fundamental solutions\n"
+         "                    (up to rotation and reflection, OEIS A002562)\n"
+         "  --all             print every solution: with N one per line, the 1-based\n"
+         "                    column of each row's queen (e.g. 2 4 1 3); with FILE\n"
+         "                    each model as 'v' lines\n"
+         "  --max K           like --all, but stop after K solutions\n"
+         "  --board           print solutions as boards (FILE: an nqsat instance,\n"
+         "                    shuffled ones decoded through their 'c nqsat map')\n"
+         "  --threads T       worker threads for N, 1..256 (default: all CPUs)\n"
+         "  --time-limit S    stop after S seconds (1..31536000) with what was found,\n"
+         "                    marked incomplete; Ctrl-C does the same and exits 130\n"
+         "  -h, --help        show this help\n"
          "\n"
-         "With none of --count, --all, --max: print the first solution as a board,\n"
-         "or 'no solution'.\n",
+         "With none of --count, --all, --max: the first solution (N: as a board,\n"
+         "or 'no solution'). On a terminal, enumeration shows progress on stderr.\n",
          NQ_SOLVER_MAX_N);
 }
 
-typedef enum solve_mode { FIRST_AS_BOARD, COUNT_ONLY, LIST } solve_mode;
+typedef enum solve_mode { FIRST, COUNT_ONLY, LIST } solve_mode;
 
-static int print_vector_line(void *context, const int *columns, int n) {
-  print_vector(context, columns, n);
-  return 0;
+typedef struct solve_options {
+  nq_encoding encoding;
+  int amo_given;
+  solve_mode mode;
+  int64_t max_solutions; /* LIST: 0 = all */
+  int unique, board;
+  nq_solver_control control;
+} solve_options;
+
+/* How a stopped run is marked, and its exit code (130 after Ctrl-C). */
+static const char *stop_reason(void) { return interrupted ? "interrupted" : "time limit reached"; }
+
+static int stopped_exit(int otherwise) { return interrupted ? NQ_EXIT_INTERRUPTED : otherwise; }
+
+static int finish_output(int code) {
+  if (fflush(stdout) != 0 || ferror(stdout))
+    return runtime_error("solve", "cannot write to standard output");
+  return code;
+}
+
+/* ---- N mode ---- */
+
+typedef struct list_context {
+  int board;
+  uint64_t printed;
+} list_context;
+
+static int print_solution(void *context, const int *columns, int n) {
+  list_context *list = context;
+  if (list->board) {
+    if (list->printed)
+      putchar('\n');
+    print_board(stdout, columns, n);
+  } else {
+    print_vector(stdout, columns, n);
+  }
+  list->printed++;
+  return ferror(stdout) != 0; /* stop on a closed pipe or a full disk */
 }
 
 static int keep_first(void *context, const int *columns, int n) {
-  int *first = context;
-  for (int row = 0; row < n; row++)
-    first[row] = columns[row];
+  memcpy(context, columns, (size_t)n * sizeof *columns);
   return 1; /* stop: one is all we need */
 }
 
-static int finish_output(void) {
-  if (fflush(stdout) != 0 || ferror(stdout))
-    return runtime_error("solve", "cannot write to standard output");
-  return NQ_EXIT_OK;
+static int solve_queens(solve_options *options) {
+  const nq_encoding *encoding = &options->encoding;
+  if (options->mode == FIRST) {
+    int first[NQ_SOLVER_MAX_N];
+    uint64_t found = 0;
+    nq_status status = nq_solver_enumerate_queens(encoding, 1, keep_first, first, &found);
+    if (status != NQ_OK && status != NQ_ERR_STOPPED)
+      return runtime_error("solve", "%s", nq_strerror(status));
+    if (found)
+      print_board(stdout, first, encoding->n);
+    else
+      printf("no solution\n");
+    return finish_output(NQ_EXIT_OK);
+  }
+  nq_enumeration result;
+  list_context list = {options->board, 0};
+  int listing = options->mode == LIST;
+  arm_interrupt();
+  nq_status status = nq_solver_enumerate_symmetric(
+      encoding, listing ? (uint64_t)options->max_solutions : 0, &options->control,
+      listing ? print_solution : NULL, &list, &result);
+  if (options->control.progress)
+    clear_progress();
+  if (status != NQ_OK && status != NQ_ERR_INTERRUPTED) {
+    if (status == NQ_ERR_STOPPED)
+      return finish_output(NQ_EXIT_FAILURE);
+    return runtime_error("solve", "%s", nq_strerror(status));
+  }
+  uint64_t shown = options->unique ? result.fundamental : result.solutions;
+  if (status == NQ_ERR_INTERRUPTED) {
+    if (options->mode == COUNT_ONLY)
+      printf("%" PRIu64 " (incomplete: %s)\n", shown, stop_reason());
+    fprintf(stderr, "nqsat solve: %s after %" PRIu64 " solutions; the enumeration is incomplete\n",
+            stop_reason(), result.solutions);
+    return stopped_exit(finish_output(NQ_EXIT_OK));
+  }
+  if (options->mode == COUNT_ONLY)
+    printf("%" PRIu64 "\n", shown);
+  return finish_output(NQ_EXIT_OK);
+}
+
+/* ---- DIMACS mode ---- */
+
+typedef struct model_context {
+  const nq_cnf *cnf;
+  int board;
+  int print; /* 0 for --count */
+  uint64_t printed;
+  const signed char *values;
+} model_context;
+
+static int queen_is_true(void *context, int variable) {
+  const model_context *models = context;
+  return models->values[models->cnf->queen_variables[variable - 1]];
+}
+
+static int print_model(void *context, const signed char *values, int variables) {
+  model_context *models = context;
+  if (!models->print)
+    return 0;
+  if (!models->printed)
+    printf("s SATISFIABLE\n");
+  models->printed++;
+  if (models->board) {
+    int n = models->cnf->queens_n;
+    int columns[NQ_SOLVER_MAX_N];
+    char why[200];
+    models->values = values;
+    if (models->printed > 1)
+      putchar('\n');
+    if (nq_verify_decode_model(n, queen_is_true, models, columns, why, sizeof why) == 0) {
+      print_board(stdout, columns, n);
+    } else {
+      printf("c this model is not a board: %s\n", why);
+      print_model_lines(stdout, values, variables);
+    }
+  } else {
+    print_model_lines(stdout, values, variables);
+  }
+  return ferror(stdout) != 0;
+}
+
+static int solve_file(solve_options *options, const char *path) {
+  nq_cnf *cnf = NULL;
+  char error[512];
+  nq_status status = nq_cnf_read_path(path, &cnf, error, sizeof error);
+  if (status != NQ_OK)
+    return runtime_error("solve", "%s", error);
+  if (options->board && (cnf->queens_n < 1 || cnf->queens_n > NQ_SOLVER_MAX_N)) {
+    nq_cnf_free(cnf);
+    return runtime_error("solve",
+                         "--board: %s is not an nqsat instance of N <= %d (no 'c generator: "
+                         "nqsat' and 'c N:' lines)",
+                         path, NQ_SOLVER_MAX_N);
+  }
+  uint64_t max_models = options->mode == FIRST ? 1 : (uint64_t)options->max_solutions;
+  model_context models = {cnf, options->board, options->mode != COUNT_ONLY, 0, NULL};
+  nq_enumeration result;
+  arm_interrupt();
+  status =
+      nq_solver_enumerate_cnf(cnf, max_models, &options->control, print_model, &models, &result);
+  nq_cnf_free(cnf);
+  if (options->control.progress)
+    clear_progress();
+  if (status == NQ_ERR_STOPPED)
+    return finish_output(NQ_EXIT_FAILURE);
+  if (status != NQ_OK && status != NQ_ERR_INTERRUPTED)
+    return runtime_error("solve", "%s", nq_strerror(status));
+  int stopped = status == NQ_ERR_INTERRUPTED;
+  int code = result.solutions ? NQ_EXIT_SATISFIABLE : stopped ? NQ_EXIT_OK : NQ_EXIT_UNSATISFIABLE;
+  if (options->mode == COUNT_ONLY) {
+    if (stopped)
+      printf("%" PRIu64 " (incomplete: %s)\n", result.solutions, stop_reason());
+    else
+      printf("%" PRIu64 "\n", result.solutions);
+  } else if (!result.solutions) {
+    printf(stopped ? "s UNKNOWN\n" : "s UNSATISFIABLE\n");
+  } else if (options->mode == LIST) {
+    printf("c %" PRIu64 " model%s%s\n", result.solutions, result.solutions == 1 ? "" : "s",
+           stopped ? " (incomplete enumeration)" : "");
+  }
+  if (stopped)
+    fprintf(stderr, "nqsat solve: %s after %" PRIu64 " models\n", stop_reason(), result.solutions);
+  return stopped_exit(finish_output(code));
+}
+
+/* ---- command line ---- */
+
+static int is_whole_number(const char *text) {
+  const char *p = text;
+  if (*p == '+' || *p == '-')
+    p++;
+  if (!*p)
+    return 0;
+  for (; *p; p++)
+    if (*p < '0' || *p > '9')
+      return 0;
+  return 1;
 }
 
 int cmd_solve(int argc, char **argv) {
-  static const struct option options[] = {{"amo", required_argument, NULL, 'a'},
-                                          {"count", no_argument, NULL, 'c'},
-                                          {"all", no_argument, NULL, 'A'},
-                                          {"max", required_argument, NULL, 'm'},
-                                          {"help", no_argument, NULL, 'h'},
-                                          {NULL, 0, NULL, 0}};
-  nq_encoding encoding = {.n = 0, .amo = NQ_AMO_PAIRWISE};
-  solve_mode mode = FIRST_AS_BOARD;
+  enum { OPT_UNIQUE = 256, OPT_BOARD, OPT_THREADS, OPT_TIME_LIMIT };
+  static const struct option options_table[] = {
+      {"amo", required_argument, NULL, 'a'},
+      {"count", no_argument, NULL, 'c'},
+      {"all", no_argument, NULL, 'A'},
+      {"max", required_argument, NULL, 'm'},
+      {"unique", no_argument, NULL, OPT_UNIQUE},
+      {"board", no_argument, NULL, OPT_BOARD},
+      {"threads", required_argument, NULL, OPT_THREADS},
+      {"time-limit", required_argument, NULL, OPT_TIME_LIMIT},
+      {"help", no_argument, NULL, 'h'},
+      {NULL, 0, NULL, 0}};
+  solve_options options = {.encoding = {.n = 0, .amo = NQ_AMO_PAIRWISE}, .mode = FIRST};
   int modes_given = 0;
-  int64_t max_solutions = 0;
+  int64_t value;
   optind = 1;
   opterr = 0;
   int code;
-  while ((code = getopt_long(argc, argv, ":h", options, NULL)) != -1) {
+  while ((code = getopt_long(argc, argv, ":h", options_table, NULL)) != -1) {
     switch (code) {
     case 'a':
-      if (nq_amo_from_name(optarg, &encoding.amo))
+      if (nq_amo_from_name(optarg, &options.encoding.amo))
         return usage_error("solve", "unknown encoding '%s' for --amo (pairwise, seq)", optarg);
+      options.amo_given = 1;
       break;
-    case 'c': mode = COUNT_ONLY, modes_given++; break;
-    case 'A': mode = LIST, max_solutions = 0, modes_given++; break;
+    case 'c': options.mode = COUNT_ONLY, modes_given++; break;
+    case 'A': options.mode = LIST, options.max_solutions = 0, modes_given++; break;
     case 'm':
-      if (parse_bounded("solve", "--max", optarg, 1, INT64_MAX, &max_solutions))
+      if (parse_bounded("solve", "--max", optarg, 1, INT64_MAX, &options.max_solutions))
         return NQ_EXIT_USAGE;
-      mode = LIST, modes_given++;
+      options.mode = LIST, modes_given++;
+      break;
+    case OPT_UNIQUE: options.unique = 1; break;
+    case OPT_BOARD: options.board = 1; break;
+    case OPT_THREADS:
+      if (parse_bounded("solve", "--threads", optarg, 1, 256, &value))
+        return NQ_EXIT_USAGE;
+      options.control.threads = (int)value;
+      break;
+    case OPT_TIME_LIMIT:
+      if (parse_bounded("solve", "--time-limit", optarg, 1, 31536000, &value))
+        return NQ_EXIT_USAGE;
+      options.control.time_limit_seconds = (double)value;
       break;
     case 'h': print_solve_help(); return NQ_EXIT_OK;
     default: return report_bad_option("solve", code, argv);
@@ -77,35 +302,30 @@ int cmd_solve(int argc, char **argv) {
   }
   if (modes_given > 1)
     return usage_error("solve", "--count, --all and --max exclude each other");
+  if (options.unique && options.mode != COUNT_ONLY)
+    return usage_error("solve", "--unique goes with --count");
   if (optind == argc)
-    return usage_error("solve", "missing N");
+    return usage_error("solve", "missing N or FILE");
   if (argc - optind > 1)
     return usage_error("solve", "unexpected argument '%s'", argv[optind + 1]);
-  int64_t n;
-  if (parse_bounded("solve", "N", argv[optind], 1, NQ_SOLVER_MAX_N, &n))
-    return NQ_EXIT_USAGE;
-  encoding.n = (int)n;
+  const char *target = argv[optind];
+  struct stat info;
+  int is_file = !is_whole_number(target) && (!strcmp(target, "-") || stat(target, &info) == 0);
+  if (!is_file && !is_whole_number(target))
+    return usage_error("solve", "N '%s' is not a whole number, nor an existing file", target);
+  if (is_file && options.amo_given)
+    return usage_error("solve", "--amo applies to N, not to a DIMACS file");
+  if (is_file && options.unique)
+    return usage_error("solve", "--unique applies to N, not to a DIMACS file");
 
-  uint64_t found = 0;
-  nq_status status;
-  if (mode == FIRST_AS_BOARD) {
-    int first[NQ_SOLVER_MAX_N];
-    status = nq_solver_enumerate_queens(&encoding, 1, keep_first, first, &found);
-    if (status == NQ_OK || status == NQ_ERR_STOPPED) {
-      if (found)
-        print_board(stdout, first, encoding.n);
-      else
-        printf("no solution\n");
-      return finish_output();
-    }
-  } else {
-    status = nq_solver_enumerate_queens(&encoding, (uint64_t)max_solutions,
-                                        mode == LIST ? print_vector_line : NULL, stdout, &found);
-    if (status == NQ_OK) {
-      if (mode == COUNT_ONLY)
-        printf("%" PRIu64 "\n", found);
-      return finish_output();
-    }
-  }
-  return runtime_error("solve", "%s", nq_strerror(status));
+  options.control.interrupt = &interrupted;
+  if (options.mode != FIRST && isatty(STDERR_FILENO))
+    options.control.progress = show_progress;
+
+  if (is_file)
+    return solve_file(&options, target);
+  if (parse_bounded("solve", "N", target, 1, NQ_SOLVER_MAX_N, &value))
+    return NQ_EXIT_USAGE;
+  options.encoding.n = (int)value;
+  return solve_queens(&options);
 }

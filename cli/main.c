@@ -10,6 +10,7 @@ static const command commands[] = {
     {"solve", cmd_solve, "solve or enumerate N-Queens with PicoSAT"},
     {"count", cmd_count, "count solutions with the native backtracking solver"},
     {"verify", cmd_verify, "cross-check SAT solutions against the native solver and OEIS"},
+    {"check", cmd_check, "check solutions another solver found (vectors, v lines, MiniSat)"},
 };
 enum { COMMAND_COUNT = sizeof commands / sizeof commands[0] };
 

@@ -1,15 +1,19 @@
-/* nqsat/solver.h - N-Queens solutions from PicoSAT.
+/* nqsat/solver.h - N-Queens solutions and DIMACS models from PicoSAT.
  *
- * The formula is built in-process from the encoder (no DIMACS round trip)
- * and models are enumerated with blocking clauses over the queen variables.
+ * The N-Queens formula is built in-process from the encoder (no DIMACS
+ * round trip) and models are enumerated with blocking clauses over the
+ * queen variables. Any DIMACS formula read with nqsat/cnf.h can be solved
+ * and its models enumerated, projected on its declared projection set.
  *
- * Ownership: nothing is retained between calls; `columns` handed to the
- * callback is borrowed for that call only. */
+ * Ownership: nothing is retained between calls; `columns` and `values`
+ * handed to callbacks are borrowed for that call only. */
 #ifndef NQSAT_SOLVER_H
 #define NQSAT_SOLVER_H
 
+#include <signal.h>
 #include <stdint.h>
 
+#include "nqsat/cnf.h"
 #include "nqsat/encoder.h"
 #include "nqsat/status.h"
 
@@ -26,5 +30,57 @@ typedef int (*nq_solution_fn)(void *context, const int *columns, int n);
  * the number of solutions reported. */
 nq_status nq_solver_enumerate_queens(const nq_encoding *encoding, uint64_t max_solutions,
                                      nq_solution_fn on_solution, void *context, uint64_t *found);
+
+/* How a long search may be stopped and watched. Zero fields mean "off". */
+typedef struct nq_solver_control {
+  /* Polled during the search (also inside PicoSAT, through
+   * picosat_set_interrupt); nonzero stops it. A signal handler may set it. */
+  volatile sig_atomic_t *interrupt;
+  double time_limit_seconds; /* 0: no limit */
+  int threads;               /* worker threads for the symmetric search; 0: all CPUs */
+  /* Called from the calling thread about twice a second while searching. */
+  void (*progress)(void *context, uint64_t solutions, double elapsed_seconds);
+  void *progress_context;
+} nq_solver_control;
+
+/* What an enumeration found. */
+typedef struct nq_enumeration {
+  uint64_t solutions;   /* solutions (or models) found */
+  uint64_t fundamental; /* of those, orbits under the board's 8 symmetries */
+  int complete;         /* 1 when the search ended as asked: the whole space
+                         * covered, or the requested maximum reached */
+} nq_enumeration;
+
+/* Fast enumeration of all N-Queens solutions, each orbit under the 8
+ * symmetries of the board found once (see enumerate_symmetric.c for how).
+ * With `on_solution`, every solution of every orbit is reported, serially
+ * and in an order that does not depend on the number of threads; without
+ * it, orbits are only counted. `max_solutions` (0: all) stops after that
+ * many reported solutions. `control` may be NULL.
+ * Returns NQ_OK (complete, or max reached), NQ_ERR_INTERRUPTED (time limit
+ * or interrupt flag: `result` holds the counts so far, complete = 0),
+ * NQ_ERR_STOPPED (the callback asked), NQ_ERR_ARGUMENT, NQ_ERR_MEMORY or
+ * NQ_ERR_SOLVER. */
+nq_status nq_solver_enumerate_symmetric(const nq_encoding *encoding, uint64_t max_solutions,
+                                        const nq_solver_control *control,
+                                        nq_solution_fn on_solution, void *context,
+                                        nq_enumeration *result);
+
+/* Called once per model; values[v] for v = 1..variables is 1 (true) or 0
+ * (false), values[0] unused. Nonzero return stops (NQ_ERR_STOPPED). */
+typedef int (*nq_model_fn)(void *context, const signed char *values, int variables);
+
+/* Solves `cnf` and enumerates up to `max_models` models (0: all) with
+ * blocking clauses on the projection set (cnf->projection when declared,
+ * else every variable 1..cnf->max_variable): two models reported always
+ * differ on it. Models cover variables 1..cnf->max_variable; variables the
+ * header declares but no clause or projection line uses are left out.
+ * result->solutions is the number of models found (0: unsatisfiable when
+ * complete). Returns NQ_OK, NQ_ERR_INTERRUPTED (complete = 0),
+ * NQ_ERR_STOPPED, NQ_ERR_ARGUMENT (a literal outside 1..max_variable),
+ * NQ_ERR_MEMORY or NQ_ERR_SOLVER. */
+nq_status nq_solver_enumerate_cnf(const nq_cnf *cnf, uint64_t max_models,
+                                  const nq_solver_control *control, nq_model_fn on_model,
+                                  void *context, nq_enumeration *result);
 
 #endif

@@ -1,0 +1,60 @@
+/* nqsat/cnf.h - reading DIMACS CNF written by anyone.
+ *
+ * The reader accepts plain or gzip-compressed DIMACS (told apart by the
+ * gzip magic bytes 1f 8b, never by the file name) and has no line-length
+ * limit: tokens are read from a byte stream, so a clause of millions of
+ * literals on one line or a comment of any length is fine.
+ *
+ * Accepted: comment lines ("c ...") anywhere, also between the literals of
+ * a clause that spans lines; clauses across lines; the empty clause; zero
+ * clauses; SATLIB's end marker (a line starting with '%' ends the formula).
+ * Rejected with NQ_ERR_PARSE and "NAME:LINE: problem" in `error`: a missing
+ * or malformed "p cnf V C" line, negative or overflowing counts, a
+ * non-numeric token, a literal whose variable exceeds V (or 2^31 - 1), more
+ * or fewer clauses than C, a last clause without its terminating 0, NUL
+ * bytes, an empty input, truncated or corrupt gzip data.
+ *
+ * Comment lines the reader understands:
+ *   "c ind V... 0" and "c p show V... 0" (any number of each, possibly
+ *       several lines): the projection set for projected enumeration;
+ *   "c generator: nqsat ..." and "c N: n": the file is an nqsat N-Queens
+ *       instance whose queen (r, c) is variable r*n + c + 1 ...
+ *   "c nqsat map ORIG NEW [ORIG NEW ...]": ... unless a map renames it:
+ *       queen variable ORIG is variable NEW in this file (shuffled files).
+ *
+ * Ownership: a successful read returns a nq_cnf the caller owns and
+ * releases with nq_cnf_free(); its arrays belong to it. */
+#ifndef NQSAT_CNF_H
+#define NQSAT_CNF_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "nqsat/status.h"
+
+typedef struct nq_cnf {
+  int variables;        /* V from the header */
+  int max_variable;     /* largest variable in a clause or the projection */
+  int64_t clause_count; /* C from the header, equal to the clauses read */
+  int *literals;        /* all clauses, each ended by a 0 */
+  size_t literal_count; /* entries in `literals`, the 0s included */
+  int has_projection;   /* a "c ind" or "c p show" line was present */
+  int *projection;      /* sorted, without duplicates */
+  size_t projection_count;
+  int queens_n;         /* board size of an nqsat instance, 0 for other files */
+  int *queen_variables; /* [queens_n^2]: variable of queen r*n + c, or NULL */
+} nq_cnf;
+
+/* Reads `path`, or standard input when `path` is "-". `error` receives
+ * "PATH:LINE: problem" (or "PATH: reason" for I/O errors, NQ_ERR_IO). */
+nq_status nq_cnf_read_path(const char *path, nq_cnf **cnf, char *error, size_t error_size);
+
+/* The same reader on a memory buffer (for tests and fuzzing); `name` is
+ * used in messages. `data` is borrowed for the call. */
+nq_status nq_cnf_read_memory(const void *data, size_t size, const char *name, nq_cnf **cnf,
+                             char *error, size_t error_size);
+
+/* Releases `cnf`; accepts NULL. */
+void nq_cnf_free(nq_cnf *cnf);
+
+#endif

@@ -1,0 +1,23 @@
+/* Private to solver/: elapsed time, time limit and interrupt flag of one
+ * search, read by PicoSAT's interrupt hook and between SAT calls. */
+#ifndef NQSAT_SEARCH_CLOCK_H
+#define NQSAT_SEARCH_CLOCK_H
+
+#include <time.h>
+
+#include "nqsat/solver.h"
+
+typedef struct search_clock {
+  struct timespec start;
+  double limit_seconds; /* 0: none */
+  volatile sig_atomic_t *interrupt;
+} search_clock;
+
+void search_clock_start(search_clock *clock, const nq_solver_control *control);
+double search_clock_elapsed(const search_clock *clock);
+/* 1 when the interrupt flag is set or the time limit has passed. */
+int search_clock_expired(const search_clock *clock);
+/* For picosat_set_interrupt: `state` is a const search_clock *. */
+int search_clock_picosat_hook(void *state);
+
+#endif
