@@ -102,6 +102,14 @@ boards 8 "$WORK/c.cnf" >"$WORK/c.boards"
 checks=$((checks + 1))
 awk '$1 != 0 || $2 == 2 { bad++ } END { exit bad > 0 }' "$WORK/c.boards" || fail "placement ignored"
 expect_equal "$(wc -l <"$WORK/c.boards")" 4 "8-queens boards with a queen at 1,1"
+# The shared format, read by nqsat's own DIMACS path: `solve FILE` projects
+# on the shuffled file's "c ind" numbers and decodes boards through the map.
+for amo in $encodings; do
+  "$NQSAT" encode 7 --amo $amo --shuffle --seed 21 -o "$WORK/s7.cnf.gz"
+  expect_equal "$("$NQSAT" solve "$WORK/s7.cnf.gz" --count 2>/dev/null)" "$(known_count 7)" \
+    "nqsat solve --count on shuffled N=7 --amo $amo"
+done
+
 # OPB, counted by a PB solver (clasp reads the PB competition format):
 # A000170(N) models, and the native count with a placed queen.
 if command -v clasp >/dev/null; then
