@@ -1,5 +1,6 @@
-/* nqsat encode N: write the formula as DIMACS CNF. */
+/* nqsat encode N: write the formula as DIMACS CNF (or OPB). */
 #include <getopt.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -8,48 +9,206 @@
 #include "nqsat/output.h"
 
 static void print_encode_help(void) {
-  printf("usage: nqsat encode N [--amo pairwise|seq] [-o FILE]\n"
+  printf("usage: nqsat encode N [options] [-o FILE]\n"
          "\n"
-         "Writes the N-Queens problem as DIMACS CNF. The queen at row r, column c\n"
-         "(0-based) is variable r*N + c + 1; auxiliary variables follow N^2.\n"
+         "Writes the N-Queens problem as DIMACS CNF (or OPB). The queen at row r,\n"
+         "column c (0-based) is variable r*N + c + 1; auxiliary variables follow N^2.\n"
          "\n"
-         "  N                 board size, 1..%d\n"
-         "  --amo ENCODING    at-most-one encoding: pairwise (default) or seq\n"
-         "                    (Sinz's sequential counter)\n"
-         "  -o, --output FILE write to FILE instead of standard output; a name ending\n"
-         "                    in .gz is gzip-compressed. FILE appears only when\n"
-         "                    complete (written under a temporary name, then renamed)\n"
-         "  -h, --help        show this help\n",
+         "  N                     board size, 1..%d\n"
+         "  --amo ENCODING        at-most-one encoding for rows, columns, diagonals:\n"
+         "                          pairwise  (default) one clause per pair\n"
+         "                          seq       Sinz's sequential counter\n"
+         "                          ladder    ladder / regular encoding\n"
+         "                          commander Klieber & Kwon's commander encoding\n"
+         "                          product   Chen's 2-product encoding\n"
+         "                          binary    binary (bitwise) encoding\n"
+         "                          bimander  Nguyen & Mai's bimander encoding\n"
+         "  --commander-group G   commander group size, 2..1000000 (default 3)\n"
+         "  --bimander-groups M   bimander groups per line, 1..1000000 (default:\n"
+         "                        half the line length, groups of two)\n"
+         "  --parsimonious        make auxiliary variables functions of the queens,\n"
+         "                        so models and boards correspond one to one\n"
+         "  --redundant           add at-least-one clauses for columns too\n"
+         "  --place R,C           pre-place a queen (1-based; repeatable)\n"
+         "  --block R,C           forbid a square (1-based; repeatable)\n"
+         "  --completion K        also place K random non-attacking queens\n"
+         "  --shuffle             rename variables, reorder clauses and literals\n"
+         "  --seed S              seed for --completion and --shuffle (default 1)\n"
+         "  --format cnf|opb      DIMACS CNF (default) or pseudo-Boolean OPB\n"
+         "  --explain             a comment before each group of clauses\n"
+         "  --stats               print variables, clauses, literals and bytes of\n"
+         "                        the output instead of writing it\n"
+         "  --gzip-level L        compression level 1..9 for .gz output (default 6)\n"
+         "  -o, --output FILE     write to FILE instead of standard output; a name ending\n"
+         "                        in .gz is gzip-compressed. FILE appears only when\n"
+         "                        complete (written under a temporary name, then renamed)\n"
+         "  -h, --help            show this help\n",
          NQ_ENCODER_MAX_N);
 }
 
-static int encode_with_options(int argc, char **argv, const char *command_line);
+enum {
+  OPTION_AMO = 256,
+  OPTION_COMMANDER_GROUP,
+  OPTION_BIMANDER_GROUPS,
+  OPTION_PARSIMONIOUS,
+  OPTION_REDUNDANT,
+  OPTION_PLACE,
+  OPTION_BLOCK,
+  OPTION_COMPLETION,
+  OPTION_SHUFFLE,
+  OPTION_SEED,
+  OPTION_FORMAT,
+  OPTION_EXPLAIN,
+  OPTION_STATS,
+  OPTION_GZIP_LEVEL
+};
+
+typedef struct encode_request {
+  nq_encoding encoding;
+  const char *output_path;
+  char **place_texts, **block_texts; /* borrowed from argv */
+  int place_count, block_count;
+  int64_t completion;
+  int shuffle, stats, opb, has_seed;
+  uint64_t seed;
+  int gzip_level;
+} encode_request;
+
+static int encode_with_options(int argc, char **argv, encode_request *request);
+static int run_request(encode_request *request, const char *command_line);
 
 int cmd_encode(int argc, char **argv) {
-  /* Before getopt_long, which permutes argv. */
-  char *command_line = join_command_line(argc, argv);
-  int exit_code = encode_with_options(argc, argv, command_line);
+  /* Before getopt_long, which permutes argv. --stats is left out of the
+   * recorded command line so its byte count matches the run without it. */
+  char **recorded = malloc(((size_t)argc + 1) * sizeof *recorded);
+  encode_request request;
+  memset(&request, 0, sizeof request);
+  request.place_texts = malloc(((size_t)argc + 1) * sizeof(char *));
+  request.block_texts = malloc(((size_t)argc + 1) * sizeof(char *));
+  char *command_line = NULL;
+  int exit_code;
+  if (!recorded || !request.place_texts || !request.block_texts) {
+    exit_code = runtime_error("encode", "out of memory");
+  } else {
+    int kept = 0;
+    for (int i = 0; i < argc; i++)
+      if (strcmp(argv[i], "--stats"))
+        recorded[kept++] = argv[i];
+    command_line = join_command_line(kept, recorded);
+    exit_code = command_line ? encode_with_options(argc, argv, &request)
+                             : runtime_error("encode", "out of memory");
+    if (exit_code == -1)
+      exit_code = run_request(&request, command_line);
+  }
+  free((void *)request.encoding.placed);
+  free((void *)request.encoding.blocked);
+  free(request.place_texts);
+  free(request.block_texts);
+  free(recorded);
   free(command_line);
   return exit_code;
 }
 
-static int encode_with_options(int argc, char **argv, const char *command_line) {
-  static const struct option options[] = {{"amo", required_argument, NULL, 'a'},
-                                          {"output", required_argument, NULL, 'o'},
-                                          {"help", no_argument, NULL, 'h'},
-                                          {NULL, 0, NULL, 0}};
-  nq_encoding encoding = {.n = 0, .amo = NQ_AMO_PAIRWISE};
-  const char *output_path = NULL;
+/* Parses "R,C" (1-based) into a 0-based square; range is checked later by
+ * nq_encoder_check, which names the board size. */
+static int parse_square(const char *option, const char *text, nq_square *square) {
+  const char *comma = strchr(text, ',');
+  char row_text[32];
+  size_t length = comma ? (size_t)(comma - text) : 0;
+  if (!comma || length == 0 || length >= sizeof row_text) {
+    usage_error("encode", "%s '%s' is not of the form R,C (row and column from 1)", option, text);
+    return -1;
+  }
+  memcpy(row_text, text, length);
+  row_text[length] = '\0';
+  int64_t row, column;
+  if (parse_bounded("encode", "row", row_text, 0, 1000000000, &row) ||
+      parse_bounded("encode", "column", comma + 1, 0, 1000000000, &column))
+    return -1;
+  square->row = (int)row - 1;
+  square->column = (int)column - 1;
+  return 0;
+}
+
+/* Returns -1 to go on, or an exit code. */
+static int encode_with_options(int argc, char **argv, encode_request *request) {
+  static const struct option options[] = {
+      {"amo", required_argument, NULL, OPTION_AMO},
+      {"commander-group", required_argument, NULL, OPTION_COMMANDER_GROUP},
+      {"bimander-groups", required_argument, NULL, OPTION_BIMANDER_GROUPS},
+      {"parsimonious", no_argument, NULL, OPTION_PARSIMONIOUS},
+      {"redundant", no_argument, NULL, OPTION_REDUNDANT},
+      {"place", required_argument, NULL, OPTION_PLACE},
+      {"block", required_argument, NULL, OPTION_BLOCK},
+      {"completion", required_argument, NULL, OPTION_COMPLETION},
+      {"shuffle", no_argument, NULL, OPTION_SHUFFLE},
+      {"seed", required_argument, NULL, OPTION_SEED},
+      {"format", required_argument, NULL, OPTION_FORMAT},
+      {"explain", no_argument, NULL, OPTION_EXPLAIN},
+      {"stats", no_argument, NULL, OPTION_STATS},
+      {"gzip-level", required_argument, NULL, OPTION_GZIP_LEVEL},
+      {"output", required_argument, NULL, 'o'},
+      {"help", no_argument, NULL, 'h'},
+      {NULL, 0, NULL, 0}};
+  nq_encoding *encoding = &request->encoding;
+  encoding->amo = NQ_AMO_PAIRWISE;
+  request->seed = 1;
+  request->gzip_level = 6;
   optind = 1;
   opterr = 0;
   int code;
+  int64_t value;
   while ((code = getopt_long(argc, argv, ":o:h", options, NULL)) != -1) {
     switch (code) {
-    case 'a':
-      if (nq_amo_from_name(optarg, &encoding.amo))
-        return usage_error("encode", "unknown encoding '%s' for --amo (pairwise, seq)", optarg);
+    case OPTION_AMO:
+      if (nq_amo_from_name(optarg, &encoding->amo))
+        return usage_error("encode",
+                           "unknown encoding '%s' for --amo (pairwise, seq, ladder, commander, "
+                           "product, binary, bimander)",
+                           optarg);
       break;
-    case 'o': output_path = optarg; break;
+    case OPTION_COMMANDER_GROUP:
+      if (parse_bounded("encode", "--commander-group", optarg, 2, 1000000, &value))
+        return NQ_EXIT_USAGE;
+      encoding->commander_group_size = (int)value;
+      break;
+    case OPTION_BIMANDER_GROUPS:
+      if (parse_bounded("encode", "--bimander-groups", optarg, 1, 1000000, &value))
+        return NQ_EXIT_USAGE;
+      encoding->bimander_groups = (int)value;
+      break;
+    case OPTION_PARSIMONIOUS: encoding->parsimonious = 1; break;
+    case OPTION_REDUNDANT: encoding->redundant = 1; break;
+    case OPTION_PLACE: request->place_texts[request->place_count++] = optarg; break;
+    case OPTION_BLOCK: request->block_texts[request->block_count++] = optarg; break;
+    case OPTION_COMPLETION:
+      if (parse_bounded("encode", "--completion", optarg, 0, NQ_ENCODER_MAX_N,
+                        &request->completion))
+        return NQ_EXIT_USAGE;
+      break;
+    case OPTION_SHUFFLE: request->shuffle = 1; break;
+    case OPTION_SEED:
+      if (parse_bounded("encode", "--seed", optarg, 0, INT64_MAX, &value))
+        return NQ_EXIT_USAGE;
+      request->seed = (uint64_t)value;
+      request->has_seed = 1;
+      break;
+    case OPTION_FORMAT:
+      if (!strcmp(optarg, "opb"))
+        request->opb = 1;
+      else if (!strcmp(optarg, "cnf") || !strcmp(optarg, "dimacs"))
+        request->opb = 0;
+      else
+        return usage_error("encode", "unknown format '%s' for --format (cnf, opb)", optarg);
+      break;
+    case OPTION_EXPLAIN: encoding->explain = 1; break;
+    case OPTION_STATS: request->stats = 1; break;
+    case OPTION_GZIP_LEVEL:
+      if (parse_bounded("encode", "--gzip-level", optarg, 1, 9, &value))
+        return NQ_EXIT_USAGE;
+      request->gzip_level = (int)value;
+      break;
+    case 'o': request->output_path = optarg; break;
     case 'h': print_encode_help(); return NQ_EXIT_OK;
     default: return report_bad_option("encode", code, argv);
     }
@@ -61,15 +220,97 @@ static int encode_with_options(int argc, char **argv, const char *command_line) 
   int64_t n;
   if (parse_bounded("encode", "N", argv[optind], 1, NQ_ENCODER_MAX_N, &n))
     return NQ_EXIT_USAGE;
-  encoding.n = (int)n;
+  encoding->n = (int)n;
+  if (request->shuffle && request->opb)
+    return usage_error("encode", "--shuffle applies to CNF only, not to --format opb");
+  if (request->shuffle && encoding->explain)
+    return usage_error("encode", "--explain cannot be combined with --shuffle (the comments "
+                                 "would not stay next to their clauses)");
 
+  nq_square *placed =
+      calloc((size_t)request->place_count + (size_t)request->completion + 1, sizeof *placed);
+  nq_square *blocked = calloc((size_t)request->block_count + 1, sizeof *blocked);
+  encoding->placed = placed;
+  encoding->blocked = blocked;
+  if (!placed || !blocked)
+    return runtime_error("encode", "out of memory");
+  for (int i = 0; i < request->place_count; i++)
+    if (parse_square("--place", request->place_texts[i], &placed[i]))
+      return NQ_EXIT_USAGE;
+  for (int i = 0; i < request->block_count; i++)
+    if (parse_square("--block", request->block_texts[i], &blocked[i]))
+      return NQ_EXIT_USAGE;
+  encoding->placed_count = request->place_count;
+  encoding->blocked_count = request->block_count;
+  char why[256];
+  if (nq_encoder_check(encoding, why, sizeof why) != NQ_OK)
+    return usage_error("encode", "%s", why);
+  if (request->completion) {
+    if (request->completion > n - request->place_count)
+      return usage_error("encode",
+                         "--completion %" PRId64 " with %d placed queens: at most %" PRId64
+                         " more fit on a %" PRId64 "x%" PRId64 " board",
+                         request->completion, request->place_count, n - request->place_count, n, n);
+    int k = (int)request->completion;
+    if (nq_encoder_random_queens(encoding, k, request->seed, placed + request->place_count) !=
+        NQ_OK)
+      return usage_error("encode",
+                         "could not place %d random non-attacking queens next to the given "
+                         "ones (seed %" PRIu64 "); try fewer or another --seed",
+                         k, request->seed);
+    encoding->placed_count += k;
+    encoding->random_count = k;
+    encoding->random_seed = request->seed;
+  }
+  nq_formula_size size;
+  nq_status status = nq_encoder_measure(encoding, &size);
+  if (status == NQ_ERR_ARGUMENT)
+    return usage_error("encode", "N = %" PRId64 " with --amo %s needs more than 2^31-1 variables",
+                       n, nq_amo_name(encoding->amo));
+  if (status != NQ_OK)
+    return runtime_error("encode", "%s", nq_strerror(status));
+  return -1;
+}
+
+static int run_request(encode_request *request, const char *command_line) {
+  const nq_encoding *encoding = &request->encoding;
+  nq_dimacs_provenance provenance = {command_line};
+  if (request->stats) {
+    /* The CNF counts are closed-form and instant; the byte count formats
+     * the whole output (a minute for pairwise at N = 1000), so show the
+     * counts first. */
+    nq_formula_size formula;
+    if (!request->opb && nq_encoder_measure(encoding, &formula) == NQ_OK) {
+      printf("variables: %" PRId64 "\nclauses: %" PRId64 "\nliterals: %" PRId64 "\n",
+             formula.variables, formula.clauses, formula.literals);
+      fflush(stdout);
+    }
+    nq_output_size size;
+    nq_status status = nq_encoder_measure_output(encoding, &provenance, request->opb,
+                                                 request->shuffle, request->seed, &size);
+    if (status != NQ_OK)
+      return runtime_error("encode", "%s", nq_strerror(status));
+    if (request->opb)
+      printf("variables: %" PRId64 "\nconstraints: %" PRId64 "\nliterals: %" PRId64 "\n",
+             size.variables, size.clauses, size.literals);
+    printf("bytes: %" PRId64 "\n", size.bytes);
+    return NQ_EXIT_OK;
+  }
   char error[512];
   nq_output *output;
-  if (nq_output_open(&output, output_path, NQ_COMPRESS_AUTO, 0, error, sizeof error) != NQ_OK)
+  /* Watch before the temporary file exists, so no signal can strand it. */
+  const volatile sig_atomic_t *stop = interrupt_watch();
+  if (nq_output_open(&output, request->output_path, NQ_COMPRESS_AUTO, request->gzip_level, error,
+                     sizeof error) != NQ_OK)
     return runtime_error("encode", "%s", error);
-  nq_output_stop_when(output, interrupt_watch());
-  nq_dimacs_provenance provenance = {command_line};
-  nq_status status = nq_encoder_write_dimacs(&encoding, &provenance, output);
+  nq_output_stop_when(output, stop);
+  nq_status status;
+  if (request->opb)
+    status = nq_encoder_write_opb(encoding, &provenance, output);
+  else if (request->shuffle)
+    status = nq_encoder_write_shuffled_dimacs(encoding, &provenance, request->seed, output);
+  else
+    status = nq_encoder_write_dimacs(encoding, &provenance, output);
   if (interrupt_requested()) {
     nq_output_abort(output);
     return report_interrupted("encode", "output discarded");

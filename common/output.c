@@ -8,7 +8,8 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <zlib.h>
+
+#include "gzip_blocks.h"
 
 enum { BUFFER_SIZE = 1 << 20 };
 
@@ -18,13 +19,14 @@ struct nq_output {
   char *final_path;     /* rename target, NULL when written directly */
   char *temporary_path; /* NULL when written directly */
   const char *display_name;
-  gzFile gz;            /* non-NULL when compressing */
-  int saved_errno;      /* first error, sticky */
-  int gz_failed;
+  gzip_blocks *gz; /* non-NULL when compressing */
+  int saved_errno; /* first error, sticky */
   size_t used;
   const volatile sig_atomic_t *stop; /* see nq_output_stop_when; NULL: never */
   unsigned char buffer[BUFFER_SIZE];
 };
+
+static int write_fd(void *context, const void *data, size_t size);
 
 static int ends_with(const char *text, const char *suffix) {
   size_t text_length = strlen(text), suffix_length = strlen(suffix);
@@ -103,58 +105,55 @@ nq_status nq_output_open(nq_output **result, const char *path, nq_compression co
   int compress = compression == NQ_COMPRESS_GZIP ||
                  (compression == NQ_COMPRESS_AUTO && !to_stdout && ends_with(path, ".gz"));
   if (compress) {
-    char mode[8];
-    snprintf(mode, sizeof mode, "wb%d", gzip_level >= 1 && gzip_level <= 9 ? gzip_level : 6);
-    /* gzdopen takes ownership of the descriptor, so give it a duplicate and
-     * keep closing our own in one place. */
-    int gz_fd = dup(output->fd);
-    output->gz = gz_fd >= 0 ? gzdopen(gz_fd, mode) : NULL;
+    /* Compressed on worker threads, in parallel with the caller producing
+     * the text (see gzip_blocks.h). */
+    output->gz =
+        gzip_blocks_new(gzip_level >= 1 && gzip_level <= 9 ? gzip_level : 6, write_fd, output);
     if (!output->gz) {
-      int code = errno ? errno : ENOMEM;
-      if (gz_fd >= 0)
-        close(gz_fd);
-      describe(error, error_size, "cannot compress", output->display_name, code);
+      describe(error, error_size, "cannot compress", output->display_name, ENOMEM);
       nq_output_abort(output);
       return NQ_ERR_IO;
     }
-    gzbuffer(output->gz, 256 * 1024);
   }
   *result = output;
   return NQ_OK;
 }
 
-static void flush_buffer(nq_output *output) {
-  if (output->saved_errno || output->gz_failed || !output->used)
-    return;
-  if (output->gz) {
-    if (gzwrite(output->gz, output->buffer, (unsigned)output->used) != (int)output->used)
-      output->gz_failed = 1;
-  } else {
-    const unsigned char *p = output->buffer;
-    size_t left = output->used;
-    while (left) {
-      /* A signal ends a blocked write early (EINTR, or a short count). */
-      if (output->stop && *output->stop) {
-        output->saved_errno = EINTR;
-        break;
-      }
-      ssize_t written = write(output->fd, p, left);
-      if (written < 0) {
-        if (errno == EINTR)
-          continue;
-        output->saved_errno = errno;
-        break;
-      }
-      p += written;
-      left -= (size_t)written;
+/* Writes everything or returns the errno value of the failure. */
+static int write_fd(void *context, const void *data, size_t size) {
+  nq_output *output = context;
+  const unsigned char *p = data;
+  while (size) {
+    /* A signal ends a blocked write early (EINTR, or a short count). */
+    if (output->stop && *output->stop)
+      return EINTR;
+    ssize_t written = write(output->fd, p, size);
+    if (written < 0) {
+      if (errno == EINTR)
+        continue;
+      return errno;
     }
+    p += written;
+    size -= (size_t)written;
   }
+  return 0;
+}
+
+static void flush_buffer(nq_output *output) {
+  if (output->saved_errno || !output->used)
+    return;
+  output->saved_errno = write_fd(output, output->buffer, output->used);
   output->used = 0;
 }
 
 nq_status nq_output_write(nq_output *output, const void *data, size_t size) {
   if (output->stop && *output->stop)
     return NQ_ERR_INTERRUPTED;
+  if (output->gz) {
+    if (!output->saved_errno)
+      output->saved_errno = gzip_blocks_add(output->gz, data, size);
+    return output->saved_errno ? NQ_ERR_IO : NQ_OK;
+  }
   const unsigned char *bytes = data;
   while (size) {
     if (output->used == BUFFER_SIZE)
@@ -166,7 +165,7 @@ nq_status nq_output_write(nq_output *output, const void *data, size_t size) {
     bytes += chunk;
     size -= chunk;
   }
-  return output->saved_errno || output->gz_failed ? NQ_ERR_IO : NQ_OK;
+  return output->saved_errno ? NQ_ERR_IO : NQ_OK;
 }
 
 static void release(nq_output *output) {
@@ -178,17 +177,11 @@ static void release(nq_output *output) {
 nq_status nq_output_commit(nq_output *output, char *error, size_t error_size) {
   flush_buffer(output);
   if (output->gz) {
-    int gz_errno = 0;
-    if (!output->gz_failed && gzclose(output->gz) != Z_OK) {
-      output->gz_failed = 1;
-      gz_errno = errno;
-    } else if (output->gz_failed) {
-      gz_errno = errno;
-      gzclose(output->gz);
-    }
+    int code = gzip_blocks_finish(output->gz);
+    if (!output->saved_errno)
+      output->saved_errno = code;
+    gzip_blocks_free(output->gz);
     output->gz = NULL;
-    if (output->gz_failed && !output->saved_errno)
-      output->saved_errno = gz_errno ? gz_errno : EIO;
   }
   if (!output->saved_errno && output->owns_fd && output->temporary_path && fsync(output->fd) != 0 &&
       errno != EINVAL)
@@ -213,8 +206,7 @@ nq_status nq_output_commit(nq_output *output, char *error, size_t error_size) {
 void nq_output_abort(nq_output *output) {
   if (!output)
     return;
-  if (output->gz)
-    gzclose(output->gz);
+  gzip_blocks_free(output->gz);
   if (output->owns_fd)
     close(output->fd);
   if (output->temporary_path)

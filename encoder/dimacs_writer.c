@@ -1,111 +1,174 @@
-/* Streaming DIMACS writer. The header's counts come from a measuring pass
- * (nq_encoder_measure) so the formula itself is never held in memory. */
+/* Streaming DIMACS writer. The header's counts come from the closed-form
+ * nq_encoder_measure, so the formula is generated once, straight into the
+ * output buffer, and never held in memory. */
 #include <inttypes.h>
-#include <stdio.h>
-#include <string.h>
+#include <stdlib.h>
 
 #include "amo.h"
+#include "text_stream.h"
 
-enum { CHUNK = 64 * 1024 };
+enum { SQUARES_PER_LINE = 16, MAP_PAIRS_PER_LINE = 16 };
 
-typedef struct dimacs_stream {
-  nq_output *output;
-  nq_status status;
-  size_t used;
-  char chunk[CHUNK];
-} dimacs_stream;
-
-static void flush_stream(dimacs_stream *stream) {
-  if (stream->used && stream->status == NQ_OK)
-    stream->status = nq_output_write(stream->output, stream->chunk, stream->used);
-  stream->used = 0;
-}
-
-static void put_text(dimacs_stream *stream, const char *text) {
-  size_t length = strlen(text);
-  while (length) {
-    if (stream->used == CHUNK)
-      flush_stream(stream);
-    size_t room = CHUNK - stream->used;
-    size_t part = length < room ? length : room;
-    memcpy(stream->chunk + stream->used, text, part);
-    stream->used += part;
-    text += part;
-    length -= part;
+static void put_squares(text_stream *stream, const char *label, const nq_square *squares,
+                        int count) {
+  for (int i = 0; i < count; i++) {
+    if (i % SQUARES_PER_LINE == 0)
+      text_printf(stream, "%sc %s (row,column from 1):", i ? "\n" : "", label);
+    text_printf(stream, " %d,%d", squares[i].row + 1, squares[i].column + 1);
   }
+  if (count)
+    text_put(stream, "\n");
 }
 
-/* Formats `value` followed by `separator`; the caller guarantees 13 bytes. */
-static size_t format_int(char *out, int value, char separator) {
-  char digits[12];
-  size_t count = 0;
-  size_t length = 0;
-  unsigned magnitude = value < 0 ? 0u - (unsigned)value : (unsigned)value;
-  if (value < 0)
-    out[length++] = '-';
-  do {
-    digits[count++] = (char)('0' + magnitude % 10);
-    magnitude /= 10;
-  } while (magnitude);
-  while (count)
-    out[length++] = digits[--count];
-  out[length++] = separator;
-  return length;
-}
-
-static void put_int(dimacs_stream *stream, int value, char separator) {
-  if (CHUNK - stream->used < 16)
-    flush_stream(stream);
-  stream->used += format_int(stream->chunk + stream->used, value, separator);
-}
-
-static int write_clause(void *context, const int *literals, size_t count) {
-  dimacs_stream *stream = context;
-  for (size_t i = 0; i < count; i++)
-    put_int(stream, literals[i], ' ');
-  put_text(stream, "0\n");
-  return stream->status != NQ_OK;
-}
-
-static void put_projection(dimacs_stream *stream, const char *prefix, int queens) {
-  put_text(stream, prefix);
+static void put_projection(text_stream *stream, const char *prefix, int queens, const int *map) {
+  text_put(stream, prefix);
   for (int variable = 1; variable <= queens; variable++)
-    put_int(stream, variable, ' ');
-  put_text(stream, "0\n");
+    text_int(stream, map ? map[variable] : variable, ' ');
+  text_put(stream, "0\n");
 }
 
-nq_status nq_encoder_write_dimacs(const nq_encoding *encoding,
-                                  const nq_dimacs_provenance *provenance, nq_output *output) {
+void write_dimacs_header(text_stream *stream, const nq_encoding *encoding,
+                         const nq_dimacs_provenance *provenance, const nq_formula_size *size,
+                         const int *map, uint64_t shuffle_seed) {
+  int n = encoding->n;
+  text_put(stream, "c generator: nqsat " NQSAT_VERSION "\n");
+  text_printf(stream, "c problem: %d-queens%s\nc N: %d\nc encoding: at-most-one %s", n,
+              encoding->placed_count || encoding->blocked_count ? " completion" : "", n,
+              nq_amo_name(encoding->amo));
+  if (encoding->amo == NQ_AMO_COMMANDER)
+    text_printf(stream, " (group size %d)",
+                encoding->commander_group_size ? encoding->commander_group_size : 3);
+  if (encoding->amo == NQ_AMO_BIMANDER) {
+    if (encoding->bimander_groups)
+      text_printf(stream, " (%d groups per line)", encoding->bimander_groups);
+    else
+      text_put(stream, " (groups of two)");
+  }
+  text_put(stream, "\n");
+  if (encoding->redundant)
+    text_put(stream, "c redundant: at-least-one clauses for columns too\n");
+  if (encoding->parsimonious || nq_amo_is_parsimonious(encoding->amo))
+    text_put(stream, "c models: parsimonious, exactly one model per board\n");
+  else
+    text_put(stream, "c models: count them projected onto the queen variables (auxiliary "
+                     "variables are free on empty lines)\n");
+  int random_queens = encoding->random_count;
+  put_squares(stream, "placed queens", encoding->placed, encoding->placed_count - random_queens);
+  if (random_queens)
+    put_squares(stream, "random queens", encoding->placed + encoding->placed_count - random_queens,
+                random_queens);
+  put_squares(stream, "blocked squares", encoding->blocked, encoding->blocked_count);
+  if (random_queens)
+    text_printf(stream, "c seed: %" PRIu64 " (random queens)\n", encoding->random_seed);
+  if (map)
+    text_printf(stream,
+                "c shuffled: variables renamed, clauses and literals reordered (seed %" PRIu64
+                "); read models back through the map lines\n",
+                shuffle_seed);
+  if (provenance && provenance->command_line) {
+    text_put(stream, "c command: ");
+    text_put(stream, provenance->command_line);
+    text_put(stream, "\n");
+  }
+  text_printf(stream,
+              "c variables: queen at row r, column c (0-based) is r*%d + c + 1; "
+              "queen variables 1..%d, auxiliary variables after\n",
+              n, n * n);
+  if (map) {
+    text_put(stream, "c renaming: each pair on the lines below is an original queen variable "
+                     "and its number in this file\n");
+    for (int variable = 1; variable <= n * n; variable++) {
+      if ((variable - 1) % MAP_PAIRS_PER_LINE == 0)
+        text_put(stream, "c nqsat map ");
+      int line_ends = variable % MAP_PAIRS_PER_LINE == 0 || variable == n * n;
+      text_int(stream, variable, ' ');
+      text_int(stream, map[variable], line_ends ? '\n' : ' ');
+    }
+  }
+  put_projection(stream, "c ind ", n * n, map);
+  put_projection(stream, "c p show ", n * n, map);
+  if (encoding->explain)
+    text_put(stream, "c explain: rows and columns are numbered from 1 in the comments below\n");
+  text_printf(stream, "p cnf %" PRId64 " %" PRId64 "\n", size->variables, size->clauses);
+}
+
+nq_status dimacs_to_stream(const nq_encoding *encoding, const nq_dimacs_provenance *provenance,
+                           text_stream *stream) {
   nq_formula_size size;
   nq_status status = nq_encoder_measure(encoding, &size);
   if (status != NQ_OK)
     return status;
-  dimacs_stream storage = {.output = output, .status = NQ_OK};
-  dimacs_stream *stream = &storage;
-  int n = encoding->n;
-  char line[512];
-  put_text(stream, "c generator: nqsat " NQSAT_VERSION "\n");
-  snprintf(line, sizeof line, "c problem: %d-queens\nc N: %d\nc encoding: at-most-one %s\n", n, n,
-           nq_amo_name(encoding->amo));
-  put_text(stream, line);
-  if (provenance && provenance->command_line) {
-    put_text(stream, "c command: ");
-    put_text(stream, provenance->command_line);
-    put_text(stream, "\n");
+  write_dimacs_header(stream, encoding, provenance, &size, NULL, 0);
+  nq_clause_sink sink = {stream, text_clause};
+  status = generate_formula(encoding, &sink, text_comment, stream);
+  text_flush(stream);
+  return stream->status != NQ_OK ? stream->status : status;
+}
+
+typedef nq_status (*stream_body)(const nq_encoding *, const nq_dimacs_provenance *, uint64_t,
+                                 text_stream *);
+
+static nq_status plain_body(const nq_encoding *encoding, const nq_dimacs_provenance *provenance,
+                            uint64_t unused, text_stream *stream) {
+  (void)unused;
+  return dimacs_to_stream(encoding, provenance, stream);
+}
+
+static nq_status opb_body(const nq_encoding *encoding, const nq_dimacs_provenance *provenance,
+                          uint64_t unused, text_stream *stream) {
+  (void)unused;
+  return opb_to_stream(encoding, provenance, stream, NULL, NULL);
+}
+
+static nq_status to_output(stream_body body, const nq_encoding *encoding,
+                           const nq_dimacs_provenance *provenance, uint64_t seed,
+                           nq_output *output) {
+  text_stream *stream = text_stream_new(text_write_output, output);
+  if (!stream)
+    return NQ_ERR_MEMORY;
+  nq_status status = body(encoding, provenance, seed, stream);
+  free(stream);
+  return status;
+}
+
+nq_status nq_encoder_write_dimacs(const nq_encoding *encoding,
+                                  const nq_dimacs_provenance *provenance, nq_output *output) {
+  return to_output(plain_body, encoding, provenance, 0, output);
+}
+
+nq_status nq_encoder_write_shuffled_dimacs(const nq_encoding *encoding,
+                                           const nq_dimacs_provenance *provenance,
+                                           uint64_t shuffle_seed, nq_output *output) {
+  return to_output(shuffled_dimacs_to_stream, encoding, provenance, shuffle_seed, output);
+}
+
+nq_status nq_encoder_write_opb(const nq_encoding *encoding, const nq_dimacs_provenance *provenance,
+                               nq_output *output) {
+  return to_output(opb_body, encoding, provenance, 0, output);
+}
+
+nq_status nq_encoder_measure_output(const nq_encoding *encoding,
+                                    const nq_dimacs_provenance *provenance, int format_opb,
+                                    int shuffled, uint64_t shuffle_seed, nq_output_size *size) {
+  memset(size, 0, sizeof *size);
+  text_stream *stream = text_stream_new(NULL, NULL);
+  if (!stream)
+    return NQ_ERR_MEMORY;
+  nq_status status;
+  if (format_opb) {
+    status = opb_to_stream(encoding, provenance, stream, &size->clauses, &size->literals);
+    size->variables = (int64_t)encoding->n * encoding->n;
+  } else {
+    nq_formula_size formula;
+    status = nq_encoder_measure(encoding, &formula);
+    if (status == NQ_OK)
+      status = shuffled ? shuffled_dimacs_to_stream(encoding, provenance, shuffle_seed, stream)
+                        : dimacs_to_stream(encoding, provenance, stream);
+    size->variables = formula.variables;
+    size->clauses = formula.clauses;
+    size->literals = formula.literals;
   }
-  snprintf(line, sizeof line,
-           "c variables: queen at row r, column c (0-based) is r*%d + c + 1; "
-           "queen variables 1..%d, auxiliary variables after\n",
-           n, n * n);
-  put_text(stream, line);
-  put_projection(stream, "c ind ", n * n);
-  put_projection(stream, "c p show ", n * n);
-  snprintf(line, sizeof line, "p cnf %" PRId64 " %" PRId64 "\n", size.variables, size.clauses);
-  put_text(stream, line);
-  nq_clause_sink sink = {stream, write_clause};
-  status = nq_encoder_generate(encoding, &sink);
-  flush_stream(stream);
-  if (stream->status != NQ_OK)
-    return stream->status;
+  size->bytes = stream->bytes;
+  free(stream);
   return status;
 }

@@ -1,16 +1,22 @@
-/* nqsat/encoder.h - N-Queens as CNF.
+/* nqsat/encoder.h - N-Queens as CNF (and as pseudo-Boolean constraints).
  *
  * Variable convention: the queen at row r, column c (0-based) is variable
  * r*N + c + 1, so queen variables are exactly 1..N^2; auxiliary variables of
  * the at-most-one encodings are numbered after them, in the order the
  * clauses are generated (deterministic for given options).
  *
- * The formula: every row gets an at-least-one clause; every row, column and
- * diagonal in both directions gets an at-most-one constraint in the chosen
- * encoding. Lines of length 1 need no constraint and get none.
+ * The formula, in generation order:
+ *   1. a unit clause per pre-placed queen (x) and per blocked square (-x);
+ *   2. every row: an at-least-one clause, then an at-most-one constraint;
+ *   3. every column: an at-most-one constraint (and, with `redundant`, an
+ *      at-least-one clause after it);
+ *   4. every diagonal r - c = d, d from -(N-1) to N-1, then every
+ *      anti-diagonal r + c = s, s from 0 to 2N-2: an at-most-one constraint.
+ * Lines of length 1 need no at-most-one constraint and get none.
  *
  * Ownership: the encoder keeps no state between calls; every pointer passed
- * in is borrowed for the duration of the call. */
+ * in (including the square lists inside nq_encoding) is borrowed for the
+ * duration of the call. */
 #ifndef NQSAT_ENCODER_H
 #define NQSAT_ENCODER_H
 
@@ -20,19 +26,59 @@
 #include "nqsat/output.h"
 #include "nqsat/status.h"
 
-/* Largest N the encoder accepts: every variable number must fit a 32-bit
- * signed literal, and the sequential counter needs about 5*N^2 variables. */
+/* Largest N the encoder accepts. Every variable number must fit a 32-bit
+ * signed literal: the hungriest encoding (ladder, one auxiliary variable per
+ * square of every row, column and diagonal) needs 5*N^2 variables, just
+ * under 2^31 for N = 20000. nq_encoder_measure still checks the bound for
+ * every encoding and option (NQ_ERR_ARGUMENT when it would not fit). */
 #define NQ_ENCODER_MAX_N 20000
 
 typedef enum nq_amo {
   NQ_AMO_PAIRWISE = 0,   /* binomial: one binary clause per pair */
   NQ_AMO_SEQUENTIAL = 1, /* Sinz's sequential counter */
+  NQ_AMO_LADDER = 2,     /* ladder / regular encoding (Gent & Nightingale) */
+  NQ_AMO_COMMANDER = 3,  /* commander encoding (Klieber & Kwon) */
+  NQ_AMO_PRODUCT = 4,    /* 2-product encoding (Chen) */
+  NQ_AMO_BINARY = 5,     /* binary / bitwise encoding (Frisch et al.) */
+  NQ_AMO_BIMANDER = 6,   /* bimander encoding (Nguyen & Mai) */
   NQ_AMO_COUNT           /* number of encodings; keep last */
 } nq_amo;
 
+/* A square, 0-based. */
+typedef struct nq_square {
+  int row;
+  int column;
+} nq_square;
+
+/* Zero-initialise and set what you need: every field added after `amo`
+ * means "default / off" when zero. */
 typedef struct nq_encoding {
-  int n;        /* board size, 1..NQ_ENCODER_MAX_N */
-  nq_amo amo;   /* at-most-one encoding for rows, columns and diagonals */
+  int n;      /* board size, 1..NQ_ENCODER_MAX_N */
+  nq_amo amo; /* at-most-one encoding for rows, columns and diagonals */
+  /* Commander encoding: group size, 2..; 0 means 3 (Klieber & Kwon's
+   * choice). */
+  int commander_group_size;
+  /* Bimander encoding: number of groups per line, 1..; 0 means
+   * ceil(length/2) for each line (groups of two). A line shorter than the
+   * group count gets one group per variable (the binary encoding). */
+  int bimander_groups;
+  /* Nonzero: add the clauses that make every auxiliary variable a function
+   * of the queen variables, so models correspond one-to-one to boards. */
+  int parsimonious;
+  /* Nonzero: also an at-least-one clause per column (implied, redundant). */
+  int redundant;
+  /* Nonzero: the writers precede every group of clauses with a
+   * plain-language comment. */
+  int explain;
+  /* Pre-placed queens (unit clauses x) and blocked squares (unit -x). */
+  const nq_square *placed;
+  int placed_count;
+  const nq_square *blocked;
+  int blocked_count;
+  /* Header notes only: how many of the last `placed` entries were drawn
+   * at random (nq_encoder_random_queens), and with which seed. */
+  int random_count;
+  uint64_t random_seed;
 } nq_encoding;
 
 typedef struct nq_formula_size {
@@ -48,27 +94,81 @@ typedef struct nq_clause_sink {
   int (*add_clause)(void *context, const int *literals, size_t count);
 } nq_clause_sink;
 
-/* Names as accepted on the command line ("pairwise", "seq"). */
+/* Names as accepted on the command line ("pairwise", "seq", "ladder",
+ * "commander", "product", "binary", "bimander"). */
 const char *nq_amo_name(nq_amo amo);
 /* Returns 0 and sets *amo when `name` is a known encoding, else -1. */
 int nq_amo_from_name(const char *name, nq_amo *amo);
+/* Nonzero when the encoding, without `parsimonious`, already makes every
+ * auxiliary variable a function of the queen variables. */
+int nq_amo_is_parsimonious(nq_amo amo);
+
+/* Checks the options and the square lists: squares on the board, no square
+ * twice, no placed queen attacking another, no square both placed and
+ * blocked. Returns NQ_OK, or NQ_ERR_ARGUMENT with a one-line reason in
+ * `why` (1-based rows and columns, as the user typed them). */
+nq_status nq_encoder_check(const nq_encoding *encoding, char *why, size_t why_size);
 
 /* Generates every clause of the formula into `sink`. */
 nq_status nq_encoder_generate(const nq_encoding *encoding, const nq_clause_sink *sink);
 
-/* Exact size of the formula nq_encoder_generate would produce. */
+/* Exact size of the formula nq_encoder_generate would produce, computed in
+ * closed form per line (no generation pass). NQ_ERR_ARGUMENT when the
+ * options are invalid or the variables would not fit a 32-bit literal. */
 nq_status nq_encoder_measure(const nq_encoding *encoding, nq_formula_size *size);
 
-/* What the DIMACS header records besides the formula itself. */
+/* Chooses `count` random queens, none attacking another, none attacking or
+ * on a square of `encoding->placed`, none on a blocked square, reproducibly
+ * from `seed`. Writes them to `chosen` (room for `count`, 0 <= count <= n).
+ * NQ_ERR_ARGUMENT when no such placement was found (for example because the
+ * given queens leave too few free rows). */
+nq_status nq_encoder_random_queens(const nq_encoding *encoding, int count, uint64_t seed,
+                                   nq_square *chosen);
+
+/* What the header records besides the formula itself. */
 typedef struct nq_dimacs_provenance {
   const char *command_line; /* the full invocation, or NULL */
 } nq_dimacs_provenance;
 
 /* Writes the formula as DIMACS CNF: comment header (generator, version, N,
- * encoding, command line, variable convention, projection set as
- * "c ind ... 0" and "c p show ... 0"), an exact "p cnf V C" line, then the
- * clauses, streamed without holding the formula in memory. */
+ * encoding, options, placed and blocked squares, seed, command line,
+ * variable convention, projection set as "c ind ... 0" and
+ * "c p show ... 0"), an exact "p cnf V C" line, then the clauses, streamed
+ * without holding the formula in memory. */
 nq_status nq_encoder_write_dimacs(const nq_encoding *encoding,
                                   const nq_dimacs_provenance *provenance, nq_output *output);
+
+/* Like nq_encoder_write_dimacs, but with variables renamed by a random
+ * permutation, clauses in random order and literals within each clause in
+ * random order, all drawn from `shuffle_seed` (CNFgen's cnfshuffle, without
+ * polarity flips). The header keeps "c generator", "c N", and adds
+ * "c nqsat map ORIG NEW ..." lines (original queen variable -> new number,
+ * covering all N^2 queen variables); the projection lines list the new
+ * numbers. Holds the whole formula in memory. */
+nq_status nq_encoder_write_shuffled_dimacs(const nq_encoding *encoding,
+                                           const nq_dimacs_provenance *provenance,
+                                           uint64_t shuffle_seed, nq_output *output);
+
+/* Writes the model as pseudo-Boolean constraints in the OPB grammar of the
+ * PB competitions: "* #variable= N^2 #constraint= C" first, then one
+ * constraint per line using only ">=" and "=" (a row is "+1 x1 ... = 1 ;",
+ * an at-most-one is "-1 x1 ... >= -1 ;"). Queen variables only; the
+ * at-most-one encoding and `parsimonious` do not apply. */
+nq_status nq_encoder_write_opb(const nq_encoding *encoding, const nq_dimacs_provenance *provenance,
+                               nq_output *output);
+
+/* Size of what a writer would produce, including its exact byte count,
+ * found by formatting the output without writing it. `format_opb` selects
+ * the OPB writer; `shuffled` counts the shuffled DIMACS (which has the same
+ * clauses but a longer header). */
+typedef struct nq_output_size {
+  int64_t variables;
+  int64_t clauses; /* constraints, for OPB */
+  int64_t literals;
+  int64_t bytes;
+} nq_output_size;
+nq_status nq_encoder_measure_output(const nq_encoding *encoding,
+                                    const nq_dimacs_provenance *provenance, int format_opb,
+                                    int shuffled, uint64_t shuffle_seed, nq_output_size *size);
 
 #endif

@@ -1,0 +1,133 @@
+/* Each at-most-one encoding on a single line of n inputs, checked by brute
+ * force (white box: links the encoder's private amo_* functions):
+ *  - projected onto the inputs, the models are exactly the assignments with
+ *    at most one true input;
+ *  - with --parsimonious (or for encodings parsimonious by construction)
+ *    every such assignment has exactly one extension to the auxiliaries;
+ *  - unit propagation is arc-consistent: setting any input true propagates
+ *    every other input false (the README table's claim). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "amo.h"
+#include "check.h"
+
+enum { MAX_LITERALS = 4096, MAX_CLAUSES = 1024 };
+
+typedef struct formula {
+  int literals[MAX_LITERALS];
+  int starts[MAX_CLAUSES + 1];
+  int clauses, used;
+} formula;
+
+static int store(void *context, const int *literals, size_t count) {
+  formula *f = context;
+  if (f->clauses >= MAX_CLAUSES || f->used + (int)count > MAX_LITERALS)
+    return 1;
+  memcpy(f->literals + f->used, literals, count * sizeof *literals);
+  f->used += (int)count;
+  f->starts[++f->clauses] = f->used;
+  return 0;
+}
+
+static int satisfied(const formula *f, const signed char *value) {
+  for (int c = 0; c < f->clauses; c++) {
+    int ok = 0;
+    for (int k = f->starts[c]; k < f->starts[c + 1] && !ok; k++) {
+      int l = f->literals[k];
+      ok = l > 0 ? value[l] == 1 : value[-l] == 0;
+    }
+    if (!ok)
+      return 0;
+  }
+  return 1;
+}
+
+/* Unit propagation over values 1, 0, -1 (unassigned); 0 on conflict. */
+static int propagate(const formula *f, signed char *value) {
+  for (int changed = 1; changed;) {
+    changed = 0;
+    for (int c = 0; c < f->clauses; c++) {
+      int open = 0, last = 0, sat = 0;
+      for (int k = f->starts[c]; k < f->starts[c + 1]; k++) {
+        int l = f->literals[k], v = value[abs(l)];
+        if (v < 0) {
+          open++;
+          last = l;
+        } else if ((l > 0) == (v == 1)) {
+          sat = 1;
+        }
+      }
+      if (sat)
+        continue;
+      if (!open)
+        return 0;
+      if (open == 1) {
+        value[abs(last)] = last > 0;
+        changed = 1;
+      }
+    }
+  }
+  return 1;
+}
+
+static void check_line(const nq_encoding *options, int n) {
+  formula *f = calloc(1, sizeof *f);
+  int inputs[16];
+  for (int i = 0; i < n; i++)
+    inputs[i] = i + 1;
+  nq_clause_sink sink = {f, store};
+  clause_emitter emitter = {&sink, NULL, NULL, options, n + 1, NQ_OK};
+  void (*encode[])(clause_emitter *, const int *, int) = {amo_pairwise,  amo_sequential, amo_ladder,
+                                                          amo_commander, amo_product,    amo_binary,
+                                                          amo_bimander};
+  const char *name = nq_amo_name(options->amo);
+  encode[options->amo](&emitter, inputs, n);
+  CHECK(emitter.status == NQ_OK, "%s n=%d: generation failed", name, n);
+  int variables = emitter.next_variable - 1, auxiliaries = variables - n;
+  CHECK(auxiliaries <= 14, "%s n=%d: too many auxiliaries to brute-force", name, n);
+  int parsimonious = options->parsimonious || nq_amo_is_parsimonious(options->amo);
+  signed char value[64];
+  for (unsigned x = 0; x < (1u << n); x++) {
+    int ones = __builtin_popcount(x);
+    long extensions = 0;
+    for (unsigned a = 0; a < (1u << auxiliaries); a++) {
+      for (int i = 0; i < n; i++)
+        value[i + 1] = (signed char)((x >> i) & 1);
+      for (int j = 0; j < auxiliaries; j++)
+        value[n + 1 + j] = (signed char)((a >> j) & 1);
+      extensions += satisfied(f, value);
+    }
+    if (ones <= 1) {
+      CHECK(extensions >= 1, "%s n=%d: inputs %#x (at most one) rejected", name, n, x);
+      if (parsimonious)
+        CHECK(extensions == 1, "%s n=%d parsimonious: inputs %#x have %ld extensions", name, n, x,
+              extensions);
+    } else {
+      CHECK(extensions == 0, "%s n=%d: inputs %#x (%d true) accepted", name, n, x, ones);
+    }
+  }
+  for (int i = 1; i <= n; i++) {
+    memset(value, -1, sizeof value);
+    value[i] = 1;
+    CHECK(propagate(f, value), "%s n=%d: x%d alone conflicts", name, n, i);
+    for (int j = 1; j <= n; j++)
+      if (j != i)
+        CHECK(value[j] == 0, "%s n=%d: x%d true does not propagate x%d false", name, n, i, j);
+  }
+  free(f);
+}
+
+int main(void) {
+  for (int amo = 0; amo < NQ_AMO_COUNT; amo++)
+    for (int variant = 0; variant < 6; variant++)
+      for (int n = 2; n <= 9; n++) {
+        nq_encoding options = {.n = n, .amo = (nq_amo)amo, .parsimonious = variant & 1};
+        if (variant >= 2) {
+          options.commander_group_size = variant < 4 ? 2 : 4;
+          options.bimander_groups = variant < 4 ? 3 : 1;
+        }
+        check_line(&options, n);
+      }
+  return check_report("test_encoder_amo");
+}
