@@ -5,6 +5,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "nqsat/encoder.h"
+
 /* Exit codes of the nqsat program. DIMACS solving adds the SAT-competition
  * codes 10 and 20. */
 enum nq_exit {
@@ -52,6 +54,11 @@ int parse_bounded(const char *command_name, const char *what, const char *text, 
 /* Parses "N" or "A..B" into first..last, each in min..max. */
 int parse_range(const char *command_name, const char *text, int min, int max, int *first,
                 int *last);
+
+/* Parses an --amo value into *amo; returns 0, or -1 after a usage error
+ * listing every encoding (and "all" when `allow_all`; the caller handles
+ * "all" itself before calling). */
+int parse_amo(const char *command_name, const char *text, int allow_all, nq_amo *amo);
 
 /* Reports an option getopt_long rejected (unknown, or missing its value).
  * `code` is getopt's return value (':' or '?'). Returns NQ_EXIT_USAGE. */

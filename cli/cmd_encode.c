@@ -161,11 +161,8 @@ static int encode_with_options(int argc, char **argv, encode_request *request) {
   while ((code = getopt_long(argc, argv, ":o:h", options, NULL)) != -1) {
     switch (code) {
     case OPTION_AMO:
-      if (nq_amo_from_name(optarg, &encoding->amo))
-        return usage_error("encode",
-                           "unknown encoding '%s' for --amo (pairwise, seq, ladder, commander, "
-                           "product, binary, bimander)",
-                           optarg);
+      if (parse_amo("encode", optarg, 0, &encoding->amo))
+        return NQ_EXIT_USAGE;
       break;
     case OPTION_COMMANDER_GROUP:
       if (parse_bounded("encode", "--commander-group", optarg, 2, 1000000, &value))

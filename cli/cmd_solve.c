@@ -31,7 +31,7 @@ static void arm_interrupt(void) {
 }
 
 static void print_solve_help(void) {
-  printf("usage: nqsat solve N [--amo pairwise|seq] [--count [--unique] | --all | --max K]\n"
+  printf("usage: nqsat solve N [--amo ENCODING] [--count [--unique] | --all | --max K]\n"
          "       nqsat solve FILE [--count | --all | --max K] [--board]\n"
          "\n"
          "N: builds the N-Queens formula in PicoSAT. Enumeration splits the board\n"
@@ -44,7 +44,8 @@ static void print_solve_help(void) {
          "on every variable.\n"
          "\n"
          "  N                 board size, 1..%d\n"
-         "  --amo ENCODING    at-most-one encoding (N only): pairwise (default) or seq\n"
+         "  --amo ENCODING    at-most-one encoding (N only): pairwise (default), seq,\n"
+         "                    ladder, commander, product, binary or bimander\n"
          "  --count           print only the number of solutions (models)\n"
          "  --unique          with --count and N: the number of fundamental solutions\n"
          "                    (up to rotation and reflection, OEIS A002562)\n"
@@ -316,8 +317,8 @@ int cmd_solve(int argc, char **argv) {
   while ((code = getopt_long(argc, argv, ":h", options_table, NULL)) != -1) {
     switch (code) {
     case 'a':
-      if (nq_amo_from_name(optarg, &options.encoding.amo))
-        return usage_error("solve", "unknown encoding '%s' for --amo (pairwise, seq)", optarg);
+      if (parse_amo("solve", optarg, 0, &options.encoding.amo))
+        return NQ_EXIT_USAGE;
       options.amo_given = 1;
       break;
     case 'c': options.mode = COUNT_ONLY, modes_given++; break;

@@ -16,7 +16,7 @@
 #define SET_COMPARISON_MAX_N 13
 
 static void print_verify_help(void) {
-  printf("usage: nqsat verify [N | A..B] [--amo pairwise|seq|all]\n"
+  printf("usage: nqsat verify [N | A..B] [--amo ENCODING|all]\n"
          "\n"
          "Cross-checks the SAT path against the independent native solver for each N\n"
          "(default 1..10): every SAT solution is checked square by square, the two\n"
@@ -27,7 +27,8 @@ static void print_verify_help(void) {
          "counter ('nqsat count --unique') and OEIS A002562. Prints one row per N.\n"
          "\n"
          "  N | A..B        board sizes, each 1..%d\n"
-         "  --amo ENCODING  encodings to check on the SAT path (default: all)\n"
+         "  --amo ENCODING  encoding to check on the SAT path: pairwise, seq, ladder,\n"
+         "                  commander, product, binary, bimander, or all (default)\n"
          "  --max-memory SIZE  refuse to start when the estimated memory exceeds SIZE\n"
          "                  (e.g. 512M, 4G; default half of physical RAM)\n"
          "  -h, --help      show this help\n"
@@ -73,7 +74,7 @@ static int collect(void *context, const int *columns, int n) {
 
 
 /* Checks one N; returns 1 when everything agrees, else 0 with `why` set. */
-static int verify_one(int n, const nq_amo *encodings, int encoding_count, char *why,
+static int verify_one(int n, const nq_amo *encodings, int encoding_count, int width, char *why,
                       size_t why_size) {
   uint64_t known = 0, known_unique = 0;
   nq_verify_known_count(n, &known, &known_unique);
@@ -87,7 +88,7 @@ static int verify_one(int n, const nq_amo *encodings, int encoding_count, char *
              nq_strerror(status != NQ_OK ? status : native.status));
     agrees = 0;
   }
-  printf("%3d %12" PRIu64 " %12" PRIu64, n, known, native.count);
+  printf("%3d %*" PRIu64 " %*" PRIu64, n, width, known, width, native.count);
   if (agrees && native.count != known) {
     snprintf(why, why_size, "native solver counts %" PRIu64 ", OEIS A000170 says %" PRIu64,
              native.count, known);
@@ -116,7 +117,7 @@ static int verify_one(int n, const nq_amo *encodings, int encoding_count, char *
     collector sat = {.set = keep_sets ? nq_solution_set_new(n) : NULL};
     nq_encoding encoding = {.n = n, .amo = encodings[e]};
     status = nq_solver_enumerate_queens(&encoding, 0, collect, &sat, NULL);
-    printf(" %12" PRIu64, sat.count);
+    printf(" %*" PRIu64, width, sat.count);
     char difference[400];
     if (!agrees) {
       /* keep the first disagreement */
@@ -146,9 +147,9 @@ static int verify_one(int n, const nq_amo *encodings, int encoding_count, char *
     nq_solution_set_free(sat.set);
   }
   nq_solution_set_free(native.set);
-  printf(" %10" PRIu64 " %10" PRIu64, known_unique, classes.fundamental);
+  printf(" %*" PRIu64 " %*" PRIu64, width, known_unique, width, classes.fundamental);
   for (int e = 0; e < encoding_count; e++)
-    printf(" %10" PRIu64, sat_unique[e]);
+    printf(" %*" PRIu64, width, sat_unique[e]);
   printf("  %-6s %s\n", keep_sets ? "sets" : "counts", agrees ? "ok" : "DISAGREE");
   fflush(stdout);
   return agrees;
@@ -174,9 +175,8 @@ int cmd_verify(int argc, char **argv) {
         for (int amo = 0; amo < NQ_AMO_COUNT; amo++)
           chosen[amo] = (nq_amo)amo;
         chosen_count = NQ_AMO_COUNT;
-      } else if (nq_amo_from_name(optarg, &chosen[0])) {
-        return usage_error("verify", "unknown encoding '%s' for --amo (pairwise, seq, all)",
-                           optarg);
+      } else if (parse_amo("verify", optarg, 1, &chosen[0])) {
+        return NQ_EXIT_USAGE;
       } else {
         chosen_count = 1;
       }
@@ -199,20 +199,28 @@ int cmd_verify(int argc, char **argv) {
                                  SET_COMPARISON_MAX_N, max_memory))
     return NQ_EXIT_FAILURE;
 
-  printf("%3s %12s %12s", "N", "OEIS", "native");
+  /* Columns as wide as the largest count, and at least as the labels
+   * ("commander" = 9; class labels are cut to fit, "command-u"). */
+  uint64_t largest = 0;
+  nq_verify_known_count(last, &largest, NULL);
+  int width = 9;
+  for (int digits = 1; largest >= 10; largest /= 10)
+    if (++digits > width)
+      width = digits;
+  printf("%3s %*s %*s", "N", width, "OEIS", width, "native");
   for (int e = 0; e < chosen_count; e++)
-    printf(" %12s", nq_amo_name(chosen[e]));
-  printf(" %10s %10s", "OEIS-u", "native-u");
+    printf(" %*s", width, nq_amo_name(chosen[e]));
+  printf(" %*s %*s", width, "OEIS-u", width, "native-u");
   for (int e = 0; e < chosen_count; e++) {
     char label[32];
-    snprintf(label, sizeof label, "%.8s-u", nq_amo_name(chosen[e]));
-    printf(" %10s", label);
+    snprintf(label, sizeof label, "%.*s-u", width - 2, nq_amo_name(chosen[e]));
+    printf(" %*s", width, label);
   }
   printf("  %-6s %s\n", "check", "result");
   int failures = 0;
   for (int n = first; n <= last; n++) {
     char why[512];
-    if (!verify_one(n, chosen, chosen_count, why, sizeof why)) {
+    if (!verify_one(n, chosen, chosen_count, width, why, sizeof why)) {
       failures++;
       fprintf(stderr, "nqsat verify: N = %d: %s\n", n, why);
     }

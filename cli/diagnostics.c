@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "nqsat/encoder.h"
 
 static void report(const char *command_name, const char *format, va_list arguments) {
   fprintf(stderr, "nqsat%s%s: error: ", command_name ? " " : "", command_name ? command_name : "");
@@ -136,4 +137,18 @@ char *join_command_line(int argc, char **argv) {
   }
   *out = '\0';
   return line;
+}
+
+int parse_amo(const char *command_name, const char *text, int allow_all, nq_amo *amo) {
+  if (!nq_amo_from_name(text, amo))
+    return 0;
+  char names[256] = "";
+  for (int e = 0; e < NQ_AMO_COUNT; e++) {
+    strncat(names, e ? ", " : "", sizeof names - strlen(names) - 1);
+    strncat(names, nq_amo_name((nq_amo)e), sizeof names - strlen(names) - 1);
+  }
+  if (allow_all)
+    strncat(names, ", all", sizeof names - strlen(names) - 1);
+  usage_error(command_name, "unknown encoding '%s' for --amo (%s)", text, names);
+  return -1;
 }
