@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Every at-most-one encoding, solved by programs that share no code with
-# nqsat: picosat --all counts every model of a --parsimonious file (one per
-# board, so exactly A000170(N)); minisat, with blocking clauses over the
-# queen variables only, counts the boards of a plain file; a shuffled file
+# nqsat: picosat --all counts every model of a --parsimonious file for
+# N = 1..10 (one per board, so exactly A000170(N)); minisat, with blocking
+# clauses over the queen variables only, counts the boards of a plain file; a shuffled file
 # gives the same counts and its models, read back through the "c nqsat map"
 # lines, are valid boards and the same set as the unshuffled file's.
 . "$(dirname "$0")/lib.sh"
@@ -60,7 +60,7 @@ valid_boards() {
 }
 
 for amo in $encodings; do
-  for n in 1 2 3 4 5 6 7 8; do
+  for n in 1 2 3 4 5 6 7 8 9 10; do
     "$NQSAT" encode $n --amo $amo --parsimonious -o "$WORK/p.cnf" || fail "encode $n --amo $amo --parsimonious"
     got=$(picosat --all "$WORK/p.cnf" | sed -n 's/^s SOLUTIONS //p')
     expect_equal "$got" "$(known_count $n)" "picosat --all, N=$n --amo $amo --parsimonious"
