@@ -51,6 +51,12 @@ int runtime_error(const char *command_name, const char *format, ...)
 int parse_bounded(const char *command_name, const char *what, const char *text, int64_t min,
                   int64_t max, int64_t *value);
 
+/* The positional arguments after getopt: argv[first] is N, in 1..max_n,
+ * followed by at most max_arguments - 1 more. Returns 0 and sets *n, or -1
+ * after the usage error (missing N, an extra argument, a bad N). */
+int parse_positional_n(const char *command_name, int argc, char **argv, int first,
+                       int max_arguments, int max_n, int *n);
+
 /* Parses "N" or "A..B" into first..last, each in min..max. */
 int parse_range(const char *command_name, const char *text, int min, int max, int *first,
                 int *last);

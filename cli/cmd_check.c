@@ -74,12 +74,8 @@ int cmd_check(int argc, char **argv) {
     }
     return report_bad_option("check", code, argv);
   }
-  if (optind == argc)
-    return usage_error("check", "missing N");
-  if (argc - optind > 2)
-    return usage_error("check", "unexpected argument '%s'", argv[optind + 2]);
-  int64_t n;
-  if (parse_bounded("check", "N", argv[optind], 1, CHECK_MAX_N, &n))
+  int n;
+  if (parse_positional_n("check", argc, argv, optind, 2, CHECK_MAX_N, &n))
     return NQ_EXIT_USAGE;
   const char *path = argc - optind == 2 ? argv[optind + 1] : "-";
   int from_stdin = !strcmp(path, "-");

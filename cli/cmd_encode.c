@@ -210,12 +210,8 @@ static int encode_with_options(int argc, char **argv, encode_request *request) {
     default: return report_bad_option("encode", code, argv);
     }
   }
-  if (optind == argc)
-    return usage_error("encode", "missing N");
-  if (argc - optind > 1)
-    return usage_error("encode", "unexpected argument '%s'", argv[optind + 1]);
-  int64_t n;
-  if (parse_bounded("encode", "N", argv[optind], 1, NQ_ENCODER_MAX_N, &n))
+  int n;
+  if (parse_positional_n("encode", argc, argv, optind, 1, NQ_ENCODER_MAX_N, &n))
     return NQ_EXIT_USAGE;
   encoding->n = (int)n;
   if (request->shuffle && request->opb)
@@ -245,8 +241,8 @@ static int encode_with_options(int argc, char **argv, encode_request *request) {
   if (request->completion) {
     if (request->completion > n - request->place_count)
       return usage_error("encode",
-                         "--completion %" PRId64 " with %d placed queens: at most %" PRId64
-                         " more fit on a %" PRId64 "x%" PRId64 " board",
+                         "--completion %" PRId64 " with %d placed queens: at most %d"
+                         " more fit on a %dx%d board",
                          request->completion, request->place_count, n - request->place_count, n, n);
     int k = (int)request->completion;
     if (nq_encoder_random_queens(encoding, k, request->seed, placed + request->place_count) !=
@@ -262,7 +258,7 @@ static int encode_with_options(int argc, char **argv, encode_request *request) {
   nq_formula_size size;
   nq_status status = nq_encoder_measure(encoding, &size);
   if (status == NQ_ERR_ARGUMENT)
-    return usage_error("encode", "N = %" PRId64 " with --amo %s needs more than 2^31-1 variables",
+    return usage_error("encode", "N = %d with --amo %s needs more than 2^31-1 variables",
                        n, nq_amo_name(encoding->amo));
   if (status != NQ_OK)
     return runtime_error("encode", "%s", nq_strerror(status));

@@ -281,12 +281,8 @@ int cmd_show(int argc, char **argv) {
     default: return report_bad_option("show", code, argv);
     }
   }
-  if (optind == argc)
-    return usage_error("show", "missing N");
-  if (argc - optind > 2)
-    return usage_error("show", "unexpected argument '%s'", argv[optind + 2]);
-  int64_t n;
-  if (parse_bounded("show", "N", argv[optind], 1, SHOW_MAX_N, &n))
+  int n;
+  if (parse_positional_n("show", argc, argv, optind, 2, SHOW_MAX_N, &n))
     return NQ_EXIT_USAGE;
   if (chess_only && n > CHESS_MAX_N)
     return usage_error("show", "--chess needs N <= %d (one letter per file)", CHESS_MAX_N);

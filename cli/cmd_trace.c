@@ -118,16 +118,12 @@ int cmd_trace(int argc, char **argv) {
     default: return report_bad_option("trace", code, argv);
     }
   }
-  if (optind == argc)
-    return usage_error("trace", "missing N");
-  if (argc - optind > 1)
-    return usage_error("trace", "unexpected argument '%s'", argv[optind + 1]);
-  int64_t n;
-  if (parse_bounded("trace", "N", argv[optind], 1, NQ_VERIFY_MAX_N, &n))
+  int n;
+  if (parse_positional_n("trace", argc, argv, optind, 1, NQ_VERIFY_MAX_N, &n))
     return NQ_EXIT_USAGE;
   if (n > TRACE_UNBOUNDED_MAX_N && !force && !printer.max_steps)
     return usage_error("trace",
-                       "N = %" PRId64 " would print millions of steps; limit them with "
+                       "N = %d would print millions of steps; limit them with "
                        "--max-steps K (or insist with --force)",
                        n);
   printer.n = (int)n;

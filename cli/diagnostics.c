@@ -152,3 +152,20 @@ int parse_amo(const char *command_name, const char *text, int allow_all, nq_amo 
   usage_error(command_name, "unknown encoding '%s' for --amo (%s)", text, names);
   return -1;
 }
+
+int parse_positional_n(const char *command_name, int argc, char **argv, int first,
+                       int max_arguments, int max_n, int *n) {
+  if (first == argc) {
+    usage_error(command_name, "missing N");
+    return -1;
+  }
+  if (argc - first > max_arguments) {
+    usage_error(command_name, "unexpected argument '%s'", argv[first + max_arguments]);
+    return -1;
+  }
+  int64_t value;
+  if (parse_bounded(command_name, "N", argv[first], 1, max_n, &value))
+    return -1;
+  *n = (int)value;
+  return 0;
+}
