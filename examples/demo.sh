@@ -5,11 +5,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 N=${1:-8}
-nqsat=build/nqsat
+nqsat=${NQSAT:-build/nqsat}
+cnf="$(dirname "$nqsat")/queens$N.cnf"
 
-echo "== 1. encode: N-Queens as CNF (build/queens$N.cnf)"
-$nqsat encode "$N" -o "build/queens$N.cnf"
-grep -E '^(c (encoding|variables)|p cnf)' "build/queens$N.cnf"
+echo "== 1. encode: N-Queens as CNF ($cnf)"
+$nqsat encode "$N" -o "$cnf"
+grep -E '^(c (encoding|variables)|p cnf)' "$cnf"
 
 echo
 echo "== 2. solve: the first solution PicoSAT finds"
