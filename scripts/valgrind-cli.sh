@@ -49,7 +49,10 @@ if [ -n "$reports" ]; then
 fi
 if [ ${#failed[@]} -gt 0 ]; then
   for name in "${failed[@]}"; do
-    [ -f "$logs/$name.out" ] && grep -E '^FAIL' "$logs/$name.out" | head -20 >&2
+    if [ -f "$logs/$name.out" ]; then
+      echo "valgrind: $name:" >&2
+      { grep -E '^FAIL' "$logs/$name.out" || tail -n 5 "$logs/$name.out"; } | head -20 >&2 || true
+    fi
   done
   echo "valgrind: failed: ${failed[*]}" >&2
   exit 1

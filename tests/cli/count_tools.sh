@@ -2,9 +2,9 @@
 # Issue 5 from the outside: count and count --unique against OEIS typed in
 # here, the N = 4 trace against a golden file checked by hand, show (boards,
 # chess squares, classes, SVG), and local search answers checked by awk.
-# usage: count_tools.sh NQSAT DATA_DIR
+# usage: count_tools.sh NQSAT [DATA_DIR]   (default: tests/data beside it)
 . "$(dirname "$0")/lib.sh"
-DATA=${2:?usage: $0 NQSAT DATA_DIR}
+DATA=${2:-$(cd "$(dirname "$0")/../data" && pwd)}
 
 # A002562(N) for N = 1..14, typed in from OEIS.
 unique_table=(0 1 0 0 1 2 1 6 12 46 92 341 1787 9233 45752)
