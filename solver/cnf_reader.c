@@ -54,18 +54,38 @@ typedef struct parser {
   int any_byte;
 } parser;
 
+/* Copies `text` into `out`, each control byte written as \xNN, so a
+ * message stays one printable line whatever bytes the input held. */
+static void copy_printable(char *out, size_t out_size, const char *text) {
+  size_t used = 0;
+  for (; *text && used + 1 < out_size; text++) {
+    unsigned char byte = (unsigned char)*text;
+    if (byte >= 0x20 && byte != 0x7f) {
+      out[used++] = (char)byte;
+    } else if (used + 4 < out_size) {
+      snprintf(out + used, out_size - used, "\\x%02x", byte);
+      used += 4;
+    } else {
+      break;
+    }
+  }
+  out[used] = '\0';
+}
+
 static int fail(parser *p, long line, const char *format, ...) {
   if (p->failed)
     return -1;
   p->failed = 1;
   if (p->error && p->error_size) {
-    int used = snprintf(p->error, p->error_size, "%s:%ld: ", p->name, line);
-    if (used >= 0 && (size_t)used < p->error_size) {
+    char message[512];
+    int used = snprintf(message, sizeof message, "%s:%ld: ", p->name, line);
+    if (used >= 0 && (size_t)used < sizeof message) {
       va_list arguments;
       va_start(arguments, format);
-      vsnprintf(p->error + used, p->error_size - (size_t)used, format, arguments);
+      vsnprintf(message + used, sizeof message - (size_t)used, format, arguments);
       va_end(arguments);
     }
+    copy_printable(p->error, p->error_size, message);
   }
   return -1;
 }
