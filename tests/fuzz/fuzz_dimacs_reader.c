@@ -4,13 +4,23 @@
  * formulas are also handed to PicoSAT, which aborts on any misuse, so a
  * malformed formula that slipped through would show here.
  * Replayed over corpus/dimacs_reader and regressions/dimacs_reader by ctest;
- * run for real with scripts/fuzz.sh. */
+ * run for real with scripts/fuzz.sh.
+ *
+ * Built a second time with FUZZ_GZIP as the dimacs_reader_gz target: the
+ * input is gzip-compressed before it reaches the reader, so the fuzzer
+ * explores the formula behind a valid gzip stream (mutated gzip bytes almost
+ * never pass the CRC); the input's first byte, when odd, cuts the compressed
+ * stream short to exercise truncated gzip as well. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "nqsat/cnf.h"
 #include "nqsat/solver.h"
+
+#ifdef FUZZ_GZIP
+#include <zlib.h>
+#endif
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -44,7 +54,7 @@ static void check_message(const char *error) {
       abort(); /* one printable line */
 }
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+static void read_and_check(const uint8_t *data, size_t size) {
   nq_cnf *cnf = NULL;
   char error[512] = "";
   nq_status status = nq_cnf_read_memory(data, size, "fuzz", &cnf, error, sizeof error);
@@ -61,5 +71,39 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   } else if (status != NQ_ERR_MEMORY) {
     abort();
   }
+}
+
+#ifdef FUZZ_GZIP
+static void compress_then_read(const uint8_t *data, size_t size) {
+  int truncate = size && (data[0] & 1);
+  z_stream stream;
+  memset(&stream, 0, sizeof stream);
+  if (deflateInit2(&stream, 1, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK)
+    return;
+  size_t capacity = deflateBound(&stream, (uLong)size) + 32;
+  uint8_t *compressed = malloc(capacity);
+  if (compressed) {
+    stream.next_in = (Bytef *)data;
+    stream.avail_in = (uInt)size;
+    stream.next_out = compressed;
+    stream.avail_out = (uInt)capacity;
+    if (deflate(&stream, Z_FINISH) == Z_STREAM_END) {
+      size_t length = stream.total_out;
+      if (truncate && length > 1)
+        length = 1 + (size > 1 ? data[1] : 0) % (length - 1);
+      read_and_check(compressed, length);
+    }
+    free(compressed);
+  }
+  deflateEnd(&stream);
+}
+#endif
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+#ifdef FUZZ_GZIP
+  compress_then_read(data, size);
+#else
+  read_and_check(data, size);
+#endif
   return 0;
 }
