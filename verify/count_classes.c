@@ -60,8 +60,7 @@ typedef struct search {
  * turns (Takahashi's check): returns early when a rotation is smaller, as
  * then another board of the class is the representative. Rows are compared
  * as column bits, with row 0 fixed, exactly as the search orders them. */
-static void classify(search *state) {
-  const uint32_t *board = state->board;
+static __attribute__((noinline)) void classify(search *state, const uint32_t *board) {
   const int last = state->last_row;
   const uint32_t top_bit = state->top_bit;
   int own, you;
@@ -134,114 +133,126 @@ static inline uint32_t corner_row_filter(const search *state, int row, uint32_t 
   return row < state->form.bound1 ? free_squares & ~UINT32_C(2) : free_squares;
 }
 
-/* The rows below the split. Iterative, with the attack masks of each row
- * on an explicit stack: no call per node, and the counters stay in
- * registers. A queen is kept only if the next row still has a square the
- * representative may use, which saves the push and pop for most dead ends;
- * the last row is never pushed (it holds at most one square). */
-static void corner_search(search *state, int row, uint32_t left, uint32_t down, uint32_t right) {
-  const uint32_t all = state->all;
-  const int last_row = state->last_row, first_row = row;
-  /* Rows above bound1 keep column 1 free (see corner_row_filter). */
-  const int filtered_below = state->form.bound1;
+/* ---- phase two's search ----------------------------------------------------
+ * The rows below the split, as a loop with an explicit stack: the row being
+ * filled keeps its attack masks and free squares in registers, and they are
+ * pushed only when the search goes one row down (a queen is kept only if
+ * the row below still has a free square, which saves the push and pop for
+ * most dead ends). The row rules become a mask per row (`usable`), so the
+ * loop branches only on the rows that have a rule of their own (bound2) and
+ * on reaching the last two rows, which are filled at once (pair_count). */
+
+/* The last two rows at once: after n-2 queens exactly two columns are
+ * empty (`rest`), so the two rows hold at most two completions, found by
+ * comparing masks instead of placing queens. `upper`: the squares row n-2
+ * may use; `lower`: those row n-1 may use, given the rows above n-2.
+ * Returns the columns of row n-2 that complete a board. */
+static inline uint32_t pair_completions(uint32_t rest, uint32_t upper, uint32_t lower) {
+  if (rest & (rest << 1))
+    return 0; /* adjacent columns: the two queens would attack */
+  /* a completion: a column of `upper` whose partner column is in `lower` */
+  uint32_t partner = (lower == rest || !lower) ? lower : rest ^ lower;
+  return upper & partner;
+}
+
+/* Row bound2's rule (side case): an edge column, unless both are taken. */
+static inline uint32_t bound2_filter(uint32_t free_squares, uint32_t down, uint32_t side_mask) {
+  uint32_t edges_taken = down & side_mask;
+  if (!edges_taken)
+    return 0;
+  return edges_taken != side_mask ? free_squares & side_mask : free_squares;
+}
+
+/* Side case: classifies the boards completed by the columns `pairs` of
+ * row n-2 (out of line: rare, and it would crowd the search's registers). */
+static __attribute__((noinline)) void classify_pairs(search *state, uint32_t *board,
+                                                     uint32_t pairs, uint32_t rest) {
+  const int pair_row = state->last_row - 1;
+  while (pairs) {
+    uint32_t pair_bit = pairs & (0u - pairs);
+    pairs ^= pair_bit;
+    state->nodes += 2;
+    board[pair_row] = pair_bit;
+    board[pair_row + 1] = rest ^ pair_bit;
+    classify(state, board);
+  }
+}
+
+/* `corner` is a constant in each inlined copy: the corner case has no
+ * bound2 rule, stores no board and counts every board 8 times. Everything
+ * the loop needs besides the current row's masks lives in arrays indexed by
+ * row (in this frame), so that the masks, the row and the counters fit the
+ * registers. */
+enum { ROW_PLAIN, ROW_BOUND2, ROW_PAIR };
+
+static inline __attribute__((always_inline)) void search_rows(search *state, long row,
+                                                                uint32_t left, uint32_t down,
+                                                                uint32_t right, const int corner) {
+  const long first_row = row, pair_row = state->last_row - 1;
+  uint32_t usable[NQ_VERIFY_MAX_N + 1], board[NQ_VERIFY_MAX_N];
+  unsigned char kind[NQ_VERIFY_MAX_N + 1];
   uint32_t lefts[NQ_VERIFY_MAX_N], downs[NQ_VERIFY_MAX_N], rights[NQ_VERIFY_MAX_N],
       frees[NQ_VERIFY_MAX_N];
   uint64_t nodes = 0, found = 0;
-  /* Squares each row may use at all, for the look-ahead: a queen is dropped
-   * at once if the row two below is already fully attacked (a three-row
-   * look-ahead and an early check of the edge columns cut more nodes but
-   * cost as much time as they saved, measured at N = 16). */
-  uint32_t usable[NQ_VERIFY_MAX_N];
-  for (int r = 0; r <= last_row; r++)
-    usable[r] = r < filtered_below ? all & ~UINT32_C(2) : all;
-  lefts[row] = left, downs[row] = down, rights[row] = right;
-  frees[row] = corner_row_filter(state, row, all & ~(left | down | right));
+  for (int r = 0; r <= state->last_row; r++) {
+    usable[r] = r >= state->form.bound1 ? state->all
+                : corner               ? state->all & ~UINT32_C(2)
+                                       : state->all & ~state->form.side_mask;
+    kind[r] = r == pair_row ? ROW_PAIR : !corner && r == state->form.bound2 ? ROW_BOUND2 : ROW_PLAIN;
+  }
+  memcpy(board, state->board, sizeof board);
+  uint32_t free_squares = usable[row] & ~(left | down | right);
+  if (!corner && row == state->form.bound2)
+    free_squares = bound2_filter(free_squares, down, state->form.side_mask);
   for (;;) {
-    uint32_t free_squares = frees[row];
     if (!free_squares) {
       if (row == first_row)
         break;
       row--;
+      free_squares = frees[row], left = lefts[row], down = downs[row], right = rights[row];
       continue;
     }
     uint32_t bit = free_squares & (0u - free_squares);
-    frees[row] = free_squares ^ bit;
+    free_squares ^= bit;
     nodes++;
-    uint32_t next_left = (lefts[row] | bit) << 1, next_down = downs[row] | bit,
-             next_right = (rights[row] | bit) >> 1;
-    uint32_t next_free = all & ~(next_left | next_down | next_right);
-    if (row + 1 == last_row) {
-      if (next_free)
-        nodes++, found++;
-      continue;
+    if (!corner)
+      board[row] = bit;
+    uint32_t next_left = (left | bit) << 1, next_down = down | bit,
+             next_right = (right | bit) >> 1;
+    uint32_t next_free = usable[row + 1] & ~(next_left | next_down | next_right);
+    if (kind[row + 1] != ROW_PLAIN) {
+      if (!corner && row + 1 == state->form.bound2)
+        next_free = bound2_filter(next_free, next_down, state->form.side_mask);
+      if (row + 1 == pair_row) {
+        uint32_t rest = state->all & ~next_down;
+        uint32_t lower = rest & ~((next_left << 1) | (next_right >> 1));
+        uint32_t pairs = pair_completions(rest, next_free,
+                                          corner ? lower : lower & ~state->form.last_mask);
+        if (corner) {
+          found += (pairs != 0) + ((pairs & (pairs - 1)) != 0);
+          continue;
+        }
+        if (pairs)
+          classify_pairs(state, board, pairs, rest);
+        continue;
+      }
     }
-    if (row + 1 < filtered_below)
-      next_free &= ~UINT32_C(2);
-    if (!next_free || !(usable[row + 2] & ~((next_left << 1) | next_down | (next_right >> 1))))
+    if (!next_free)
       continue;
+    frees[row] = free_squares, lefts[row] = left, downs[row] = down, rights[row] = right;
     row++;
-    lefts[row] = next_left, downs[row] = next_down, rights[row] = next_right;
-    frees[row] = next_free;
+    free_squares = next_free, left = next_left, down = next_down, right = next_right;
   }
-  state->nodes += nodes;
+  state->nodes += nodes + 2 * found;
   state->count8 += found;
 }
 
-static void side_search(search *state, int row, uint32_t left, uint32_t down, uint32_t right) {
-  const uint32_t all = state->all, side_mask = state->form.side_mask,
-                 last_mask = state->form.last_mask;
-  const int last_row = state->last_row, first_row = row, bound1 = state->form.bound1,
-            bound2 = state->form.bound2;
-  uint32_t *board = state->board;
-  uint32_t lefts[NQ_VERIFY_MAX_N], downs[NQ_VERIFY_MAX_N], rights[NQ_VERIFY_MAX_N],
-      frees[NQ_VERIFY_MAX_N];
-  uint64_t nodes = 0;
-  /* As in corner_search; row bound2 counts as unrestricted here (a weaker
-   * but still sound look-ahead). */
-  uint32_t usable[NQ_VERIFY_MAX_N];
-  for (int r = 0; r <= last_row; r++)
-    usable[r] = r < bound1 ? all & ~side_mask : r == last_row ? all & ~last_mask : all;
-  lefts[row] = left, downs[row] = down, rights[row] = right;
-  frees[row] = side_row_filter(state, row, all & ~(left | down | right), down);
-  for (;;) {
-    uint32_t free_squares = frees[row];
-    if (!free_squares) {
-      if (row == first_row)
-        break;
-      row--;
-      continue;
-    }
-    uint32_t bit = free_squares & (0u - free_squares);
-    frees[row] = free_squares ^ bit;
-    nodes++;
-    board[row] = bit;
-    uint32_t next_left = (lefts[row] | bit) << 1, next_down = downs[row] | bit,
-             next_right = (rights[row] | bit) >> 1;
-    uint32_t next_free = all & ~(next_left | next_down | next_right);
-    if (row + 1 == last_row) {
-      if (next_free && !(next_free & last_mask)) {
-        nodes++;
-        board[last_row] = next_free;
-        classify(state);
-      }
-      continue;
-    }
-    if (row + 1 < bound1) {
-      next_free &= ~side_mask;
-    } else if (row + 1 == bound2) {
-      uint32_t edges_taken = next_down & side_mask;
-      if (!edges_taken)
-        continue;
-      if (edges_taken != side_mask)
-        next_free &= side_mask;
-    }
-    if (!next_free || !(usable[row + 2] & ~((next_left << 1) | next_down | (next_right >> 1))))
-      continue;
-    row++;
-    lefts[row] = next_left, downs[row] = next_down, rights[row] = next_right;
-    frees[row] = next_free;
-  }
-  state->nodes += nodes;
+static __attribute__((noinline)) void corner_search(search *state, int row, uint32_t left, uint32_t down, uint32_t right) {
+  search_rows(state, row, left, down, right, 1);
+}
+
+static __attribute__((noinline)) void side_search(search *state, int row, uint32_t left, uint32_t down, uint32_t right) {
+  search_rows(state, row, left, down, right, 0);
 }
 
 /* ---- phase one: the job list ---------------------------------------------- */
@@ -276,11 +287,12 @@ static void add_job(job_list *list, const search *state, int row, uint32_t left,
   memcpy(added->prefix, state->board, sizeof added->prefix);
 }
 
-/* Enumerates prefixes down to SPLIT_ROW with the same row filters as the
+/* Enumerates prefixes down to SPLIT_ROW (row n-3 for n < 7) with the same row filters as the
  * search, so every job starts from a state the search itself would reach. */
 static void split(job_list *list, search *state, int row, uint32_t left, uint32_t down,
                   uint32_t right) {
-  if (row == SPLIT_ROW) {
+  /* Jobs start above the last two rows, which the search fills at once. */
+  if (row == SPLIT_ROW || row == state->n - 3) {
     add_job(list, state, row, left, down, right);
     return;
   }
