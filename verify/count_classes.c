@@ -237,8 +237,8 @@ static inline __attribute__((always_inline)) void search_rows(search *state, lon
         continue;
       }
     }
-    if (!next_free ||
-        !(usable[row + 2] & ~((next_left << 1) | next_down | (next_right >> 1))))
+    uint32_t after_next = usable[row + 2] & ~((next_left << 1) | next_down | (next_right >> 1));
+    if (!((next_free != 0) & (after_next != 0)))
       continue;
     frees[row] = free_squares, lefts[row] = left, downs[row] = down, rights[row] = right;
     row++;
