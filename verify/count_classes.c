@@ -165,17 +165,19 @@ static inline uint32_t bound2_filter(uint32_t free_squares, uint32_t down, uint3
 
 /* Side case: classifies the boards completed by the columns `pairs` of
  * row n-2 (out of line: rare, and it would crowd the search's registers). */
-static __attribute__((noinline)) void classify_pairs(search *state, uint32_t *board,
-                                                     uint32_t pairs, uint32_t rest) {
+static __attribute__((noinline)) uint64_t classify_pairs(search *state, uint32_t *board,
+                                                         uint32_t pairs, uint32_t rest,
+                                                         uint64_t nodes) {
   const int pair_row = state->last_row - 1;
   while (pairs) {
     uint32_t pair_bit = pairs & (0u - pairs);
     pairs ^= pair_bit;
-    state->nodes += 2;
+    nodes += 2;
     board[pair_row] = pair_bit;
     board[pair_row + 1] = rest ^ pair_bit;
     classify(state, board);
   }
+  return nodes;
 }
 
 /* `corner` is a constant in each inlined copy: the corner case has no
@@ -233,7 +235,7 @@ static inline __attribute__((always_inline)) void search_rows(search *state, lon
           continue;
         }
         if (pairs)
-          classify_pairs(state, board, pairs, rest);
+          nodes = classify_pairs(state, board, pairs, rest, nodes);
         continue;
       }
     }
