@@ -20,7 +20,8 @@
  * atomic index, so a thread that drew small jobs simply takes more. Each job
  * keeps its own counts, and the sums do not depend on who ran what.
  * Measured against the plain mirror-symmetry counter (bench/count.sh), the
- * search places 2.3 times fewer queens at the same speed per queen. */
+ * search places 2.8 times fewer queens (the last two rows counted as
+ * two queens a board) at slightly more cost per queen. */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -30,7 +31,8 @@
 #include "nqsat/verify.h"
 
 /* Rows fixed by phase one: enough jobs to balance two or more threads
- * (thousands for n >= 14), few enough to build in microseconds. */
+ * (thousands for n >= 14), few enough to build in microseconds. Small
+ * boards stop at row n-3, as the search needs a row above the last two. */
 #define SPLIT_ROW 4
 
 typedef struct shape {
@@ -137,10 +139,14 @@ static inline uint32_t corner_row_filter(const search *state, int row, uint32_t 
  * The rows below the split, as a loop with an explicit stack: the row being
  * filled keeps its attack masks and free squares in registers, and they are
  * pushed only when the search goes one row down (a queen is kept only if
- * the row below still has a free square, which saves the push and pop for
- * most dead ends). The row rules become a mask per row (`usable`), so the
- * loop branches only on the rows that have a rule of their own (bound2) and
- * on reaching the last two rows, which are filled at once (pair_count). */
+ * the rows one and two below still have a free square, which saves the
+ * push and pop for most dead ends). The row rules become a mask per row
+ * (`usable`), so the loop branches only on the rows that have a rule of
+ * their own (bound2) and on reaching the last two rows, which are filled at
+ * once (pair_completions). Measured (bench/README.md): a queen costs about
+ * 45 instructions here, about one mispredicted branch, and the time goes
+ * mostly to those mispredictions; variants that cost more instructions to
+ * save branches lost (see bench/README.md for the list). */
 
 /* The last two rows at once: after n-2 queens exactly two columns are
  * empty (`rest`), so the two rows hold at most two completions, found by
