@@ -197,7 +197,7 @@ static inline __attribute__((always_inline)) void search_rows(search *state, lon
                                                                 uint32_t left, uint32_t down,
                                                                 uint32_t right, const int corner) {
   const long first_row = row, pair_row = state->last_row - 1;
-  uint32_t usable[NQ_VERIFY_MAX_N + 1], board[NQ_VERIFY_MAX_N];
+  uint32_t usable[NQ_VERIFY_MAX_N + 2], board[NQ_VERIFY_MAX_N];
   unsigned char kind[NQ_VERIFY_MAX_N + 1];
   uint32_t lefts[NQ_VERIFY_MAX_N], downs[NQ_VERIFY_MAX_N], rights[NQ_VERIFY_MAX_N],
       frees[NQ_VERIFY_MAX_N];
@@ -208,6 +208,8 @@ static inline __attribute__((always_inline)) void search_rows(search *state, lon
                                        : state->all & ~state->form.side_mask;
     kind[r] = r == pair_row ? ROW_PAIR : !corner && r == state->form.bound2 ? ROW_BOUND2 : ROW_PLAIN;
   }
+  if (!corner) /* the last row's rule, for the look-ahead */
+    usable[state->last_row] &= ~state->form.last_mask;
   memcpy(board, state->board, sizeof board);
   uint32_t free_squares = usable[row] & ~(left | down | right);
   if (!corner && row == state->form.bound2)
@@ -246,7 +248,8 @@ static inline __attribute__((always_inline)) void search_rows(search *state, lon
       }
     }
     uint32_t after_next = usable[row + 2] & ~((next_left << 1) | next_down | (next_right >> 1));
-    if (!((next_free != 0) & (after_next != 0)))
+    uint32_t third = usable[row + 3] & ~((next_left << 2) | next_down | (next_right >> 2));
+    if (!((next_free != 0) & (after_next != 0) & (third != 0)))
       continue;
     frees[row] = free_squares, lefts[row] = left, downs[row] = down, rights[row] = right;
     row++;
