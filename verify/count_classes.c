@@ -186,6 +186,43 @@ static __attribute__((noinline)) uint64_t classify_pairs(search *state, uint32_t
   return nodes;
 }
 
+/* The columns b of a row whose queen would leave the row k below with no
+ * free square, given `base`, that row's free squares before the queen:
+ * those b with base inside {b-k, b, b+k}. All columns if base is empty.
+ * Only the lowest and highest squares of `base` can pin b down: the
+ * candidates are the columns whose window holds both, and they all qualify
+ * exactly when every other square of `base` lies on a candidate. */
+static inline uint32_t window_killers(uint32_t base, int k) {
+  uint32_t low = base & (0u - base);
+  uint32_t high = UINT32_C(1) << (31 - __builtin_clz(base | 1));
+  uint32_t candidates = (low | low << k | low >> k) & (high | high << k | high >> k);
+  uint32_t middle = base & ~(low | high);
+  uint32_t killers = (middle & ~candidates) ? 0 : candidates;
+  return base ? killers : UINT32_MAX;
+}
+
+/* window_killers for k = 1: the window is three adjacent columns, so the
+ * other squares of `base` always lie between the lowest and highest. */
+static inline uint32_t adjacent_killers(uint32_t base) {
+  uint32_t low = base & (0u - base);
+  uint32_t high = UINT32_C(1) << (31 - __builtin_clz(base | 1));
+  uint32_t killers = (low | low << 1 | low >> 1) & (high | high << 1 | high >> 1);
+  return base ? killers : UINT32_MAX;
+}
+
+/* The squares of a row (masks `left`, `down`, `right`, free squares
+ * `free_squares`) whose queen leaves each of the next three rows a free
+ * square: one pass per row instead of a test per queen. `usable` is
+ * indexed from this row + 1; rows past the board are all ones. */
+static inline uint32_t live_squares(uint32_t free_squares, const uint32_t *usable, uint32_t left,
+                                    uint32_t down, uint32_t right) {
+  uint32_t one = usable[0] & ~((left << 1) | down | (right >> 1));
+  uint32_t two = usable[1] & ~((left << 2) | down | (right >> 2));
+  uint32_t three = usable[2] & ~((left << 3) | down | (right >> 3));
+  (void)two, (void)three;
+  return free_squares & ~adjacent_killers(one);
+}
+
 /* `corner` is a constant in each inlined copy: the corner case has no
  * bound2 rule, stores no board and counts every board 8 times. Everything
  * the loop needs besides the current row's masks lives in arrays indexed by
@@ -197,7 +234,7 @@ static inline __attribute__((always_inline)) void search_rows(search *state, lon
                                                                 uint32_t left, uint32_t down,
                                                                 uint32_t right, const int corner) {
   const long first_row = row, pair_row = state->last_row - 1;
-  uint32_t usable[NQ_VERIFY_MAX_N + 2], board[NQ_VERIFY_MAX_N];
+  uint32_t usable[NQ_VERIFY_MAX_N + 4], board[NQ_VERIFY_MAX_N];
   unsigned char kind[NQ_VERIFY_MAX_N + 1];
   uint32_t lefts[NQ_VERIFY_MAX_N], downs[NQ_VERIFY_MAX_N], rights[NQ_VERIFY_MAX_N],
       frees[NQ_VERIFY_MAX_N];
@@ -210,10 +247,13 @@ static inline __attribute__((always_inline)) void search_rows(search *state, lon
   }
   if (!corner) /* the last row's rule, for the look-ahead */
     usable[state->last_row] &= ~state->form.last_mask;
+  for (int r = state->n; r < state->n + 3; r++)
+    usable[r] = UINT32_MAX; /* no row: never empty */
   memcpy(board, state->board, sizeof board);
   uint32_t free_squares = usable[row] & ~(left | down | right);
   if (!corner && row == state->form.bound2)
     free_squares = bound2_filter(free_squares, down, state->form.side_mask);
+  free_squares = live_squares(free_squares, usable + row + 1, left, down, right);
   for (;;) {
     if (!free_squares) {
       if (row == first_row)
@@ -249,7 +289,8 @@ static inline __attribute__((always_inline)) void search_rows(search *state, lon
     }
     uint32_t after_next = usable[row + 2] & ~((next_left << 1) | next_down | (next_right >> 1));
     uint32_t third = usable[row + 3] & ~((next_left << 2) | next_down | (next_right >> 2));
-    if (!((next_free != 0) & (after_next != 0) & (third != 0)))
+    next_free &= ~adjacent_killers(after_next);
+    if (!((next_free != 0) & (third != 0)))
       continue;
     frees[row] = free_squares, lefts[row] = left, downs[row] = down, rights[row] = right;
     row++;
