@@ -20,8 +20,8 @@
  * atomic index, so a thread that drew small jobs simply takes more. Each job
  * keeps its own counts, and the sums do not depend on who ran what.
  * Measured against the plain mirror-symmetry counter (bench/count.sh), the
- * search places 2.8 times fewer queens (the last two rows counted as
- * two queens a board) at slightly more cost per queen. */
+ * search places 3.9 times fewer queens (N = 16; the last two rows counted
+ * as two queens a board) at about 1.4 times the cost per queen. */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -138,15 +138,17 @@ static inline uint32_t corner_row_filter(const search *state, int row, uint32_t 
 /* ---- phase two's search ----------------------------------------------------
  * The rows below the split, as a loop with an explicit stack: the row being
  * filled keeps its attack masks and free squares in registers, and they are
- * pushed only when the search goes one row down (a queen is kept only if
- * the rows one and two below still have a free square, which saves the
- * push and pop for most dead ends). The row rules become a mask per row
- * (`usable`), so the loop branches only on the rows that have a rule of
+ * pushed only when the search goes one row down. A row's queens that would
+ * leave the next row fully attacked are removed once per row
+ * (adjacent_killers), and a queen is pushed only if its next row keeps a
+ * usable square and the row two below it a free one: most dead ends cost
+ * no push and pop, and few cost a branch. The row rules become a mask per
+ * row (`usable`), so the loop branches only on the rows that have a rule of
  * their own (bound2) and on reaching the last two rows, which are filled at
  * once (pair_completions). Measured (bench/README.md): a queen costs about
- * 45 instructions here, about one mispredicted branch, and the time goes
- * mostly to those mispredictions; variants that cost more instructions to
- * save branches lost (see bench/README.md for the list). */
+ * 50 instructions and well under one mispredicted branch, and the time
+ * goes mostly to those mispredictions; the variants tried that saved
+ * branches at the cost of more instructions lost (listed there). */
 
 /* The last two rows at once: after n-2 queens exactly two columns are
  * empty (`rest`), so the two rows hold at most two completions, found by
