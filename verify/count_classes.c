@@ -237,13 +237,16 @@ static inline __attribute__((always_inline)) void search_rows(search *state, lon
   if (!corner && row == state->form.bound2)
     free_squares = bound2_filter(free_squares, down, state->form.side_mask);
   free_squares &= ~adjacent_killers(usable[row + 1] & ~((left << 1) | down | (right >> 1)));
+  /* back[r]: the row to resume when row r is done, the nearest row above
+   * with squares left to try (rows already exhausted are skipped at once). */
+  long back[NQ_VERIFY_MAX_N + 1];
+  back[row] = first_row - 1;
   for (;;) {
     if (!free_squares) {
-      if (row == first_row)
+      row = back[row];
+      if (row < first_row)
         break;
-      row--;
       free_squares = frees[row], left = lefts[row], down = downs[row], right = rights[row];
-      continue;
     }
     uint32_t bit = free_squares & (0u - free_squares);
     free_squares ^= bit;
@@ -276,6 +279,7 @@ static inline __attribute__((always_inline)) void search_rows(search *state, lon
     if (!((next_free != 0) & (third != 0)))
       continue;
     frees[row] = free_squares, lefts[row] = left, downs[row] = down, rights[row] = right;
+    back[row + 1] = free_squares ? row : back[row];
     row++;
     free_squares = next_free, left = next_left, down = next_down, right = next_right;
   }
