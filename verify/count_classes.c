@@ -208,14 +208,11 @@ static inline uint32_t adjacent_killers(uint32_t base) {
  * the loop needs besides the current row's masks lives in arrays indexed by
  * row (in this frame), so that the masks, the row and the counters fit the
  * registers. */
-enum { ROW_PLAIN, ROW_BOUND2, ROW_PAIR };
-
 static inline __attribute__((always_inline)) void search_rows(search *state, long row,
                                                                 uint32_t left, uint32_t down,
                                                                 uint32_t right, const int corner) {
   const long first_row = row, pair_row = state->last_row - 1;
   uint32_t usable[NQ_VERIFY_MAX_N + 4], board[NQ_VERIFY_MAX_N];
-  unsigned char kind[NQ_VERIFY_MAX_N + 1];
   uint32_t lefts[NQ_VERIFY_MAX_N], downs[NQ_VERIFY_MAX_N], rights[NQ_VERIFY_MAX_N],
       frees[NQ_VERIFY_MAX_N];
   uint64_t nodes = 0, found = 0;
@@ -223,7 +220,6 @@ static inline __attribute__((always_inline)) void search_rows(search *state, lon
     usable[r] = r >= state->form.bound1 ? state->all
                 : corner               ? state->all & ~UINT32_C(2)
                                        : state->all & ~state->form.side_mask;
-    kind[r] = r == pair_row ? ROW_PAIR : !corner && r == state->form.bound2 ? ROW_BOUND2 : ROW_PLAIN;
   }
   if (!corner) /* the last row's rule, for the look-ahead */
     usable[state->last_row] &= ~state->form.last_mask;
@@ -240,6 +236,8 @@ static inline __attribute__((always_inline)) void search_rows(search *state, lon
   /* back[r]: the row to resume when row r is done, the nearest row above
    * with squares left to try (rows already exhausted are skipped at once). */
   long back[NQ_VERIFY_MAX_N + 1];
+  const long first_special =
+      !corner && state->form.bound2 < pair_row ? state->form.bound2 : pair_row;
   back[row] = first_row - 1;
   for (;;) {
     if (!free_squares) {
@@ -256,7 +254,7 @@ static inline __attribute__((always_inline)) void search_rows(search *state, lon
     uint32_t next_left = (left | bit) << 1, next_down = down | bit,
              next_right = (right | bit) >> 1;
     uint32_t next_free = usable[row + 1] & ~(next_left | next_down | next_right);
-    if (kind[row + 1] != ROW_PLAIN) {
+    if (row + 1 >= first_special) {
       if (!corner && row + 1 == state->form.bound2)
         next_free = bound2_filter(next_free, next_down, state->form.side_mask);
       if (row + 1 == pair_row) {
