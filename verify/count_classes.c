@@ -277,7 +277,8 @@ static inline __attribute__((always_inline)) void search_rows(search *state, lon
     if (!((next_free != 0) & (third != 0)))
       continue;
     frees[row] = free_squares, lefts[row] = left, downs[row] = down, rights[row] = right;
-    back[row + 1] = free_squares ? row : back[row];
+    long more = -(long)(free_squares != 0); /* all ones if this row has more */
+    back[row + 1] = (row & more) | (back[row] & ~more); /* no branch: unpredictable */
     row++;
     free_squares = next_free, left = next_left, down = next_down, right = next_right;
   }
