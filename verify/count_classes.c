@@ -21,7 +21,7 @@
  * keeps its own counts, and the sums do not depend on who ran what.
  * Measured against the plain mirror-symmetry counter (bench/count.sh), the
  * search places 3.9 times fewer queens (N = 16; the last two rows counted
- * as two queens a board) at about 1.4 times the cost per queen. */
+ * as two queens a board) at about 1.3 times the cost per queen. */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -141,14 +141,17 @@ static inline uint32_t corner_row_filter(const search *state, int row, uint32_t 
  * pushed only when the search goes one row down. A row's queens that would
  * leave the next row fully attacked are removed once per row
  * (adjacent_killers), and a queen is pushed only if its next row keeps a
- * usable square and the row two below it a free one: most dead ends cost
- * no push and pop, and few cost a branch. The row rules become a mask per
- * row (`usable`), so the loop branches only on the rows that have a rule of
- * their own (bound2) and on reaching the last two rows, which are filled at
- * once (pair_completions). Measured (bench/README.md): a queen costs about
- * 50 instructions and well under one mispredicted branch, and the time
- * goes mostly to those mispredictions; the variants tried that saved
- * branches at the cost of more instructions lost (listed there). */
+ * usable square and the row two below it a free one: most dead ends cost no
+ * push and pop, and few cost a branch. A row whose squares are all tried
+ * returns straight to the nearest row above with squares left (the rows in
+ * between are done), chosen without a branch when the search goes down. The
+ * row rules become a mask per row (`usable`), so the loop branches only on
+ * the rows that have a rule of their own (bound2) and on reaching the last
+ * two rows, which are filled at once (pair_completions). Measured
+ * (bench/README.md): a queen costs about 50 instructions and well under one
+ * mispredicted branch, and the time goes mostly to those mispredictions, so
+ * what paid was removing unpredictable branches cheaply (the variants tried,
+ * kept or not, are listed there). */
 
 /* The last two rows at once: after n-2 queens exactly two columns are
  * empty (`rest`), so the two rows hold at most two completions, found by
