@@ -58,12 +58,8 @@ int cmd_count(int argc, char **argv) {
     default: return report_bad_option("count", code, argv);
     }
   }
-  if (optind == argc)
-    return usage_error("count", "missing N");
-  if (argc - optind > 1)
-    return usage_error("count", "unexpected argument '%s'", argv[optind + 1]);
-  int64_t n;
-  if (parse_bounded("count", "N", argv[optind], 1, NQ_VERIFY_MAX_N, &n))
+  int n;
+  if (parse_positional_n("count", argc, argv, optind, 1, NQ_VERIFY_MAX_N, &n))
     return NQ_EXIT_USAGE;
   struct timespec start, cpu_start;
   clock_gettime(CLOCK_MONOTONIC, &start);

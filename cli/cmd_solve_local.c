@@ -130,12 +130,10 @@ static int parse_method_options(int argc, char **argv, method_options *chosen, i
   }
   if (modes > 1)
     return usage_error("solve", "--count, --all and --max exclude each other"), -1;
-  if (optind == argc)
-    return usage_error("solve", "missing N"), -1;
-  if (argc - optind > 1)
-    return usage_error("solve", "unexpected argument '%s'", argv[optind + 1]), -1;
-  if (parse_bounded("solve", "N", argv[optind], 1, max_n, n))
+  int board_size;
+  if (parse_positional_n("solve", argc, argv, optind, 1, max_n, &board_size))
     return -1;
+  *n = board_size;
   return 0;
 }
 
