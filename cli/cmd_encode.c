@@ -70,6 +70,7 @@ typedef struct encode_request {
   int place_count, block_count;
   int64_t completion;
   int shuffle, stats, opb, has_seed;
+  const char *cnf_only_option; /* last option that shapes clauses only */
   uint64_t seed;
   int gzip_level;
 } encode_request;
@@ -163,18 +164,24 @@ static int encode_with_options(int argc, char **argv, encode_request *request) {
     case OPTION_AMO:
       if (parse_amo("encode", optarg, 0, &encoding->amo))
         return NQ_EXIT_USAGE;
+      request->cnf_only_option = "--amo";
       break;
     case OPTION_COMMANDER_GROUP:
+      request->cnf_only_option = "--commander-group";
       if (parse_bounded("encode", "--commander-group", optarg, 2, 1000000, &value))
         return NQ_EXIT_USAGE;
       encoding->commander_group_size = (int)value;
       break;
     case OPTION_BIMANDER_GROUPS:
+      request->cnf_only_option = "--bimander-groups";
       if (parse_bounded("encode", "--bimander-groups", optarg, 1, 1000000, &value))
         return NQ_EXIT_USAGE;
       encoding->bimander_groups = (int)value;
       break;
-    case OPTION_PARSIMONIOUS: encoding->parsimonious = 1; break;
+    case OPTION_PARSIMONIOUS:
+      encoding->parsimonious = 1;
+      request->cnf_only_option = "--parsimonious";
+      break;
     case OPTION_REDUNDANT: encoding->redundant = 1; break;
     case OPTION_PLACE: request->place_texts[request->place_count++] = optarg; break;
     case OPTION_BLOCK: request->block_texts[request->block_count++] = optarg; break;
@@ -216,6 +223,10 @@ static int encode_with_options(int argc, char **argv, encode_request *request) {
   encoding->n = (int)n;
   if (request->shuffle && request->opb)
     return usage_error("encode", "--shuffle applies to CNF only, not to --format opb");
+  /* OPB states "at most one" as one constraint, so nothing shapes it. */
+  if (request->cnf_only_option && request->opb)
+    return usage_error("encode", "%s applies to CNF only, not to --format opb",
+                       request->cnf_only_option);
   if (request->shuffle && encoding->explain)
     return usage_error("encode", "--explain cannot be combined with --shuffle (the comments "
                                  "would not stay next to their clauses)");

@@ -30,6 +30,9 @@ usage_case "--completion 9 with 0 placed queens: at most 8" encode 8 --completio
 usage_case "--completion 8 with 1 placed queens: at most 7" encode 8 --place 1,1 --completion 8
 usage_case "--seed -1 is out of range" encode 8 --shuffle --seed -1
 usage_case "--shuffle applies to CNF only" encode 8 --shuffle --format opb
+usage_case "--amo applies to CNF only" encode 8 --amo seq --format opb
+usage_case "--parsimonious applies to CNF only" encode 8 --format opb --parsimonious
+usage_case "--commander-group applies to CNF only" encode 8 --format opb --commander-group 4
 usage_case "--explain cannot be combined with --shuffle" encode 8 --shuffle --explain
 usage_case "--gzip-level 0 is out of range" encode 8 --gzip-level 0
 usage_case "could not place 3 random non-attacking queens" encode 3 --completion 3
