@@ -53,7 +53,7 @@ void nq_verify_classify(class_search *state, const uint32_t *board);
 
 /* The kernels: count the completions of the board whose rows above `row`
  * are in state->board, with the attack masks of row `row` given, adding to
- * state's counts and nodes. */
+ * state's counts and nodes. Both need 6 <= n and row <= n - 3. */
 void nq_verify_search_rows(class_search *state, int row, uint32_t left, uint32_t down,
                            uint32_t right);
 /* 1 if this processor runs the vector kernel and it handles boards of n

@@ -90,28 +90,16 @@ static void order_lanes(int first_row, int lanes, int *lane_row) {
   }
 }
 
-/* The last one or two rows (lanes `open`, their free squares in `masks`,
- * the columns left in `unused`) completed at once, without a push: one
- * row completes with its one free square if it has one; two rows with the
- * two columns left, in either order, if the two queens are not on a
- * diagonal. Returns the nodes count with the queens placed. */
+/* The last two rows (lanes `open`, their free squares in `masks`, the two
+ * columns left in `unused`) completed at once, without a push: the two
+ * columns in either order, if each row has its square free and the two
+ * queens are not on a diagonal. Returns the nodes count with the queens
+ * placed. */
 static inline __attribute__((always_inline)) uint64_t
-finish_rows(class_search *state, uint32_t *board, const int *lane_row, const uint32_t *masks,
+finish_pair(class_search *state, uint32_t *board, const int *lane_row, const uint32_t *masks,
             uint32_t open, uint32_t unused, uint64_t nodes, uint64_t *found, const int corner) {
   int first = __builtin_ctz(open);
   uint32_t first_mask = masks[first];
-  if (!(open & (open - 1))) {
-    if (first_mask) {
-      nodes++;
-      if (corner) {
-        ++*found;
-      } else {
-        board[lane_row[first]] = first_mask;
-        nq_verify_classify(state, board);
-      }
-    }
-    return nodes;
-  }
   int second = __builtin_ctz(open & (open - 1));
   uint32_t second_mask = masks[second];
   uint32_t low = unused & (0u - unused), high = unused ^ low;
@@ -203,11 +191,13 @@ search_vector(class_search *state, int first_row, uint32_t left, uint32_t down, 
                                                  _mm512_srlv_epi32(queen, distances[lane]), 0xFE);
     __m512i next_rows = _mm512_andnot_si512(attacked, free_rows);
     uint32_t unused = all & ~(columns | bit);
+    /* `open` always holds two rows or more: jobs start with three rows
+     * left or more, and a row is pushed only with three left after it. */
     uint32_t after_next = open & (open - 1);
-    if (!(after_next & (after_next - 1))) { /* at most two rows left */
+    if (!(after_next & (after_next - 1))) { /* two rows left */
       uint32_t masks[LANES];
       _mm512_storeu_si512(masks, next_rows);
-      nodes = finish_rows(state, board, lane_row, masks, open, unused, nodes, &found, corner);
+      nodes = finish_pair(state, board, lane_row, masks, open, unused, nodes, &found, corner);
       continue;
     }
     uint32_t next_key = smallest_key(_mm512_mask_or_epi32(
