@@ -8,6 +8,7 @@
  *  - local-search answers against the pairwise checker.
  * usage: test_count_classes FIRST LAST   (board sizes for the count checks) */
 #include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,29 +23,85 @@ static const uint64_t a000170[] = {1,     1,     0,      0,       2,        10,
 static const uint64_t a002562[] = {1,  1,  0,   0,    1,    2,     1,      6,       12,
                                    46, 92, 341, 1787, 9233, 45752, 285053, 1846955, 11977939};
 
-static void counts_match_oeis(int first, int last) {
+/* The processor's own word on AVX-512F and VPOPCNTDQ, read from
+ * /proc/cpuinfo rather than by the library's check: -1 when unknown. */
+static int cpu_lists_vector_flags(void) {
+  FILE *cpuinfo = fopen("/proc/cpuinfo", "r");
+  if (!cpuinfo)
+    return -1;
+  char line[8192];
+  int answer = -1;
+  while (answer < 0 && fgets(line, sizeof line, cpuinfo)) {
+    if (strncmp(line, "flags", 5))
+      continue;
+    answer = strstr(line, " avx512f ") && strstr(line, " avx512_vpopcntdq");
+  }
+  fclose(cpuinfo);
+  return answer;
+}
+
+static const char *kernel_name(nq_verify_kernel kernel) {
+  return kernel == NQ_VERIFY_KERNEL_VECTOR ? "vector"
+         : kernel == NQ_VERIFY_KERNEL_ROWS ? "rows"
+                                           : "auto";
+}
+
+static void counts_match_oeis(int first, int last, nq_verify_kernel kernel) {
   for (int n = first; n <= last; n++) {
     nq_verify_counts one, two, many;
-    CHECK(nq_verify_count_classes(n, 1, &one) == NQ_OK, "n=%d", n);
-    CHECK(one.total == a000170[n], "n=%d total %" PRIu64 " != A000170 %" PRIu64, n, one.total,
-          a000170[n]);
-    CHECK(one.fundamental == a002562[n], "n=%d fundamental %" PRIu64 " != A002562 %" PRIu64, n,
-          one.fundamental, a002562[n]);
-    CHECK(nq_verify_count_classes(n, 2, &two) == NQ_OK, "n=%d", n);
-    CHECK(nq_verify_count_classes(n, 7, &many) == NQ_OK, "n=%d", n);
+    const char *name = kernel_name(kernel);
+    CHECK(nq_verify_count_classes_with(n, 1, kernel, &one) == NQ_OK, "%s n=%d", name, n);
+    CHECK(one.total == a000170[n], "%s n=%d total %" PRIu64 " != A000170 %" PRIu64, name, n,
+          one.total, a000170[n]);
+    CHECK(one.fundamental == a002562[n], "%s n=%d fundamental %" PRIu64 " != A002562 %" PRIu64,
+          name, n, one.fundamental, a002562[n]);
+    CHECK(nq_verify_count_classes_with(n, 2, kernel, &two) == NQ_OK, "%s n=%d", name, n);
+    CHECK(nq_verify_count_classes_with(n, 7, kernel, &many) == NQ_OK, "%s n=%d", name, n);
     CHECK(two.total == one.total && two.fundamental == one.fundamental && two.nodes == one.nodes,
-          "n=%d: 2 threads differ from 1", n);
+          "%s n=%d: 2 threads differ from 1", name, n);
     CHECK(many.total == one.total && many.fundamental == one.fundamental,
-          "n=%d: 7 threads differ from 1", n);
+          "%s n=%d: 7 threads differ from 1", name, n);
     uint64_t known_total, known_fundamental;
     CHECK(nq_verify_known_count(n, &known_total, &known_fundamental) == 0 &&
               known_total == a000170[n] && known_fundamental == a002562[n],
           "n=%d: verify/'s table differs from the typed-in OEIS values", n);
   }
+}
+
+static void counts_match_oeis_every_kernel(int first, int last) {
+  counts_match_oeis(first, last, NQ_VERIFY_KERNEL_ROWS);
+  counts_match_oeis(first, last, NQ_VERIFY_KERNEL_AUTO);
+  int vector = nq_verify_kernel_available(NQ_VERIFY_KERNEL_VECTOR, 16);
+  int flags = cpu_lists_vector_flags();
+  /* Where the processor has the instructions, the vector kernel must be
+   * used: a wrong feature check must not silently drop it from the tests.
+   * (Under valgrind, which hides AVX-512, only the CLI tests run.) */
+  if (flags >= 0)
+    CHECK(vector == flags, "vector kernel available %d, /proc/cpuinfo flags say %d", vector, flags);
+  if (vector)
+    counts_match_oeis(first, last, NQ_VERIFY_KERNEL_VECTOR);
+  else
+    printf("test_count_classes: no AVX-512 VPOPCNTDQ here: vector kernel not tested\n");
+  if (vector) {
+    /* the kernels visit different trees: their node counts differ */
+    nq_verify_counts rows, by_vector;
+    nq_verify_count_classes_with(12, 1, NQ_VERIFY_KERNEL_ROWS, &rows);
+    nq_verify_count_classes_with(12, 1, NQ_VERIFY_KERNEL_VECTOR, &by_vector);
+    CHECK(rows.nodes != by_vector.nodes, "n=12: both kernels placed %" PRIu64 " queens",
+          rows.nodes);
+  }
   nq_verify_counts ignored;
   CHECK(nq_verify_count_classes(0, 1, &ignored) == NQ_ERR_ARGUMENT, "n=0");
   CHECK(nq_verify_count_classes(NQ_VERIFY_MAX_N + 1, 1, &ignored) == NQ_ERR_ARGUMENT, "n big");
   CHECK(nq_verify_count_classes(8, -1, &ignored) == NQ_ERR_ARGUMENT, "threads -1");
+  CHECK(nq_verify_count_classes_with(NQ_VERIFY_VECTOR_MAX_N + 1, 1, NQ_VERIFY_KERNEL_VECTOR,
+                                     &ignored) == NQ_ERR_ARGUMENT,
+        "vector kernel beyond its largest N");
+  CHECK(!nq_verify_kernel_available(NQ_VERIFY_KERNEL_VECTOR, NQ_VERIFY_VECTOR_MAX_N + 1),
+        "vector kernel claims N beyond its largest");
+  CHECK(nq_verify_kernel_available(NQ_VERIFY_KERNEL_ROWS, NQ_VERIFY_MAX_N), "rows kernel, max N");
+  CHECK(nq_verify_count_classes_with(8, 1, (nq_verify_kernel)7, &ignored) == NQ_ERR_ARGUMENT,
+        "unknown kernel");
 }
 
 /* Brute force: collect every solution, group by the set of its 8 images
@@ -176,7 +233,7 @@ int main(int argc, char **argv) {
     fprintf(stderr, "usage: test_count_classes FIRST LAST (1..17)\n");
     return 2;
   }
-  counts_match_oeis(first, last);
+  counts_match_oeis_every_kernel(first, last);
   if (first == 1) {
     canonical_forms_group_the_solutions();
     linear_checker_agrees_with_pairwise();

@@ -17,6 +17,28 @@ done
 expect_exit 0 "$NQSAT" count 12 --stats
 expect_stderr 'N = 12: 14200 solutions, 1787 fundamental, [0-9]+ nodes'
 expect_exit 2 "$NQSAT" count 8 --threads 0
+# --kernel: rows on any processor; vector where the processor has AVX-512
+# VPOPCNTDQ, else (and under valgrind, which hides AVX-512) a refusal that
+# says why, exit 1. Counts against OEIS either way.
+for n in 6 9 13; do
+  expect_exit 0 "$NQSAT" count $n --kernel rows --threads 2 &&
+    expect_equal "$(cat "$WORK/out")" "$(known_count $n)" "count $n --kernel rows"
+done
+expect_exit 0 "$NQSAT" count 11 --kernel rows --stats
+expect_stderr 'N = 11: 2680 solutions, 341 fundamental, [0-9]+ nodes.*kernel rows'
+for n in 6 9 13; do
+  run "$NQSAT" count $n --kernel vector --threads 2
+  checks=$((checks + 1))
+  case $status in
+  0) expect_equal "$(cat "$WORK/out")" "$(known_count $n)" "count $n --kernel vector" ;;
+  1) expect_stderr 'vector needs AVX-512F and AVX-512 VPOPCNTDQ, which this processor lacks' ;;
+  *) fail "count $n --kernel vector exited $status: $(head -c 300 "$WORK/err")" ;;
+  esac
+done
+expect_exit 2 "$NQSAT" count 21 --kernel vector
+expect_stderr 'kernel vector handles N up to 20, not 21'
+expect_exit 2 "$NQSAT" count 8 --kernel simd
+expect_stderr "unknown --kernel 'simd'"
 expect_exit 2 "$NQSAT" count 33
 
 # trace 4: the golden file was checked by hand against the rules: 16 queens

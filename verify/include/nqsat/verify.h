@@ -115,6 +115,26 @@ typedef struct nq_verify_counts {
 #define NQ_VERIFY_MAX_THREADS 256
 nq_status nq_verify_count_classes(int n, int threads, nq_verify_counts *counts);
 
+/* The search below the job split. Both kernels visit the representatives
+ * of the same classes, in a different order, so they must agree on every
+ * count (the tests check both against OEIS); `nodes` differs. */
+typedef enum nq_verify_kernel {
+  NQ_VERIFY_KERNEL_AUTO = 0,  /* VECTOR where available, else ROWS */
+  NQ_VERIFY_KERNEL_ROWS = 1,  /* row after row, portable C */
+  NQ_VERIFY_KERNEL_VECTOR = 2 /* the row with fewest free squares first, AVX-512 */
+} nq_verify_kernel;
+/* Largest n of the vector kernel (it also needs AVX-512F and VPOPCNTDQ). */
+#define NQ_VERIFY_VECTOR_MAX_N 20
+
+/* 1 when `kernel` can count boards of n rows (1..NQ_VERIFY_MAX_N) on this
+ * processor, else 0. */
+int nq_verify_kernel_available(nq_verify_kernel kernel, int n);
+
+/* nq_verify_count_classes with a chosen kernel; NQ_ERR_ARGUMENT also when
+ * the kernel is not available for n here. */
+nq_status nq_verify_count_classes_with(int n, int threads, nq_verify_kernel kernel,
+                                       nq_verify_counts *counts);
+
 /* ---- Checking very large placements ----------------------------------------
  * The O(n) checker, for local-search answers with millions of queens: one
  * occupancy array per column and diagonal direction, so each queen is looked
