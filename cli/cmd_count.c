@@ -24,7 +24,7 @@ static void print_count_help(void) {
          "  --kernel K     the search below the first rows: 'rows' fills the rows\n"
          "                 top to bottom (portable C); 'vector' fills the row with\n"
          "                 the fewest free squares first, every row's squares in\n"
-         "                 one AVX-512 register (N = 6..%d, processors with AVX-512\n"
+         "                 one AVX-512 register (N <= %d, processors with AVX-512\n"
          "                 VPOPCNTDQ); 'auto' (default) takes 'vector' where it can.\n"
          "                 Both count the same classes, so either checks the other\n"
          "  --stats        also print the kernel, nodes (queens placed), seconds (wall\n"
