@@ -66,7 +66,8 @@ static void print_solve_help(void) {
          "  -h, --help        show this help\n"
          "\n"
          "With none of --count, --all, --max: the first solution (N: as a board,\n"
-         "or 'no solution'). On a terminal, enumeration shows progress on stderr.\n",
+         "'no solution', or 'unknown (time limit reached)' when stopped first).\n"
+         "On a terminal, enumeration shows progress on stderr.\n",
          NQ_SOLVER_MAX_N);
 }
 
@@ -122,7 +123,14 @@ static int solve_queens(solve_options *options) {
   if (options->mode == FIRST) {
     int first[NQ_SOLVER_MAX_N];
     uint64_t found = 0;
-    nq_status status = nq_solver_enumerate_queens(encoding, 1, keep_first, first, &found);
+    arm_interrupt();
+    nq_status status =
+        nq_solver_enumerate_queens(encoding, 1, &options->control, keep_first, first, &found);
+    if (status == NQ_ERR_INTERRUPTED && !found) {
+      printf("unknown (%s)\n", stop_reason());
+      fprintf(stderr, "nqsat solve: %s before a solution was found\n", stop_reason());
+      return stopped_exit(finish_output(NQ_EXIT_OK));
+    }
     if (status != NQ_OK && status != NQ_ERR_STOPPED)
       return runtime_error("solve", "%s", nq_strerror(status));
     if (found)

@@ -116,7 +116,7 @@ static int verify_one(int n, const nq_amo *encodings, int encoding_count, int wi
     const char *name = nq_amo_name(encodings[e]);
     collector sat = {.set = keep_sets ? nq_solution_set_new(n) : NULL};
     nq_encoding encoding = {.n = n, .amo = encodings[e]};
-    status = nq_solver_enumerate_queens(&encoding, 0, collect, &sat, NULL);
+    status = nq_solver_enumerate_queens(&encoding, 0, NULL, collect, &sat, NULL);
     printf(" %*" PRIu64, width, sat.count);
     char difference[400];
     if (!agrees) {

@@ -33,7 +33,7 @@ int main(int argc, char **argv) {
   int invalid = 0;
   uint64_t found = 0;
   nq_status status =
-      nq_solver_enumerate_queens(&encoding, how_many, print_and_check, &invalid, &found);
+      nq_solver_enumerate_queens(&encoding, how_many, NULL, print_and_check, &invalid, &found);
   if (status != NQ_OK) {
     fprintf(stderr, "solver: %s\n", nq_strerror(status));
     return 1;

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 
 #include "nqsat/solver.h"
+#include "search_clock.h"
 
 static int add_to_picosat(void *context, const int *literals, size_t count) {
   PicoSAT *picosat = context;
@@ -37,7 +38,8 @@ static int read_board(PicoSAT *picosat, int n, int *columns) {
 }
 
 nq_status nq_solver_enumerate_queens(const nq_encoding *encoding, uint64_t max_solutions,
-                                     nq_solution_fn on_solution, void *context, uint64_t *found) {
+                                     const nq_solver_control *control, nq_solution_fn on_solution,
+                                     void *context, uint64_t *found) {
   uint64_t reported = 0;
   if (found)
     *found = 0;
@@ -56,14 +58,25 @@ nq_status nq_solver_enumerate_queens(const nq_encoding *encoding, uint64_t max_s
     free(columns);
     return NQ_ERR_MEMORY;
   }
+  search_clock clock;
+  search_clock_start(&clock, control);
+  picosat_set_interrupt(picosat, &clock, search_clock_picosat_hook);
   picosat_adjust(picosat, (int)size.variables);
   nq_clause_sink sink = {picosat, add_to_picosat};
   status = nq_encoder_generate(encoding, &sink);
 
   while (status == NQ_OK && (max_solutions == 0 || reported < max_solutions)) {
+    if (search_clock_expired(&clock)) {
+      status = NQ_ERR_INTERRUPTED;
+      break;
+    }
     int result = picosat_sat(picosat, -1);
     if (result == PICOSAT_UNSATISFIABLE)
       break;
+    if (result == PICOSAT_UNKNOWN && search_clock_expired(&clock)) {
+      status = NQ_ERR_INTERRUPTED; /* the hook stopped PicoSAT */
+      break;
+    }
     if (result != PICOSAT_SATISFIABLE) {
       status = NQ_ERR_SOLVER;
       break;

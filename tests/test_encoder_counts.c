@@ -54,8 +54,8 @@ static void check_encoding(const nq_encoding *e, const char *label) {
   }
   tally sat = {e, 0, 0, 0};
   uint64_t found = 0;
-  CHECK(nq_solver_enumerate_queens(e, 0, on_sat_board, &sat, &found) == NQ_OK, "%s n=%d", label,
-        e->n);
+  CHECK(nq_solver_enumerate_queens(e, 0, NULL, on_sat_board, &sat, &found) == NQ_OK, "%s n=%d",
+        label, e->n);
   CHECK(found == expected, "%s n=%d: SAT found %" PRIu64 " boards, expected %" PRIu64, label, e->n,
         found, expected);
   CHECK(sat.invalid == 0 && sat.dishonoured == 0,

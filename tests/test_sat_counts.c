@@ -41,7 +41,8 @@ int main(int argc, char **argv) {
     collected sat = {n <= sets_up_to ? nq_solution_set_new(n) : NULL, 0};
     nq_encoding encoding = {.n = n, .amo = amo};
     if (sat.set) {
-      CHECK(nq_solver_enumerate_queens(&encoding, 0, collect, &sat, &found) == NQ_OK, "n=%d", n);
+      CHECK(nq_solver_enumerate_queens(&encoding, 0, NULL, collect, &sat, &found) == NQ_OK, "n=%d",
+            n);
     } else {
       uint64_t fundamental;
       nq_enumeration result;
@@ -69,7 +70,7 @@ int main(int argc, char **argv) {
   /* --max stops where asked. */
   nq_encoding eight = {.n = 8, .amo = amo};
   uint64_t found = 0;
-  CHECK(nq_solver_enumerate_queens(&eight, 5, NULL, NULL, &found) == NQ_OK && found == 5,
+  CHECK(nq_solver_enumerate_queens(&eight, 5, NULL, NULL, NULL, &found) == NQ_OK && found == 5,
         "max 5 gave %" PRIu64, found);
   return check_report("test_sat_counts");
 }

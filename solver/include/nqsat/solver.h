@@ -25,12 +25,6 @@
  * stops the enumeration (the call then returns NQ_ERR_STOPPED). */
 typedef int (*nq_solution_fn)(void *context, const int *columns, int n);
 
-/* Enumerates distinct solutions of the N-Queens formula in `encoding`.
- * `max_solutions` == 0 means all of them. `*found` (may be NULL) receives
- * the number of solutions reported. */
-nq_status nq_solver_enumerate_queens(const nq_encoding *encoding, uint64_t max_solutions,
-                                     nq_solution_fn on_solution, void *context, uint64_t *found);
-
 /* How a long search may be stopped and watched. Zero fields mean "off". */
 typedef struct nq_solver_control {
   /* Polled during the search (also inside PicoSAT, through
@@ -42,6 +36,17 @@ typedef struct nq_solver_control {
   void (*progress)(void *context, uint64_t solutions, double elapsed_seconds);
   void *progress_context;
 } nq_solver_control;
+
+/* Enumerates distinct solutions of the N-Queens formula in `encoding`, one
+ * PicoSAT instance and a blocking clause per solution (the plain method;
+ * nq_solver_enumerate_symmetric is the fast one). `max_solutions` == 0
+ * means all of them. `*found` (may be NULL) receives the number of
+ * solutions reported. `control` (may be NULL): its time limit and
+ * interrupt flag are honoured, also inside PicoSAT, and end the call with
+ * NQ_ERR_INTERRUPTED; its threads and progress fields are ignored. */
+nq_status nq_solver_enumerate_queens(const nq_encoding *encoding, uint64_t max_solutions,
+                                     const nq_solver_control *control, nq_solution_fn on_solution,
+                                     void *context, uint64_t *found);
 
 /* What an enumeration found. */
 typedef struct nq_enumeration {
