@@ -1,4 +1,6 @@
 /* Atomic, optionally gzip-compressed output. See nqsat/output.h. */
+/* realpath(): XSI in glibc's headers, beyond _POSIX_C_SOURCE. */
+#define _XOPEN_SOURCE 700
 #include "nqsat/output.h"
 
 #include <errno.h>
@@ -43,6 +45,18 @@ static int is_direct_target(const char *path) {
   if (stat(path, &info) != 0)
     return 0; /* does not exist yet: create it atomically */
   return !S_ISREG(info.st_mode);
+}
+
+/* Where the file behind `path` really is, when `path` is a symlink to an
+ * existing file: writing there keeps the link, as writing through it would
+ * (a rename onto the link itself would replace it by a plain file).
+ * NULL when `path` is no symlink or a dangling one (then the link is
+ * replaced, as nothing it points to exists); the caller frees. */
+static char *symlink_target(const char *path) {
+  struct stat info;
+  if (lstat(path, &info) != 0 || !S_ISLNK(info.st_mode))
+    return NULL;
+  return realpath(path, NULL);
 }
 
 static int open_temporary(nq_output *output, const char *path) {
@@ -94,7 +108,10 @@ nq_status nq_output_open(nq_output **result, const char *path, nq_compression co
     }
   } else {
     output->owns_fd = 1;
-    if (open_temporary(output, path) != 0) {
+    char *target = symlink_target(path);
+    int opened = open_temporary(output, target ? target : path);
+    free(target);
+    if (opened != 0) {
       describe(error, error_size, "cannot create", path, errno);
       free(output->final_path);
       free(output->temporary_path);

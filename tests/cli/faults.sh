@@ -81,6 +81,23 @@ expect_exit 0 "$NQSAT" encode 8 -o "$WORK/null-link"
 checks=$((checks + 1))
 [ -L "$WORK/null-link" ] && [ -c /dev/null ] || fail "symlink to /dev/null replaced"
 
+# A symlink to a regular file (relative, into another directory) stays a
+# symlink: the file it points to gets the output, through a temporary file
+# in that file's own directory, and nothing is left beside the link.
+mkdir -p "$WORK/real" "$WORK/links"
+echo old >"$WORK/real/target.cnf"
+ln -s ../real/target.cnf "$WORK/links/link.cnf"
+expect_exit 0 "$NQSAT" encode 6 -o "$WORK/links/link.cnf"
+checks=$((checks + 1))
+[ -L "$WORK/links/link.cnf" ] || fail "symlink to a regular file replaced by a file"
+"$NQSAT" encode 6 >"$WORK/direct.cnf"
+checks=$((checks + 1))
+# (the files differ only in the 'c command:' line, which names the output)
+cmp -s <(grep -v '^c command:' "$WORK/direct.cnf") <(grep -v '^c command:' "$WORK/real/target.cnf") ||
+  fail "the symlink's target did not get the output"
+expect_only "$WORK/links" link.cnf
+expect_only "$WORK/real" target.cnf
+
 # interrupt SIGNAL TARGET: starts a large encode to TARGET, waits until it
 # is writing (the temporary file has data), sends SIGNAL, and expects exit
 # 130, one line naming the signal, and nothing left in $WORK/dest but

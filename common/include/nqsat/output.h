@@ -5,7 +5,8 @@
  * nq_output_commit(); nq_output_abort() removes the temporary file instead.
  * A non-regular target (/dev/null, /dev/stdout, a FIFO, a terminal) is written
  * directly and never renamed over: as root, renaming over /dev/null would
- * replace the device with a plain file.
+ * replace the device with a plain file. A symlink to a regular file is
+ * followed: the file it points to is the one replaced, and the link stays.
  *
  * Ownership: nq_output_open() returns a stream the caller owns; exactly one
  * of nq_output_commit() or nq_output_abort() releases it. */
