@@ -89,7 +89,8 @@ void clear_progress(void);
 
 /* Interruption (cli/interrupt.c). interrupt_watch() installs SIGINT and
  * SIGTERM handlers that set the returned flag (pass it to
- * nq_output_stop_when); interrupt_requested() is the signal number or 0;
+ * nq_output_stop_when, or as nq_solver_control.interrupt); a second signal
+ * takes the default action at once; interrupt_requested() is the signal number or 0;
  * report_interrupted() prints "nqsat CMD: interrupted by SIG...; WHAT" and
  * returns NQ_EXIT_INTERRUPTED. */
 #include <signal.h>

@@ -2,7 +2,6 @@
  * SAT-competition answers. */
 #include <getopt.h>
 #include <inttypes.h>
-#include <signal.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -11,24 +10,6 @@
 #include "nqsat/cnf.h"
 #include "nqsat/solver.h"
 #include "nqsat/verify.h"
-
-/* Set by SIGINT; polled by the solver through nq_solver_control. */
-static volatile sig_atomic_t interrupted;
-
-static void on_interrupt(int signal_number) {
-  (void)signal_number;
-  interrupted = 1;
-}
-
-/* Ctrl-C from here on stops the search cleanly. Armed only around a search
- * that polls the flag, so Ctrl-C still ends everything else at once. */
-static void arm_interrupt(void) {
-  struct sigaction action;
-  memset(&action, 0, sizeof action);
-  action.sa_handler = on_interrupt;
-  sigemptyset(&action.sa_mask);
-  sigaction(SIGINT, &action, NULL);
-}
 
 static void print_solve_help(void) {
   printf("usage: nqsat solve N [--amo ENCODING] [--count [--unique] | --all | --max K]\n"
@@ -83,9 +64,21 @@ typedef struct solve_options {
 } solve_options;
 
 /* How a stopped run is marked, and its exit code (130 after Ctrl-C). */
-static const char *stop_reason(void) { return interrupted ? "interrupted" : "time limit reached"; }
+/* Ctrl-C or SIGTERM from here on stops the search cleanly, with what was
+ * found (cli/interrupt.c; a second signal ends at once). Armed only around
+ * a search that polls the flag, so before it a signal ends everything at
+ * once. */
+static void watch_for_stop(solve_options *options) {
+  options->control.interrupt = interrupt_watch();
+}
 
-static int stopped_exit(int otherwise) { return interrupted ? NQ_EXIT_INTERRUPTED : otherwise; }
+static const char *stop_reason(void) {
+  return interrupt_requested() ? "interrupted" : "time limit reached";
+}
+
+static int stopped_exit(int otherwise) {
+  return interrupt_requested() ? NQ_EXIT_INTERRUPTED : otherwise;
+}
 
 static int finish_output(int code) {
   if (fflush(stdout) != 0 || ferror(stdout))
@@ -123,7 +116,7 @@ static int solve_queens(solve_options *options) {
   if (options->mode == FIRST) {
     int first[NQ_SOLVER_MAX_N];
     uint64_t found = 0;
-    arm_interrupt();
+    watch_for_stop(options);
     nq_status status =
         nq_solver_enumerate_queens(encoding, 1, &options->control, keep_first, first, &found);
     if (status == NQ_ERR_INTERRUPTED && !found) {
@@ -142,7 +135,7 @@ static int solve_queens(solve_options *options) {
   nq_enumeration result;
   list_context list = {options->board, 0};
   int listing = options->mode == LIST;
-  arm_interrupt();
+  watch_for_stop(options);
   nq_status status = nq_solver_enumerate_symmetric(
       encoding, listing ? (uint64_t)options->max_solutions : 0, &options->control,
       listing ? print_solution : NULL, &list, &result);
@@ -223,7 +216,7 @@ static int solve_file(solve_options *options, const char *path) {
   uint64_t max_models = options->mode == FIRST ? 1 : (uint64_t)options->max_solutions;
   model_context models = {cnf, options->board, options->mode != COUNT_ONLY, 0, NULL};
   nq_enumeration result;
-  arm_interrupt();
+  watch_for_stop(options);
   status =
       nq_solver_enumerate_cnf(cnf, max_models, &options->control, print_model, &models, &result);
   nq_cnf_free(cnf);
@@ -374,7 +367,6 @@ int cmd_solve(int argc, char **argv) {
   if (is_file && options.unique)
     return usage_error("solve", "--unique applies to N, not to a DIMACS file");
 
-  options.control.interrupt = &interrupted;
   if (options.mode != FIRST && isatty(STDERR_FILENO))
     options.control.progress = show_progress;
 

@@ -10,7 +10,7 @@
 typedef struct search_clock {
   struct timespec start;
   double limit_seconds; /* 0: none */
-  volatile sig_atomic_t *interrupt;
+  const volatile sig_atomic_t *interrupt;
 } search_clock;
 
 void search_clock_start(search_clock *clock, const nq_solver_control *control);

@@ -175,6 +175,16 @@ wait $pid
 status=$?
 expect_equal "$status" 130 "exit after Ctrl-C"
 grep -Eq '^[0-9]+ \(incomplete: interrupted\)$' "$WORK/out" || fail "interrupted count: $(cat "$WORK/out")"
+# SIGTERM stops a search the same way (the handler is cli/interrupt.c's,
+# shared with encode).
+"$NQSAT" solve 17 --count >"$WORK/out" 2>"$WORK/err" &
+pid=$!
+sleep 2
+kill -TERM $pid
+wait $pid
+status=$?
+expect_equal "$status" 130 "exit after SIGTERM"
+grep -Eq '^[0-9]+ \(incomplete: interrupted\)$' "$WORK/out" || fail "count after SIGTERM: $(cat "$WORK/out")"
 # The first board alone stops the same way: N = 200 with the sequential
 # counter keeps PicoSAT busy for many minutes here (measured: over 10), so
 # it ends with no board, said so. Started 2 s before the signal, so that

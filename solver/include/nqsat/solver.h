@@ -29,7 +29,7 @@ typedef int (*nq_solution_fn)(void *context, const int *columns, int n);
 typedef struct nq_solver_control {
   /* Polled during the search (also inside PicoSAT, through
    * picosat_set_interrupt); nonzero stops it. A signal handler may set it. */
-  volatile sig_atomic_t *interrupt;
+  const volatile sig_atomic_t *interrupt;
   double time_limit_seconds; /* 0: no limit */
   int threads;               /* worker threads for the symmetric search; 0: all CPUs */
   /* Called from the calling thread about twice a second while searching. */
