@@ -38,7 +38,7 @@ static void print_solve_help(void) {
          "                    shuffled ones decoded through their 'c nqsat map')\n"
          "  --threads T       worker threads for N, 1..256 (default: all CPUs)\n"
          "  --time-limit S    stop after S seconds (1..31536000) with what was found,\n"
-         "                    marked incomplete; Ctrl-C does the same and exits 130\n"
+         "                    marked incomplete; Ctrl-C or SIGTERM: the same, exit 130\n"
          "  --max-memory SIZE refuse to start (N) when the estimated memory exceeds\n"
          "                    SIZE (e.g. 512M, 4G; default half of physical RAM)\n"
          "  --method METHOD   sat (default), local (min-conflicts local search, one\n"
