@@ -84,9 +84,6 @@ int cmd_count(int argc, char **argv) {
     return runtime_error("count",
                          "--kernel vector needs AVX-512F and AVX-512 VPOPCNTDQ, which this "
                          "processor lacks (use rows)");
-  if (kernel == NQ_VERIFY_KERNEL_AUTO)
-    kernel = nq_verify_kernel_available(NQ_VERIFY_KERNEL_VECTOR, n) ? NQ_VERIFY_KERNEL_VECTOR
-                                                                    : NQ_VERIFY_KERNEL_ROWS;
   struct timespec start, cpu_start;
   clock_gettime(CLOCK_MONOTONIC, &start);
   clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu_start);
@@ -106,9 +103,9 @@ int cmd_count(int argc, char **argv) {
             " nodes, %.3f s, %.3f s CPU, %.3g nodes/s, kernel %s\n",
             (int)n, counts.total, counts.fundamental, counts.nodes, elapsed, cpu,
             elapsed > 0 ? (double)counts.nodes / elapsed : 0.0,
-            n < 6                               ? "none (small board: enumerated)"
-            : kernel == NQ_VERIFY_KERNEL_VECTOR ? "vector"
-                                                : "rows");
+            counts.kernel == NQ_VERIFY_KERNEL_VECTOR ? "vector"
+            : counts.kernel == NQ_VERIFY_KERNEL_ROWS ? "rows"
+                                                     : "none (small board: enumerated)");
   uint64_t known_total, known_fundamental;
   if (nq_verify_known_count((int)n, &known_total, &known_fundamental) != 0) {
     fprintf(stderr,

@@ -63,7 +63,6 @@ typedef struct solve_options {
   nq_solver_control control;
 } solve_options;
 
-/* How a stopped run is marked, and its exit code (130 after Ctrl-C). */
 /* Ctrl-C or SIGTERM from here on stops the search cleanly, with what was
  * found (cli/interrupt.c; a second signal ends at once). Armed only around
  * a search that polls the flag, so before it a signal ends everything at
@@ -72,6 +71,7 @@ static void watch_for_stop(solve_options *options) {
   options->control.interrupt = interrupt_watch();
 }
 
+/* How a stopped run is marked, and its exit code (130 after a signal). */
 static const char *stop_reason(void) {
   return interrupt_requested() ? "interrupted" : "time limit reached";
 }

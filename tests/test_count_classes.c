@@ -51,6 +51,14 @@ static void counts_match_oeis(int first, int last, nq_verify_kernel kernel) {
     nq_verify_counts one, two, many;
     const char *name = kernel_name(kernel);
     CHECK(nq_verify_count_classes_with(n, 1, kernel, &one) == NQ_OK, "%s n=%d", name, n);
+    /* the kernel reported: the one asked for, AUTO's choice, none below 6 */
+    nq_verify_kernel expected = n < 6                             ? NQ_VERIFY_KERNEL_AUTO
+                                : kernel != NQ_VERIFY_KERNEL_AUTO ? kernel
+                                : nq_verify_kernel_available(NQ_VERIFY_KERNEL_VECTOR, n)
+                                    ? NQ_VERIFY_KERNEL_VECTOR
+                                    : NQ_VERIFY_KERNEL_ROWS;
+    CHECK(one.kernel == expected, "%s n=%d: reported kernel %d, expected %d", name, n,
+          (int)one.kernel, (int)expected);
     CHECK(one.total == a000170[n], "%s n=%d total %" PRIu64 " != A000170 %" PRIu64, name, n,
           one.total, a000170[n]);
     CHECK(one.fundamental == a002562[n], "%s n=%d fundamental %" PRIu64 " != A002562 %" PRIu64,

@@ -3,9 +3,9 @@
  * search below the split). Not part of the public interface.
  *
  * The search visits only boards that can represent their symmetry class
- * (Takahashi's method, see count_classes.c); the row rules that make that
- * so are the same for every kernel, so they are kept here as data
- * (`class_shape`) and as one function, class_row_usable(). */
+ * (Takahashi's method, see count_classes.c); the rules that make that so
+ * are the same for every kernel and are kept here as data (`class_shape`);
+ * each kernel applies them in the form its search order needs. */
 #ifndef NQSAT_CLASS_SEARCH_H
 #define NQSAT_CLASS_SEARCH_H
 
@@ -37,16 +37,6 @@ typedef struct class_search {
   uint64_t count2, count4, count8, nodes;
 } class_search;
 
-/* The columns row `row` may ever use in this shape, whatever is attacked:
- * a representative keeps column 1 free above bound1 (corner case), or both
- * edge columns free above bound1 and below bound2, and its last row within
- * bound1..bound2 of the edges (side case). Rows 0 and 1 of the corner case
- * and row 0 of the side case are placed by phase one. In the side case,
- * Takahashi's search states the rule for rows below bound2 as "row bound2
- * must leave both edge columns taken", which is what the row-by-row kernel
- * tests; the two forms accept the same boards. */
-uint32_t nq_verify_class_row_usable(const class_search *state, int row);
-
 /* Classifies a finished side-case board (class of 2, 4 or 8, or not the
  * representative of its class) and adds it to the counts. */
 void nq_verify_classify(class_search *state, const uint32_t *board);
@@ -59,7 +49,7 @@ void nq_verify_search_rows(class_search *state, int row, uint32_t left, uint32_t
 /* 1 if this processor runs the vector kernel and it handles boards of n
  * rows; 0 otherwise. */
 int nq_verify_vector_supported(int n);
-/* The row where the vector kernel wants its jobs to start (2..CLASS_SPLIT_ROW). */
+/* The row where the vector kernel wants its jobs to start (3..CLASS_SPLIT_ROW). */
 int nq_verify_vector_split_row(int n);
 void nq_verify_search_vector(class_search *state, int row, uint32_t left, uint32_t down,
                              uint32_t right);

@@ -249,6 +249,7 @@ nq_status nq_verify_count_classes_with(int n, int threads, nq_verify_kernel kern
     counts->total = tally.total, counts->fundamental = tally.fundamental;
     return NQ_OK;
   }
+  counts->kernel = kernel;
   job_list list = {0};
   build_jobs(&list, n,
              kernel == NQ_VERIFY_KERNEL_VECTOR ? nq_verify_vector_split_row(n) : CLASS_SPLIT_ROW);

@@ -24,6 +24,8 @@ for n in 6 9 13; do
   expect_exit 0 "$NQSAT" count $n --kernel rows --threads 2 &&
     expect_equal "$(cat "$WORK/out")" "$(known_count $n)" "count $n --kernel rows"
 done
+expect_exit 0 "$NQSAT" count 5 --stats
+expect_stderr 'N = 5: 10 solutions, 2 fundamental, .*kernel none \(small board: enumerated\)'
 expect_exit 0 "$NQSAT" count 11 --kernel rows --stats
 expect_stderr 'N = 11: 2680 solutions, 341 fundamental, [0-9]+ nodes.*kernel rows'
 for n in 6 9 13; do

@@ -167,22 +167,24 @@ expect_exit 0 "$NQSAT" solve 17 --count --time-limit 1
 grep -Eq '^[0-9]+ \(incomplete: time limit reached\)$' "$WORK/out" || fail "time-limited count: $(cat "$WORK/out")"
 expect_exit 0 "$NQSAT" solve "$WORK/long.cnf" --count --time-limit 1
 grep -Eq '^[0-9]+ \(incomplete: time limit reached\)$' "$WORK/out" || fail "time-limited model count: $(cat "$WORK/out")"
-"$NQSAT" solve 17 --count >"$WORK/out" 2>"$WORK/err" &
-pid=$!
-sleep 1
-kill -INT $pid
-wait $pid
-status=$?
+# signal_after SECONDS SIGNAL CMD...: runs CMD in the background, sends it
+# SIGNAL after SECONDS, and leaves $status, $WORK/out and $WORK/err as run().
+signal_after() {
+  local seconds=$1 signal=$2
+  shift 2
+  "$@" >"$WORK/out" 2>"$WORK/err" &
+  local pid=$!
+  sleep "$seconds"
+  kill -"$signal" $pid
+  wait $pid
+  status=$?
+}
+signal_after 1 INT "$NQSAT" solve 17 --count
 expect_equal "$status" 130 "exit after Ctrl-C"
 grep -Eq '^[0-9]+ \(incomplete: interrupted\)$' "$WORK/out" || fail "interrupted count: $(cat "$WORK/out")"
 # SIGTERM stops a search the same way (the handler is cli/interrupt.c's,
 # shared with encode).
-"$NQSAT" solve 17 --count >"$WORK/out" 2>"$WORK/err" &
-pid=$!
-sleep 2
-kill -TERM $pid
-wait $pid
-status=$?
+signal_after 2 TERM "$NQSAT" solve 17 --count
 expect_equal "$status" 130 "exit after SIGTERM"
 grep -Eq '^[0-9]+ \(incomplete: interrupted\)$' "$WORK/out" || fail "count after SIGTERM: $(cat "$WORK/out")"
 # The first board alone stops the same way: N = 200 with the sequential
@@ -192,12 +194,7 @@ grep -Eq '^[0-9]+ \(incomplete: interrupted\)$' "$WORK/out" || fail "count after
 expect_exit 0 "$NQSAT" solve 200 --amo seq --time-limit 1
 expect_equal "$(cat "$WORK/out")" "unknown (time limit reached)" "time-limited first board"
 expect_stderr "time limit reached before a solution was found"
-"$NQSAT" solve 200 --amo seq >"$WORK/out" 2>"$WORK/err" &
-pid=$!
-sleep 2
-kill -INT $pid
-wait $pid
-status=$?
+signal_after 2 INT "$NQSAT" solve 200 --amo seq
 expect_equal "$status" 130 "first board: exit after Ctrl-C"
 expect_equal "$(cat "$WORK/out")" "unknown (interrupted)" "interrupted first board"
 

@@ -60,9 +60,8 @@ size_t nq_solution_set_size(const nq_solution_set *set);
 /* Sorts both sets and compares them. Returns 1 when equal as sets (and
  * without duplicates); else 0 and describes one difference in `why`
  * (a duplicate, or a placement that one side has and the other lacks). */
-int nq_solution_set_equal(nq_solution_set *first, const char *first_name,
-                          nq_solution_set *second, const char *second_name, char *why,
-                          size_t why_size);
+int nq_solution_set_equal(nq_solution_set *first, const char *first_name, nq_solution_set *second,
+                          const char *second_name, char *why, size_t why_size);
 
 /* Reading solutions other programs wrote. Accepted, mixed freely:
  *  - vector lines: N numbers, the 1-based column of each row's queen
@@ -100,11 +99,27 @@ int nq_verify_canonical(const int *columns, int n, int *canonical);
 /* ---- Fast counting ---------------------------------------------------------
  * Counts of one board size by symmetry class (see count_classes.c for the
  * method): `total` = A000170(n), `fundamental` = A002562(n), and `nodes`,
- * the number of queens placed during the search (for speed figures). */
+ * the number of queens placed during the search (for speed figures).
+ *
+ * The search below the job split is one of two kernels. Both visit the
+ * representatives of the same classes, in a different order, so they must
+ * agree on every count (the tests check both against OEIS); `nodes`
+ * differs. */
+typedef enum nq_verify_kernel {
+  NQ_VERIFY_KERNEL_AUTO = 0,  /* VECTOR where available, else ROWS */
+  NQ_VERIFY_KERNEL_ROWS = 1,  /* row after row, portable C */
+  NQ_VERIFY_KERNEL_VECTOR = 2 /* the row with fewest free squares first, AVX-512 */
+} nq_verify_kernel;
+/* Largest n of the vector kernel (it also needs AVX-512F and VPOPCNTDQ). */
+#define NQ_VERIFY_VECTOR_MAX_N 20
+
 typedef struct nq_verify_counts {
   uint64_t total;
   uint64_t fundamental;
   uint64_t nodes;
+  /* The kernel that searched (ROWS or VECTOR); AUTO when none did: boards
+   * of fewer than 6 rows are counted by plain enumeration. */
+  nq_verify_kernel kernel;
 } nq_verify_counts;
 
 /* Counts with `threads` worker threads (1..NQ_VERIFY_MAX_THREADS; 0 means
@@ -114,17 +129,6 @@ typedef struct nq_verify_counts {
  * created. */
 #define NQ_VERIFY_MAX_THREADS 256
 nq_status nq_verify_count_classes(int n, int threads, nq_verify_counts *counts);
-
-/* The search below the job split. Both kernels visit the representatives
- * of the same classes, in a different order, so they must agree on every
- * count (the tests check both against OEIS); `nodes` differs. */
-typedef enum nq_verify_kernel {
-  NQ_VERIFY_KERNEL_AUTO = 0,  /* VECTOR where available, else ROWS */
-  NQ_VERIFY_KERNEL_ROWS = 1,  /* row after row, portable C */
-  NQ_VERIFY_KERNEL_VECTOR = 2 /* the row with fewest free squares first, AVX-512 */
-} nq_verify_kernel;
-/* Largest n of the vector kernel (it also needs AVX-512F and VPOPCNTDQ). */
-#define NQ_VERIFY_VECTOR_MAX_N 20
 
 /* 1 when `kernel` can count boards of n rows (1..NQ_VERIFY_MAX_N) on this
  * processor, else 0. */
@@ -158,10 +162,10 @@ typedef enum nq_trace_event {
 
 typedef struct nq_trace_step {
   nq_trace_event event;
-  uint64_t call;     /* number of the current call, from 1 */
-  uint64_t solution; /* solutions found so far, including this one */
-  int placed;        /* queens on the board after the event */
-  int row, column;   /* 0-based square of the event */
+  uint64_t call;            /* number of the current call, from 1 */
+  uint64_t solution;        /* solutions found so far, including this one */
+  int placed;               /* queens on the board after the event */
+  int row, column;          /* 0-based square of the event */
   const int *row_of_column; /* row of the queen in each column, -1 if none; borrowed */
 } nq_trace_step;
 
