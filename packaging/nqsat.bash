@@ -60,18 +60,27 @@ _nqsat_parse_options() {
   done
 }
 
-# _nqsat_options PROGRAM COMMAND: "NAME VALUE" lines for every option of
-# COMMAND, from its help and the helps it points to.
-_nqsat_options() {
-  local program=$1 command=$2 help more
-  help=$("$program" "$command" --help 2>/dev/null) || return 0
-  printf '%s\n' "$help" | _nqsat_parse_options
-  while read -r more; do
-    [ -n "$more" ] || continue
-    # shellcheck disable=SC2086 # the words between command and --help
-    "$program" "$command" $more --help 2>/dev/null | _nqsat_parse_options
-  done < <(printf '%s\n' "$help" | grep -o "'nqsat $command [^']*--help'" |
-    sed "s/^'nqsat $command //; s/ *--help'\$//" | sort -u)
+# _nqsat_read_options PROGRAM COMMAND: sets _nqsat_help to COMMAND's help and
+# _nqsat_option_lines to "NAME VALUE" for every option of COMMAND, from its
+# help and the helps it points to. Builtins only, past the nqsat calls.
+_nqsat_read_options() {
+  local program=$1 command=$2 line more text
+  local -A seen=()
+  _nqsat_option_lines=()
+  _nqsat_help=$("$program" "$command" --help 2>/dev/null) || return 0
+  mapfile -t -O 0 _nqsat_option_lines < <(_nqsat_parse_options <<<"$_nqsat_help")
+  while IFS= read -r line; do
+    while [[ $line =~ \'nqsat\ $command\ ([^\']*)--help\'(.*)$ ]]; do
+      more=${BASH_REMATCH[1]}
+      line=${BASH_REMATCH[2]}
+      more=${more% }
+      [[ -n $more && -z ${seen[$more]:-} ]] || continue
+      seen[$more]=1
+      # shellcheck disable=SC2086 # the words between command and --help
+      text=$("$program" "$command" $more --help 2>/dev/null)
+      mapfile -t -O ${#_nqsat_option_lines[@]} _nqsat_option_lines < <(_nqsat_parse_options <<<"$text")
+    done
+  done <<<"$_nqsat_help"
 }
 
 _nqsat() {
@@ -98,13 +107,13 @@ _nqsat() {
     option=${COMP_WORDS[cword - 1]}
   fi
 
-  local options name value placeholder="" words
-  options=$(_nqsat_options "$program" "$command")
-  if [[ $option == -* ]]; then
-    while read -r name value; do
-      [[ $name == "$option" ]] && placeholder=$value
-    done <<<"$options"
-  fi
+  local -a _nqsat_option_lines=()
+  local _nqsat_help="" entry placeholder="" words names=""
+  _nqsat_read_options "$program" "$command"
+  for entry in "${_nqsat_option_lines[@]}"; do
+    names+="${entry%% *} "
+    [[ $option == -* && ${entry%% *} == "$option" ]] && placeholder=${entry#* }
+  done
   if [[ -n $placeholder && $placeholder != "-" ]]; then
     if words=$(_nqsat_values "$command" "$option"); then
       mapfile -t COMPREPLY < <(compgen -W "$words" -- "$cur")
@@ -116,8 +125,10 @@ _nqsat() {
   fi
 
   if [[ $cur == -* ]]; then
-    mapfile -t COMPREPLY < <(compgen -W "$(cut -d' ' -f1 <<<"$options")" -- "$cur")
-  elif "$program" "$command" --help 2>/dev/null | grep -q "^usage:.*FILE\|^ .*nqsat $command .*FILE"; then
+    mapfile -t COMPREPLY < <(compgen -W "$names" -- "$cur")
+  elif grep "nqsat $command " <<<"$_nqsat_help" | sed -E 's/--?[A-Za-z0-9-]+[ =][A-Z][^] ]*//g' |
+    grep -qw FILE; then
+    # A usage line with a FILE that no option takes: complete file names.
     compopt -o filenames 2>/dev/null
     mapfile -t COMPREPLY < <(compgen -f -- "$cur")
   fi

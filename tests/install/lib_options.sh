@@ -33,8 +33,16 @@ option_names_of_help() {
 }
 
 # help_texts COMMAND: the help of COMMAND and of every help it points to
-# ("" for the top-level help).
+# ("" for the top-level help); read once per test.
 help_texts() {
+  local command=$1 help more cache=$WORK/help-texts.${1:-nqsat}
+  if [ -f "$cache" ]; then
+    cat "$cache"
+    return
+  fi
+  _help_texts "$command" >"$cache.tmp" && mv "$cache.tmp" "$cache" && cat "$cache"
+}
+_help_texts() {
   local command=$1 help more
   if [ -z "$command" ]; then
     "$NQSAT" --help

@@ -69,6 +69,12 @@ for page in "$pages"/nqsat-*.1; do
     fail "$name.1: '${name#nqsat-}' is not a command of 'nqsat --help' and the page does not describe a program '$name'"
 done
 
+# The reference pages the man pages point to exist.
+for reference in $(grep -ohE 'docs/[a-z0-9_-]+\.md' "$pages"/*.1 | sort -u); do
+  checks=$((checks + 1))
+  [ -f "$source_dir/$reference" ] || fail "a man page points to $reference, which does not exist"
+done
+
 # Options, both ways.
 compare_options() { # PAGE WHAT HELP_OPTIONS MAN_OPTIONS
   local page=$1 what=$2 option
