@@ -26,7 +26,7 @@ foreach(package IN LISTS CPACK_PACKAGE_FILES)
     endif()
   endforeach()
   if(changed)
-    execute_process(COMMAND dpkg-deb --root-owner-group -b "${tree}" "${package}"
+    execute_process(COMMAND dpkg-deb --root-owner-group -Zgzip -b "${tree}" "${package}"
                     OUTPUT_QUIET RESULT_VARIABLE failed)
     if(failed)
       message(FATAL_ERROR "deb_fixup: dpkg-deb -b ${package} failed")

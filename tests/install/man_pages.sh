@@ -66,7 +66,7 @@ for page in "$pages"/nqsat-*.1; do
   checks=$((checks + 1))
   grep -qx "${name#nqsat-}" <<<"$commands" && continue
   awk '/^\.SH/ { inside = ($0 ~ /SYNOPSIS/); next } inside' "$page" | head -1 | grep -q "^\.B $(sed 's/-/\\\\-/g' <<<"$name")" ||
-    fail "$name.1: '${name#nqsat-}' is not a command of 'nqsat --help' and the page does not describe a program '$name'"
+    fail "$name.1: '${name#nqsat-}' is not a command of 'nqsat --help', and the page's SYNOPSIS does not start with '.B $(sed 's/-/\\-/g' <<<"$name")' (a program of its own)"
 done
 
 # The reference pages the man pages point to exist.
