@@ -2,10 +2,11 @@
 # The bash completion script (packaging/nqsat.bash), loaded into this shell
 # as bash would load it, and driven the way bash drives it: COMP_WORDS,
 # COMP_CWORD and COMP_LINE set, the function called, COMPREPLY read. It must
-# complete command names, each command's options exactly as its --help lists
-# them, the words --amo, --format, --kernel and --method accept exactly as
-# the program's own error message for a bad value names them, and files
-# where a file is expected.
+# complete command names ('nqsat enc<TAB>'), each command's options exactly
+# as its --help lists them, for every option that takes a value exactly the
+# words the program's error message for a bad value names ('--amo <TAB>':
+# the seven encodings; none for numbers), and files where a file is
+# expected.
 #
 #   tests/install/bash_completion.sh NQSAT BUILD_DIR SOURCE_DIR
 here=$(dirname "$0")
@@ -117,4 +118,5 @@ expect_completion "queens.cnf queens.txt" encode 8 -o que
 expect_completion "queens.cnf queens.txt" check 8 que
 expect_completion "queens.cnf queens.txt" solve que
 expect_completion "" encode 8 --seed ""
+expect_completion "" encode 8 que # N is the only positional argument
 finish
