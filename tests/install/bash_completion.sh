@@ -78,7 +78,7 @@ expect_completion "--amo" encode 8 --am
 # value. The trailing --help makes sure nothing runs when a value passes.
 accepted_values() {
   local bad=@not-a-value@ message list
-  message=$(timeout 10 "$NQSAT" "$1" "$2" "$bad" --help 2>&1 >/dev/null | head -1)
+  message=$(timeout 10 "$NQSAT" "$1" "$2" "$bad" --help 2>&1 </dev/null >/dev/null | head -1)
   message=${message% (see *}
   [[ $message == *unknown*"'$bad'"* ]] || return 0
   if [[ $message =~ \(([^()]*)\)$ ]]; then
