@@ -91,7 +91,7 @@ static char *write_file(const char *name, const char *text, int gzip) {
 static void test_gbd_hash(void) {
   char hash[33], error[300];
   char *plain = write_file("gbd1.cnf", "p cnf 2 2\n1 -2 0\n2 0\n", 0);
-  CHECK(nq_instance_gbd_hash(plain, hash, error, sizeof error) == NQ_OK, "%s", error);
+  CHECK(nq_instance_gbd_hash(plain, NULL, hash, error, sizeof error) == NQ_OK, "%s", error);
   CHECK(!strcmp(hash, "177c0b03f0c47b5f973797b2f46c901d"), "GBD hash of the issue's file: %s",
         hash);
   /* Comments, header spacing, blank lines, a clause across lines, CRLF,
@@ -99,12 +99,12 @@ static void test_gbd_hash(void) {
   char *noisy = write_file("gbd2.cnf.gz",
                            "c a comment\r\nc another\np  cnf  2   2\n\n  1\t-2\nc inside\n 0 2\n0\n",
                            1);
-  CHECK(nq_instance_gbd_hash(noisy, hash, error, sizeof error) == NQ_OK, "%s", error);
+  CHECK(nq_instance_gbd_hash(noisy, NULL, hash, error, sizeof error) == NQ_OK, "%s", error);
   CHECK(!strcmp(hash, "177c0b03f0c47b5f973797b2f46c901d"), "GBD hash of the noisy file: %s",
         hash);
   /* A different clause order is a different instance. */
   char *swapped = write_file("gbd3.cnf", "p cnf 2 2\n2 0\n1 -2 0\n", 0);
-  CHECK(nq_instance_gbd_hash(swapped, hash, error, sizeof error) == NQ_OK, "%s", error);
+  CHECK(nq_instance_gbd_hash(swapped, NULL, hash, error, sizeof error) == NQ_OK, "%s", error);
   char expected[33];
   md5_of("2 0 1 -2 0", expected);
   CHECK(!strcmp(hash, expected), "swapped clauses: %s, expected %s", hash, expected);
@@ -112,16 +112,16 @@ static void test_gbd_hash(void) {
   char *opb = write_file("gbd.opb",
                          "* #variable= 3 #constraint= 2\n* c\n+1 x1 +1 x2 = 1 ;\n-1 x1 -1 ~x3 >= -1 ;\n",
                          0);
-  CHECK(nq_instance_gbd_hash(opb, hash, error, sizeof error) == NQ_OK, "%s", error);
+  CHECK(nq_instance_gbd_hash(opb, NULL, hash, error, sizeof error) == NQ_OK, "%s", error);
   md5_of("1 x1 1 x2 = 1;-1 x1 -1 ~x3 >= -1;", expected);
   CHECK(!strcmp(hash, expected), "OPB hash %s, expected %s", hash, expected);
   /* Malformed bodies are errors naming the line. */
   char *short_file = write_file("short.cnf", "p cnf 2 3\n1 0\n2 0\n", 0);
-  CHECK(nq_instance_gbd_hash(short_file, hash, error, sizeof error) == NQ_ERR_PARSE &&
+  CHECK(nq_instance_gbd_hash(short_file, NULL, hash, error, sizeof error) == NQ_ERR_PARSE &&
             strstr(error, "3 clauses declared, 2 found"),
         "short file: %s", error);
   char *wide = write_file("wide.cnf", "p cnf 2 1\n1 3 0\n", 0);
-  CHECK(nq_instance_gbd_hash(wide, hash, error, sizeof error) == NQ_ERR_PARSE &&
+  CHECK(nq_instance_gbd_hash(wide, NULL, hash, error, sizeof error) == NQ_ERR_PARSE &&
             strstr(error, "wide.cnf:2:"),
         "literal beyond the variables: %s", error);
   free(plain);

@@ -122,10 +122,15 @@ static const nq_instance_truth *truth_of(judge *j) {
   return j->truth;
 }
 
+static void say_full(judge *j, nq_verdict_kind kind, const char *subject, long line,
+                     const char *text, const int *board, int incomplete) {
+  nq_verdict verdict = {kind, subject, line, text, board, j->instance->n, incomplete};
+  j->on_verdict(j->verdict_context, &verdict);
+}
+
 static void say(judge *j, nq_verdict_kind kind, const char *subject, long line, const char *text,
                 const int *board) {
-  nq_verdict verdict = {kind, subject, line, text, board, j->instance->n};
-  j->on_verdict(j->verdict_context, &verdict);
+  say_full(j, kind, subject, line, text, board, 0);
 }
 
 /* "e.g. 2 4 1 3" for a witness, shortened for big boards. */
@@ -193,8 +198,11 @@ static void judge_count(judge *j) {
   const nq_instance_truth *truth = truth_of(j);
   if (truth && truth->models_exact) {
     int right = count_equals(answer->count, truth->models);
-    snprintf(text, sizeof text, "%s %s, the verifier counts %" PRIu64 " boards", answer->count,
-             right ? "models:" : "models claimed;", truth->models);
+    if (right)
+      snprintf(text, sizeof text, "%s models, as the verifier counts", answer->count);
+    else
+      snprintf(text, sizeof text, "%s models claimed, the verifier counts %" PRIu64,
+               answer->count, truth->models);
     say(j, right ? NQ_VERDICT_CORRECT : NQ_VERDICT_WRONG_COUNT, "count", answer->count_line, text,
         NULL);
   } else if (truth && truth->status == 20) {
@@ -238,8 +246,8 @@ static void judge_claim(judge *j) {
       say(j, NQ_VERDICT_WRONG_STATUS, "status", answer->claim_line,
           "SATISFIABLE claimed, but the instance has no solution", NULL);
     else if (!answer->has_count)
-      say(j, NQ_VERDICT_INVALID_MODEL, "status", answer->claim_line,
-          "SATISFIABLE claimed without a model (no 'v' lines)", NULL);
+      say_full(j, NQ_VERDICT_INVALID_MODEL, "status", answer->claim_line,
+               "SATISFIABLE claimed without a model (no 'v' lines)", NULL, 1);
     break;
   case NQ_CLAIM_UNKNOWN:
     if (!answer->has_count)
@@ -270,7 +278,7 @@ nq_status nq_answer_judge(const nq_instance *instance, const char *path, const n
       return NQ_ERR_MEMORY;
     }
     evaluation state = {answer, violation, 0};
-    nq_formula_visitor visitor = {&state, evaluate_clause, evaluate_constraint};
+    nq_formula_visitor visitor = {&state, evaluate_clause, evaluate_constraint, NULL};
     nq_status status = nq_instance_scan(path, &visitor, error, error_size);
     if (status == NQ_OK)
       judge_models(&j, violation);

@@ -259,6 +259,8 @@ static nq_status scan_lines(body_scanner *s) {
   int result, first = 1;
   nq_status status = NQ_OK;
   while (status == NQ_OK && (result = line_reader_next(s->lines, &line, &length)) == 1) {
+    if (s->visitor->stop && (line_reader_line(s->lines) & 4095) == 0 && *s->visitor->stop)
+      return NQ_ERR_INTERRUPTED;
     const char *text = line;
     while (*text == ' ' || *text == '\t')
       text++;

@@ -57,11 +57,12 @@ static int hash_constraint(void *context, const nq_pb_term *terms, size_t count,
   return 0;
 }
 
-nq_status nq_instance_gbd_hash(const char *path, char hash[33], char *error, size_t error_size) {
+nq_status nq_instance_gbd_hash(const char *path, const volatile sig_atomic_t *stop, char hash[33],
+                               char *error, size_t error_size) {
   hash_state state;
   nq_md5_init(&state.md5);
   state.clauses_so_far = 0;
-  nq_formula_visitor visitor = {&state, hash_clause, hash_constraint};
+  nq_formula_visitor visitor = {&state, hash_clause, hash_constraint, stop};
   nq_status status = nq_instance_scan(path, &visitor, error, error_size);
   nq_md5_final_hex(&state.md5, hash);
   return status;

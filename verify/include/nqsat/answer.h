@@ -85,6 +85,9 @@ typedef struct nq_verdict {
   const char *text;    /* one line, no newline */
   const int *board;    /* the decoded board of a correct model, else NULL */
   int n;
+  /* 1 when the answer stops short rather than says something false: a
+   * SATISFIABLE claim without its model (a harness may blame a crash). */
+  int incomplete;
 } nq_verdict;
 
 /* Returns the truth about the instance, computing it on first use, or

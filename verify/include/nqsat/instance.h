@@ -85,6 +85,9 @@ typedef struct nq_formula_visitor {
   int (*clause)(void *context, const int *literals, size_t count);
   int (*constraint)(void *context, const nq_pb_term *terms, size_t count, const char *relation,
                     int64_t bound);
+  /* Optional: the scan gives up with NQ_ERR_INTERRUPTED once *stop is
+   * nonzero (checked every few thousand lines). */
+  const volatile sig_atomic_t *stop;
 } nq_formula_visitor;
 
 /* Streams the clauses or constraints of `path`. Malformed bodies (a
@@ -102,8 +105,10 @@ nq_status nq_instance_scan(const char *path, const nq_formula_visitor *visitor, 
  * 0 / 2 0" hashes "1 -2 0 2 0"). OPB: each constraint as its terms (the
  * coefficient, then "x"/"~x" and the variable, each followed by one space),
  * the relation, one space, the bound and ";", constraints concatenated.
- * Writes 32 lowercase hex digits and a NUL. */
-nq_status nq_instance_gbd_hash(const char *path, char hash[33], char *error, size_t error_size);
+ * Writes 32 lowercase hex digits and a NUL. `stop` (optional) interrupts it
+ * as in nq_formula_visitor. */
+nq_status nq_instance_gbd_hash(const char *path, const volatile sig_atomic_t *stop, char hash[33],
+                               char *error, size_t error_size);
 
 /* ---- Models and boards -----------------------------------------------------
  * A model as read from a solver: values[v] for v = 1..variables is 1
