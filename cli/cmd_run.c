@@ -498,15 +498,19 @@ static const char *classify(const harness *h, const job *j, const verdict_summar
   }
   int answered = !malformed && summary->count && summary->worst != NQ_VERDICT_UNKNOWN;
   uint64_t limit = h->request->limits.memory_bytes;
-  uint64_t used = p->peak_virtual_bytes > p->max_resident_bytes ? p->peak_virtual_bytes
-                                                                : p->max_resident_bytes;
+  /* The sampled address space only: wait4's ru_maxrss also counts the
+   * child's pages between fork and exec, which are the harness's own (large
+   * under valgrind or AddressSanitizer). */
+  uint64_t used = p->peak_virtual_bytes;
   if (limit && (!expected_code || !answered) && used >= limit / 10 * 9) {
     snprintf(detail, detail_size, "ended (%s) after using %.0f MB of the %.0f MB limit",
              exit_text, (double)used / 1048576, (double)limit / 1048576);
     return "memory";
   }
   if (!expected_code) {
-    if (signalled)
+    if (p->exec_errno)
+      snprintf(detail, detail_size, "cannot execute the command: %s", strerror(p->exec_errno));
+    else if (signalled)
       snprintf(detail, detail_size, "killed by signal %d (%s)", WTERMSIG(status),
                strsignal(WTERMSIG(status)));
     else

@@ -381,8 +381,10 @@ static int plan_arguments(const suite_request *request, const instance_plan *pla
 static int same_board(const nq_instance *a, const nq_instance *b) {
   return a->n == b->n && a->placed_count == b->placed_count &&
          a->blocked_count == b->blocked_count &&
-         !memcmp(a->placed, b->placed, (size_t)a->placed_count * sizeof *a->placed) &&
-         !memcmp(a->blocked, b->blocked, (size_t)a->blocked_count * sizeof *a->blocked);
+         (!a->placed_count ||
+          !memcmp(a->placed, b->placed, (size_t)a->placed_count * sizeof *a->placed)) &&
+         (!a->blocked_count ||
+          !memcmp(a->blocked, b->blocked, (size_t)a->blocked_count * sizeof *a->blocked));
 }
 
 static nq_status truth_for(suite_run *run, nq_instance *instance, nq_instance_truth *truth) {
@@ -416,8 +418,11 @@ static nq_status truth_for(suite_run *run, nq_instance *instance, nq_instance_tr
     nq_instance_free(key);
     return NQ_OK; /* no cache this time */
   }
-  memcpy(key->placed, instance->placed, (size_t)instance->placed_count * sizeof *key->placed);
-  memcpy(key->blocked, instance->blocked, (size_t)instance->blocked_count * sizeof *key->blocked);
+  if (instance->placed_count)
+    memcpy(key->placed, instance->placed, (size_t)instance->placed_count * sizeof *key->placed);
+  if (instance->blocked_count)
+    memcpy(key->blocked, instance->blocked,
+           (size_t)instance->blocked_count * sizeof *key->blocked);
   memcpy(copy.witness, truth->witness, (size_t)instance->n * sizeof *copy.witness);
   run->cached_board = key;
   run->cached_truth = copy;

@@ -25,6 +25,7 @@ typedef struct run_process {
   double started, deadline;
   int killed_for_time, killed_for_stop;
   uint64_t peak_virtual_bytes; /* largest address space seen in the tree */
+  int exec_errno;              /* why the command could not be executed, or 0 */
   /* Filled when the run has ended: */
   int wait_status;
   double wall_seconds, cpu_seconds;

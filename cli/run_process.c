@@ -38,7 +38,7 @@ static int plain_words(const char *command) {
 }
 
 /* In the child: never returns. Only async-signal-safe calls until exec. */
-static void start_child(const char *command, int out, int err, const run_limits *limits,
+static void start_child(const char *command, int out, int err, int report, const run_limits *limits,
                         char **words) {
   setpgid(0, 0);
   /* Die with the harness, whatever kills it (Linux). */
@@ -72,8 +72,9 @@ static void start_child(const char *command, int out, int err, const run_limits 
   } else {
     execl("/bin/sh", "sh", "-c", command, (char *)NULL);
   }
-  static const char message[] = "nqsat run: cannot execute the solver command\n";
-  if (write(2, message, sizeof message - 1) < 0)
+  /* Tell the parent why (the pipe closes on a successful exec instead). */
+  int failure = errno;
+  if (write(report, &failure, sizeof failure) < 0)
     _exit(127);
   _exit(127);
 }
@@ -106,14 +107,22 @@ int run_process_start(run_process *process, const char *command, const char *std
   }
   int saved_errno = 0;
   pid_t pid = -1;
-  if (out >= 0 && err >= 0) {
+  /* A close-on-exec pipe: it reads end-of-file once the child has exec'd
+   * the solver (and an errno when exec failed). Until then the child is a
+   * copy of nqsat, whose memory must not be sampled as the solver's. */
+  int handshake[2] = {-1, -1};
+  if (out >= 0 && err >= 0 && pipe(handshake) == 0 &&
+      fcntl(handshake[0], F_SETFD, FD_CLOEXEC) == 0 &&
+      fcntl(handshake[1], F_SETFD, FD_CLOEXEC) == 0) {
     pid = fork();
     if (pid == 0)
-      start_child(command, out, err, limits, words);
+      start_child(command, out, err, handshake[1], limits, words);
     saved_errno = errno;
   } else {
     saved_errno = errno;
   }
+  if (handshake[1] >= 0)
+    close(handshake[1]);
   if (out >= 0)
     close(out);
   if (err >= 0)
@@ -121,12 +130,21 @@ int run_process_start(run_process *process, const char *command, const char *std
   free(copy);
   free(words);
   if (pid < 0) {
+    if (handshake[0] >= 0)
+      close(handshake[0]);
     errno = saved_errno;
     return -1;
   }
   /* Also here, so the group exists before the parent may signal it. */
   setpgid(pid, pid);
   process->pid = pid;
+  int failure = 0;
+  ssize_t got;
+  do
+    got = read(handshake[0], &failure, sizeof failure);
+  while (got < 0 && errno == EINTR);
+  close(handshake[0]);
+  process->exec_errno = got == (ssize_t)sizeof failure ? failure : 0;
   process->started = run_clock();
   process->deadline = process->started + limits->timeout_seconds;
   return 0;
