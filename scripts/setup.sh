@@ -15,6 +15,7 @@ if [ "${1:-}" = "--test-tools" ]; then
   packages+=(clang libclang-rt-dev valgrind) # scripts/fuzz.sh, scripts/valgrind-cli.sh
   packages+=(libxml2-utils) # xmllint: the SVG of 'nqsat show' is well-formed
   packages+=(clasp) # a PB solver: counts the models of `nqsat encode --format opb`
+  packages+=(minisat+) # a second PB solver: `nqsat run` and `check --instance` read its answers
   shift
 fi
 [ "${1:-}" = "--" ] && shift
