@@ -522,6 +522,17 @@ static const char *classify(const harness *h, const job *j, const verdict_summar
   return nq_verdict_name(summary->worst);
 }
 
+/* The slot is free again; its files are gone. */
+static void release_job(harness *h, job *j) {
+  unlink(j->stdout_path);
+  unlink(j->stderr_path);
+  unlink(j->result_path);
+  free(j->command);
+  j->command = NULL;
+  j->active = 0;
+  h->running--;
+}
+
 static int finish_job(harness *h, job *j) {
   const solver_spec *solver = &h->request->solvers[j->solver];
   judged_instance *judged = &h->instances.judged[j->instance];
@@ -558,13 +569,7 @@ static int finish_job(harness *h, job *j) {
   free(reproduce);
   h->wrong_so_far += result_is_wrong(&row);
   h->finished++;
-  unlink(j->stdout_path);
-  unlink(j->stderr_path);
-  unlink(j->result_path);
-  free(j->command);
-  j->command = NULL;
-  j->active = 0;
-  h->running--;
+  release_job(h, j);
   return code;
 }
 
@@ -615,13 +620,7 @@ static int reap(harness *h, int block) {
     run_process_ended(&j->process, status, &usage);
     if (h->stop && *h->stop) {
       /* Stopped by us: not a finished run; --resume does it again. */
-      unlink(j->stdout_path);
-      unlink(j->stderr_path);
-      unlink(j->result_path);
-      free(j->command);
-      j->command = NULL;
-      j->active = 0;
-      h->running--;
+      release_job(h, j);
     } else if (!code) {
       code = finish_job(h, j);
       draw_progress(h, 1);

@@ -546,6 +546,27 @@ static int64_t clauses_of(const suite_request *request, const instance_plan *pla
   return nq_encoder_measure(&encoding, &size) == NQ_OK ? size.clauses : INT64_MAX;
 }
 
+/* The files of one board: CNF in `amo` (and its shuffled copy) when CNF
+ * is asked for, and OPB when `with_opb`. */
+static int write_board_files(suite_run *run, instance_plan *plan, nq_amo amo, int with_opb) {
+  const suite_request *request = run->request;
+  for (int shuffled = 0; request->cnf && shuffled <= request->shuffle; shuffled++) {
+    plan->amo = amo;
+    plan->shuffle = shuffled;
+    plan->opb = 0;
+    plan_file_name(request, plan);
+    int code = write_instance(run, plan, clauses_of(request, plan));
+    if (code)
+      return code;
+  }
+  if (!with_opb)
+    return 0;
+  plan->opb = 1;
+  plan->shuffle = 0;
+  plan_file_name(request, plan);
+  return write_instance(run, plan, 0);
+}
+
 /* Plain instances: every size, every encoding, shuffled copies, OPB. */
 static int write_plain(suite_run *run) {
   const suite_request *request = run->request;
@@ -554,22 +575,10 @@ static int write_plain(suite_run *run) {
     memset(&plan, 0, sizeof plan);
     plan.n = request->sizes[s];
     plan.seed = request->seed;
-    for (int e = 0; request->cnf && e < request->encoding_count; e++) {
-      for (int shuffled = 0; shuffled <= request->shuffle; shuffled++) {
-        plan.amo = request->encodings[e];
-        plan.shuffle = shuffled;
-        plan.opb = 0;
-        plan_file_name(request, &plan);
-        int code = write_instance(run, &plan, clauses_of(request, &plan));
-        if (code)
-          return code;
-      }
-    }
-    if (request->opb) {
-      plan.opb = 1;
-      plan.shuffle = 0;
-      plan_file_name(request, &plan);
-      int code = write_instance(run, &plan, 0);
+    /* CNF per encoding; OPB (which has none) once, with the last. */
+    for (int e = 0; e < request->encoding_count; e++) {
+      int code = write_board_files(run, &plan, request->encodings[e],
+                                   request->opb && e + 1 == request->encoding_count);
       if (code)
         return code;
     }
@@ -640,23 +649,9 @@ static int write_completions(suite_run *run) {
       plan.n = n;
       plan.completion = k;
       plan.seed = candidate_seed;
-      for (int shuffled = 0; request->cnf && shuffled <= request->shuffle; shuffled++) {
-        plan.amo = request->completion_encoding;
-        plan.shuffle = shuffled;
-        plan.opb = 0;
-        plan_file_name(request, &plan);
-        int code = write_instance(run, &plan, clauses_of(request, &plan));
-        if (code)
-          return code;
-      }
-      if (request->opb) {
-        plan.opb = 1;
-        plan.shuffle = 0;
-        plan_file_name(request, &plan);
-        int code = write_instance(run, &plan, 0);
-        if (code)
-          return code;
-      }
+      int code = write_board_files(run, &plan, request->completion_encoding, request->opb);
+      if (code)
+        return code;
     }
     if (want_sat > 0 || want_unsat > 0)
       fprintf(stderr,

@@ -6,68 +6,30 @@
  * dot carries its time (data-seconds) and a <title> naming the instance, and
  * the plot group its axis ranges, so the picture can be checked against
  * results.csv without any tool of ours. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "nqsat/output.h"
 #include "run.h"
+#include "text_buffer.h"
 
 enum { WIDTH = 860, HEIGHT = 520, LEFT = 70, RIGHT = 200, TOP = 40, BOTTOM = 60 };
 
 static const char *const COLOURS[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd",
                                       "#ff7f0e", "#17becf", "#8c564b", "#e377c2"};
 
-typedef struct svg_text {
-  char *data;
-  size_t length, capacity;
-  int failed;
-} svg_text;
-
-static void put(svg_text *out, const char *format, ...) __attribute__((format(printf, 2, 3)));
-static void put(svg_text *out, const char *format, ...) {
-  if (out->failed)
-    return;
-  va_list arguments;
-  for (;;) {
-    va_start(arguments, format);
-    int needed = vsnprintf(out->data ? out->data + out->length : NULL,
-                           out->data ? out->capacity - out->length : 0, format, arguments);
-    va_end(arguments);
-    if (needed < 0) {
-      out->failed = 1;
-      return;
-    }
-    if (out->data && out->length + (size_t)needed < out->capacity) {
-      out->length += (size_t)needed;
-      return;
-    }
-    size_t capacity = out->capacity ? out->capacity * 2 : 16384;
-    while (capacity < out->length + (size_t)needed + 1)
-      capacity *= 2;
-    char *grown = realloc(out->data, capacity);
-    if (!grown) {
-      out->failed = 1;
-      return;
-    }
-    out->data = grown;
-    out->capacity = capacity;
-  }
-}
-
 /* Text safe inside XML content and attribute values. */
-static void put_escaped(svg_text *out, const char *text) {
+static void put_escaped(text_buffer *out, const char *text) {
   for (const char *p = text; *p; p++) {
     switch (*p) {
-    case '&': put(out, "&amp;"); break;
-    case '<': put(out, "&lt;"); break;
-    case '>': put(out, "&gt;"); break;
-    case '"': put(out, "&quot;"); break;
-    case '\'': put(out, "&apos;"); break;
+    case '&': text_buffer_printf(out, "&amp;"); break;
+    case '<': text_buffer_printf(out, "&lt;"); break;
+    case '>': text_buffer_printf(out, "&gt;"); break;
+    case '"': text_buffer_printf(out, "&quot;"); break;
+    case '\'': text_buffer_printf(out, "&apos;"); break;
     default:
       if ((unsigned char)*p >= 0x20)
-        put(out, "%c", *p);
+        text_buffer_put(out, p, 1);
     }
   }
 }
@@ -135,16 +97,16 @@ int run_cactus_write(const result_table *table, char **solver_order, int solver_
   }
   double x_max = most_solved, y_max = nice_ceiling(slowest > 0 ? slowest : 1);
   double plot_width = WIDTH - LEFT - RIGHT, plot_height = HEIGHT - TOP - BOTTOM;
-  svg_text out = {0};
-  put(&out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-  put(&out,
+  text_buffer out = {0};
+  text_buffer_printf(&out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+  text_buffer_printf(&out,
       "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%d\" height=\"%d\" "
       "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"12\">\n",
       WIDTH, HEIGHT, WIDTH, HEIGHT);
-  put(&out, "<title>Cactus plot: instances solved against time</title>\n");
-  put(&out, "<rect width=\"%d\" height=\"%d\" fill=\"white\"/>\n", WIDTH, HEIGHT);
+  text_buffer_printf(&out, "<title>Cactus plot: instances solved against time</title>\n");
+  text_buffer_printf(&out, "<rect width=\"%d\" height=\"%d\" fill=\"white\"/>\n", WIDTH, HEIGHT);
   /* Axes, ticks and labels. */
-  put(&out,
+  text_buffer_printf(&out,
       "<g id=\"axes\" stroke=\"black\"><line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>"
       "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/></g>\n",
       LEFT, TOP + (int)plot_height, LEFT + (int)plot_width, TOP + (int)plot_height, LEFT, TOP,
@@ -152,7 +114,7 @@ int run_cactus_write(const result_table *table, char **solver_order, int solver_
   for (int tick = 0; tick <= 5; tick++) {
     double seconds = y_max * tick / 5;
     double y = TOP + plot_height * (1 - seconds / y_max);
-    put(&out,
+    text_buffer_printf(&out,
         "<line x1=\"%d\" y1=\"%.2f\" x2=\"%d\" y2=\"%.2f\" stroke=\"#dddddd\"/>"
         "<text x=\"%d\" y=\"%.2f\" text-anchor=\"end\">%g</text>\n",
         LEFT, y, LEFT + (int)plot_width, y, LEFT - 6, y + 4, seconds);
@@ -160,19 +122,19 @@ int run_cactus_write(const result_table *table, char **solver_order, int solver_
   int x_step = most_solved <= 10 ? 1 : most_solved <= 50 ? 5 : most_solved <= 200 ? 20 : 100;
   for (int k = 0; k <= most_solved; k += x_step) {
     double x = LEFT + plot_width * k / x_max;
-    put(&out,
+    text_buffer_printf(&out,
         "<line x1=\"%.2f\" y1=\"%d\" x2=\"%.2f\" y2=\"%d\" stroke=\"black\"/>"
         "<text x=\"%.2f\" y=\"%d\" text-anchor=\"middle\">%d</text>\n",
         x, TOP + (int)plot_height, x, TOP + (int)plot_height + 5, x, TOP + (int)plot_height + 20,
         k);
   }
-  put(&out, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">instances solved</text>\n",
+  text_buffer_printf(&out, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">instances solved</text>\n",
       LEFT + plot_width / 2, HEIGHT - 15);
-  put(&out,
+  text_buffer_printf(&out,
       "<text x=\"18\" y=\"%.1f\" text-anchor=\"middle\" transform=\"rotate(-90 18 %.1f)\">"
       "time per instance (s, wall clock)</text>\n",
       TOP + plot_height / 2, TOP + plot_height / 2);
-  put(&out,
+  text_buffer_printf(&out,
       "<g id=\"plot\" data-left=\"%d\" data-top=\"%d\" data-width=\"%.0f\" data-height=\"%.0f\" "
       "data-x-max=\"%g\" data-y-max=\"%g\">\n",
       LEFT, TOP, plot_width, plot_height, x_max, y_max);
@@ -185,49 +147,39 @@ int run_cactus_write(const result_table *table, char **solver_order, int solver_
         runs[solved++] = (solved_run){(double)(long long)(table->rows[i].seconds * 1e4 + 0.5) / 1e4,
                                       table->rows[i].file};
     qsort(runs, (size_t)solved, sizeof *runs, compare_runs);
-    put(&out, "<g class=\"solver\" data-solver=\"");
+    text_buffer_printf(&out, "<g class=\"solver\" data-solver=\"");
     put_escaped(&out, names[s]);
-    put(&out, "\" data-solved=\"%d\" stroke=\"%s\" fill=\"%s\">\n", solved, colour, colour);
+    text_buffer_printf(&out, "\" data-solved=\"%d\" stroke=\"%s\" fill=\"%s\">\n", solved, colour, colour);
     if (solved) {
-      put(&out, "<polyline fill=\"none\" stroke-width=\"2\" points=\"");
+      text_buffer_printf(&out, "<polyline fill=\"none\" stroke-width=\"2\" points=\"");
       for (int k = 0; k < solved; k++)
-        put(&out, "%s%.2f,%.2f", k ? " " : "", LEFT + plot_width * (k + 1) / x_max,
+        text_buffer_printf(&out, "%s%.2f,%.2f", k ? " " : "", LEFT + plot_width * (k + 1) / x_max,
             TOP + plot_height * (1 - runs[k].seconds / y_max));
-      put(&out, "\"/>\n");
+      text_buffer_printf(&out, "\"/>\n");
     }
     for (int k = 0; k < solved; k++) {
-      put(&out, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"3\" data-seconds=\"%.4f\"><title>",
+      text_buffer_printf(&out, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"3\" data-seconds=\"%.4f\"><title>",
           LEFT + plot_width * (k + 1) / x_max, TOP + plot_height * (1 - runs[k].seconds / y_max),
           runs[k].seconds);
       put_escaped(&out, names[s]);
-      put(&out, ": ");
+      text_buffer_printf(&out, ": ");
       put_escaped(&out, runs[k].file);
-      put(&out, ", %.4f s</title></circle>\n", runs[k].seconds);
+      text_buffer_printf(&out, ", %.4f s</title></circle>\n", runs[k].seconds);
     }
-    put(&out, "</g>\n");
+    text_buffer_printf(&out, "</g>\n");
     /* Legend entry. */
     int y = TOP + 10 + 22 * s;
-    put(&out,
+    text_buffer_printf(&out,
         "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" stroke-width=\"3\"/>"
         "<text x=\"%d\" y=\"%d\">",
         WIDTH - RIGHT + 20, y, WIDTH - RIGHT + 45, y, colour, WIDTH - RIGHT + 52, y + 4);
     put_escaped(&out, names[s]);
-    put(&out, " (%d)</text>\n", solved);
+    text_buffer_printf(&out, " (%d)</text>\n", solved);
   }
-  put(&out, "</g>\n</svg>\n");
+  text_buffer_printf(&out, "</g>\n</svg>\n");
   free(names);
   free(runs);
-  if (out.failed) {
-    free(out.data);
-    snprintf(error, error_size, "%s: out of memory", path);
-    return -1;
-  }
-  nq_output *output;
-  int result = -1;
-  if (nq_output_open(&output, path, NQ_COMPRESS_NONE, 0, error, error_size) == NQ_OK) {
-    nq_output_write(output, out.data, out.length);
-    result = nq_output_commit(output, error, error_size) == NQ_OK ? 0 : -1;
-  }
-  free(out.data);
+  int result = text_buffer_write_file(&out, path, error, error_size);
+  text_buffer_free(&out);
   return result;
 }

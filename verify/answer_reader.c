@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "nqsat/answer.h"
+#include "parse_error.h"
 
 typedef struct answer_parser {
   nq_answer *answer;
@@ -25,14 +26,11 @@ typedef struct answer_parser {
 } answer_parser;
 
 static nq_status fail(answer_parser *p, const char *format, ...) {
-  int used = snprintf(p->error, p->error_size, "%s:%ld: ", p->name, p->line);
-  if (used >= 0 && (size_t)used < p->error_size) {
-    va_list arguments;
-    va_start(arguments, format);
-    vsnprintf(p->error + used, p->error_size - (size_t)used, format, arguments);
-    va_end(arguments);
-  }
-  return NQ_ERR_PARSE;
+  va_list arguments;
+  va_start(arguments, format);
+  nq_status status = parse_error_at(p->error, p->error_size, p->name, p->line, format, arguments);
+  va_end(arguments);
+  return status;
 }
 
 nq_answer *nq_answer_new(int64_t variables) {

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "line_reader.h"
+#include "parse_error.h"
 #include "nqsat/instance.h"
 
 typedef struct body_scanner {
@@ -37,14 +38,11 @@ typedef struct body_scanner {
 } body_scanner;
 
 static nq_status fail(body_scanner *s, long line, const char *format, ...) {
-  int used = snprintf(s->error, s->error_size, "%s:%ld: ", s->path, line);
-  if (used >= 0 && (size_t)used < s->error_size) {
-    va_list arguments;
-    va_start(arguments, format);
-    vsnprintf(s->error + used, s->error_size - (size_t)used, format, arguments);
-    va_end(arguments);
-  }
-  return NQ_ERR_PARSE;
+  va_list arguments;
+  va_start(arguments, format);
+  nq_status status = parse_error_at(s->error, s->error_size, s->path, line, format, arguments);
+  va_end(arguments);
+  return status;
 }
 
 static long here(body_scanner *s) { return line_reader_line(s->lines); }

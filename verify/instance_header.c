@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "line_reader.h"
+#include "parse_error.h"
 #include "nqsat/instance.h"
 
 typedef struct square_list {
@@ -30,23 +31,21 @@ typedef struct header_parser {
 } header_parser;
 
 static nq_status fail_at(header_parser *p, long line, const char *format, ...) {
-  int used = snprintf(p->error, p->error_size, "%s:%ld: ", p->path, line);
-  if (used >= 0 && (size_t)used < p->error_size) {
-    va_list arguments;
-    va_start(arguments, format);
-    vsnprintf(p->error + used, p->error_size - (size_t)used, format, arguments);
-    va_end(arguments);
-  }
-  return NQ_ERR_PARSE;
-}
-
-static nq_status fail(header_parser *p, const char *format, ...) {
-  char message[256];
   va_list arguments;
   va_start(arguments, format);
-  vsnprintf(message, sizeof message, format, arguments);
+  nq_status status = parse_error_at(p->error, p->error_size, p->path, line, format, arguments);
   va_end(arguments);
-  return fail_at(p, line_reader_line(p->lines), "%s", message);
+  return status;
+}
+
+/* At the line just read. */
+static nq_status fail(header_parser *p, const char *format, ...) {
+  va_list arguments;
+  va_start(arguments, format);
+  nq_status status = parse_error_at(p->error, p->error_size, p->path,
+                                    line_reader_line(p->lines), format, arguments);
+  va_end(arguments);
+  return status;
 }
 
 /* A whole decimal number in 0..limit at *cursor (after blanks); advances. */

@@ -188,7 +188,10 @@ for signal in INT TERM; do
   "$NQSAT" suite "$WORK/big" --sizes 150..160 --encodings pairwise --max-clauses 100000000 \
     >/dev/null 2>"$WORK/err" &
   pid=$!
-  sleep 1
+  # Signal once the suite writes (a background job ignores SIGINT until
+  # nqsat installs its handler; valgrind can take seconds to get there).
+  for _ in $(seq 600); do [ -n "$(ls "$WORK/big" 2>/dev/null)" ] && break; sleep 0.1; done
+  sleep 0.3
   started=$(date +%s%N)
   kill -$signal $pid
   wait $pid
