@@ -57,6 +57,7 @@ static void print_check_help(void) {
 typedef struct check_context {
   const char *name;
   uint64_t valid, invalid;
+  int undecodable; /* a model that is no board: maybe a shuffled file's */
 } check_context;
 
 static int check_one(void *context, const int *columns, int n, long line, const char *problem) {
@@ -67,6 +68,7 @@ static int check_one(void *context, const int *columns, int n, long line, const 
     putchar('\n');
   if (!columns) {
     check->invalid++;
+    check->undecodable = 1;
     printf("solution %" PRIu64 " (%s:%ld): INVALID: %s\n", number, check->name, line, problem);
     fprintf(stderr, "nqsat check: error: %s:%ld: invalid solution: %s\n", check->name, line,
             problem);
@@ -129,7 +131,7 @@ int cmd_check(int argc, char **argv) {
   if (!input)
     return runtime_error("check", "%s: %s", path, strerror(errno));
 
-  check_context check = {name, 0, 0};
+  check_context check = {name, 0, 0, 0};
   char error[512] = "";
   nq_status status =
       nq_verify_read_solutions(input, name, (int)n, check_one, &check, error, sizeof error);
@@ -149,6 +151,9 @@ int cmd_check(int argc, char **argv) {
          total == 1 ? "" : "s", check.valid, check.invalid);
   if (fflush(stdout) != 0 || ferror(stdout))
     return runtime_error("check", "cannot write to standard output");
+  if (check.undecodable)
+    fprintf(stderr, "nqsat check: note: a model of a shuffled file (encode --shuffle) decodes "
+                    "only through the file's map: use 'nqsat check --instance FILE'\n");
   if (check.invalid)
     return NQ_EXIT_FAILURE;
   if (!total && table && known > 0)

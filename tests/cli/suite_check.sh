@@ -82,6 +82,13 @@ expected=$(awk '!/^[cp]/ { for (i = 1; i <= NF; i++) { printf "%s%d", sep, $i; s
   "$WORK/noisy.cnf" | md5sum | cut -d' ' -f1)
 expect_equal "$expected" "$(sed -n 2p "$S/manifest.csv" | cut -d, -f2)" "hash of a reformatted file"
 
+# The MCC problem type is the first line ("mc" where models are boards:
+# pairwise), and "c p show" follows the problem line.
+expect_equal "$(head -n 1 "$S/q5-seq.cnf")" "c t pmc" "MCC type of a seq file"
+expect_equal "$(head -n 1 "$S/q5-pairwise-shuffled-s3.cnf")" "c t mc" "MCC type of a pairwise file"
+expect_equal "$(grep -A1 '^p cnf' "$S/q5-seq.cnf" | tail -n 1 | cut -d' ' -f1-3)" "c p show" \
+  "c p show after the problem line"
+
 # The recorded commands remake their files byte for byte (one of each kind;
 # each is an `nqsat encode` run in DIR).
 mkdir "$WORK/remake"
@@ -113,6 +120,7 @@ if command -v cadical >/dev/null; then
   expect_exit 0 "$NQSAT" check --instance "$WORK/s12.cnf.gz" "$WORK/cadical.out"
   grep -q '^correct model 1 (.*cadical.out:[0-9]*): ' "$WORK/out" || fail "no correct verdict: $(cat "$WORK/out")"
   expect_exit 1 "$NQSAT" check 12 "$WORK/cadical.out" # without the map, as documented
+  expect_stderr "use 'nqsat check --instance FILE'"
 fi
 # The second: minisat+'s PB lines; clasp's too.
 "$NQSAT" encode 12 --format opb -o "$WORK/q12.opb"
