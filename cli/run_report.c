@@ -1,12 +1,12 @@
 /* The end of `nqsat run`: the wrong answers first, each with a command
  * that reproduces it, then one line per solver.
  *
- * PAR-2 as the SAT Competitions define it (e.g. SAT Competition 2017-2024
- * rules, "penalized average runtime"): the mean over the runs of the
- * wall-clock time of each solved run, an unsolved run counting twice the
- * timeout. A wrong answer is not a solved run (it counts 2 x timeout too);
- * in the competitions it disqualifies the solver, so the table marks such
- * a solver instead of ranking it quietly. */
+ * PAR-2 as the SAT Competition ranks solvers (its rules: the "penalized
+ * average runtime", each solved instance counting its run time, each
+ * unsolved one twice the time limit), here the mean over the solver's runs
+ * of the wall-clock time. A wrong answer is not a solved run (it counts
+ * 2 x timeout too); the competition disqualifies a solver that gives one,
+ * so the table marks such a solver instead of ranking it quietly. */
 #include <stdlib.h>
 #include <string.h>
 

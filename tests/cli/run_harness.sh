@@ -108,6 +108,13 @@ reproduce=$(grep -m1 'reproduce: .*flipped_literal' "$WORK/wrong_report" | sed '
 (cd "$WORK" && eval "${reproduce//nqsat check/\"$NQSAT\" check}") >/dev/null 2>&1
 [ $? -eq 1 ] || fail "the reproducing command does not find the invalid model: $reproduce"
 grep -q '^flipped .*disqualified' "$WORK/wrong_report" || fail "no disqualification mark"
+# On a terminal (script(1) gives it one) a progress bar counts runs and wrong answers.
+if command -v script >/dev/null; then
+  checks=$((checks + 1))
+  script -qec "'$NQSAT' run '$W' --solver p:cnf='picosat {}' --resume" /dev/null >"$WORK/tty" 2>&1
+  grep -aq '2/2 runs done, 0 left, [0-9]* running, 0 wrong' "$WORK/tty" ||
+    fail "no progress bar on a terminal: $(tr '\r' '\n' <"$WORK/tty" | head -5)"
+fi
 
 # ---- SIGINT and SIGTERM mid-run, then --resume -------------------------------
 limit_ms=1000
