@@ -90,9 +90,12 @@ expect_equal "$(grep -A1 '^p cnf' "$S/q5-seq.cnf" | tail -n 1 | cut -d' ' -f1-3)
   "c p show after the problem line"
 
 # The recorded commands remake their files byte for byte (one of each kind;
-# each is an `nqsat encode` run in DIR).
+# each is an `nqsat encode` run in DIR). Under valgrind only one: encode's
+# memory is checked by encode_output.sh, here it is the bytes that matter.
 mkdir "$WORK/remake"
-for pattern in '^q5-seq.cnf,' '^q4-pairwise-shuffled' '^q4.opb,' '^c8-.*-shuffled'; do
+patterns=('^q5-seq.cnf,' '^q4-pairwise-shuffled' '^q4.opb,' '^c8-.*-shuffled')
+[ $under_valgrind = 1 ] && patterns=('^c8-.*-shuffled')
+for pattern in "${patterns[@]}"; do
   line=$(grep -m1 "$pattern" "$S/manifest.csv")
   file=${line%%,*}
   command=$(echo "$line" | cut -d, -f7)
@@ -105,11 +108,13 @@ done
 expect_exit 1 "$NQSAT" suite "$S" --sizes 4
 expect_stderr "already holds a manifest"
 expect_exit 2 "$NQSAT" suite "$WORK/x" --sizes 0
-expect_exit 2 "$NQSAT" suite "$WORK/x" --completion-sizes 65
-expect_exit 2 "$NQSAT" suite "$WORK/x" --sizes 4 --unsat-share 101
 expect_exit 2 "$NQSAT" suite "$WORK/x" --sizes 4 --encodings pairwise,nope
-expect_exit 2 "$NQSAT" suite "$WORK/x" --sizes 4 --formats cnf,xml
-expect_exit 2 "$NQSAT" suite
+if [ $under_valgrind = 0 ]; then # more range checks: parsing only, a second each under valgrind
+  expect_exit 2 "$NQSAT" suite "$WORK/x" --completion-sizes 65
+  expect_exit 2 "$NQSAT" suite "$WORK/x" --sizes 4 --unsat-share 101
+  expect_exit 2 "$NQSAT" suite "$WORK/x" --sizes 4 --formats cnf,xml
+  expect_exit 2 "$NQSAT" suite
+fi
 expect_exit 0 "$NQSAT" suite --help
 
 # ---- nqsat check --instance ---------------------------------------------------
