@@ -19,8 +19,8 @@ static void print_verdict(void *context, const nq_verdict *verdict) {
   check_tally *tally = context;
   tally->total++;
   tally->correct += verdict->kind == NQ_VERDICT_CORRECT;
-  printf("%s %s (%s:%ld): %s", nq_verdict_name(verdict->kind), verdict->subject,
-         tally->answer_name, verdict->line, verdict->text);
+  printf("%s %s (%s:%ld): %s", nq_verdict_name(verdict->kind), verdict->subject, tally->answer_name,
+         verdict->line, verdict->text);
   if (verdict->board && verdict->n <= BOARD_SHOWN_MAX_N) {
     printf("; board");
     for (int row = 0; row < verdict->n; row++)
@@ -33,8 +33,7 @@ int check_instance(const char *instance_path, const char *answer_path, uint64_t 
   char error[600];
   const volatile sig_atomic_t *stop = interrupt_watch();
   judged_instance judged;
-  if (judged_instance_open(&judged, instance_path, max_nodes, stop, error, sizeof error) !=
-      NQ_OK) {
+  if (judged_instance_open(&judged, instance_path, max_nodes, stop, error, sizeof error) != NQ_OK) {
     judged_instance_close(&judged);
     return runtime_error("check", "%s", error);
   }
@@ -46,14 +45,14 @@ int check_instance(const char *instance_path, const char *answer_path, uint64_t 
     return runtime_error("check", "%s: %s", answer_path, strerror(errno));
   }
   nq_answer *answer = nq_answer_new(judged.instance->variables);
-  nq_status status = answer ? nq_answer_read(answer, input, answer_name, error, sizeof error)
-                            : NQ_ERR_MEMORY;
+  nq_status status =
+      answer ? nq_answer_read(answer, input, answer_name, error, sizeof error) : NQ_ERR_MEMORY;
   if (!from_stdin)
     fclose(input);
   check_tally tally = {answer_name, 0, 0};
   if (status == NQ_OK)
-    status = nq_answer_judge(judged.instance, instance_path, answer, judged_instance_truth,
-                             &judged, print_verdict, &tally, error, sizeof error);
+    status = nq_answer_judge(judged.instance, instance_path, answer, judged_instance_truth, &judged,
+                             print_verdict, &tally, error, sizeof error);
   nq_answer_free(answer);
   int interrupted = judged.truth_status == NQ_ERR_INTERRUPTED || interrupt_requested();
   judged_instance_close(&judged);

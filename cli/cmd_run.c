@@ -104,8 +104,8 @@ static int parse_solver(const char *text, run_request *request) {
       opb = 0;
     else if (formats == 3 && !strncmp(colon + 1, "opb", 3))
       cnf = 0;
-    else if (!(formats == 7 && (!strncmp(colon + 1, "cnf,opb", 7) ||
-                                !strncmp(colon + 1, "opb,cnf", 7))))
+    else if (!(formats == 7 &&
+               (!strncmp(colon + 1, "cnf,opb", 7) || !strncmp(colon + 1, "opb,cnf", 7))))
       return usage_error("run", "--solver '%.*s': the formats after ':' are cnf, opb or cnf,opb",
                          (int)(equals - text), text);
   }
@@ -148,8 +148,14 @@ static int parse_seconds(const char *text, double *seconds) {
   return 0;
 }
 
-enum { OPTION_SOLVER = 256, OPTION_TIMEOUT, OPTION_MEMORY, OPTION_JOBS, OPTION_RESUME,
-       OPTION_MAX_NODES };
+enum {
+  OPTION_SOLVER = 256,
+  OPTION_TIMEOUT,
+  OPTION_MEMORY,
+  OPTION_JOBS,
+  OPTION_RESUME,
+  OPTION_MAX_NODES
+};
 
 static int parse_run_options(int argc, char **argv, run_request *request) {
   static const struct option options[] = {{"solver", required_argument, NULL, OPTION_SOLVER},
@@ -471,8 +477,8 @@ static void draw_progress(harness *h, int force) {
 }
 
 static const char *classify(const harness *h, const job *j, const verdict_summary *summary,
-                            int malformed, char *detail, size_t detail_size,
-                            char *exit_text, size_t exit_size) {
+                            int malformed, char *detail, size_t detail_size, char *exit_text,
+                            size_t exit_size) {
   const run_process *p = &j->process;
   int status = p->wait_status;
   int signalled = WIFSIGNALED(status);
@@ -503,8 +509,8 @@ static const char *classify(const harness *h, const job *j, const verdict_summar
    * under valgrind or AddressSanitizer). */
   uint64_t used = p->peak_virtual_bytes;
   if (limit && (!expected_code || !answered) && used >= limit / 10 * 9) {
-    snprintf(detail, detail_size, "ended (%s) after using %.0f MB of the %.0f MB limit",
-             exit_text, (double)used / 1048576, (double)limit / 1048576);
+    snprintf(detail, detail_size, "ended (%s) after using %.0f MB of the %.0f MB limit", exit_text,
+             (double)used / 1048576, (double)limit / 1048576);
     return "memory";
   }
   if (!expected_code) {
@@ -538,11 +544,11 @@ static int finish_job(harness *h, job *j) {
   judged_instance *judged = &h->instances.judged[j->instance];
   verdict_summary summary;
   int uses_result = uses_result_file(solver->command);
-  int malformed = judge_answer(judged, j->stdout_path, uses_result ? j->result_path : NULL,
-                               &summary) != 0;
+  int malformed =
+      judge_answer(judged, j->stdout_path, uses_result ? j->result_path : NULL, &summary) != 0;
   char detail[800], exit_text[32];
-  const char *result = classify(h, j, &summary, malformed, detail, sizeof detail, exit_text,
-                                sizeof exit_text);
+  const char *result =
+      classify(h, j, &summary, malformed, detail, sizeof detail, exit_text, sizeof exit_text);
   /* The recorded command reproduces the answer file the judge read. */
   char *shown = expand_command(solver->command, h->instances.paths[j->instance], "result.txt");
   size_t size = (shown ? strlen(shown) : 0) + 80;
@@ -723,11 +729,15 @@ static int open_results(harness *h) {
   if (results_load(path, &h->table, request->resume, &dropped, error, sizeof error))
     return runtime_error("run", "%s", error);
   if ((h->table.count || dropped) && !request->resume)
-    return runtime_error("run", "%s already records %zu runs: give --resume to go on, or "
-                         "remove it to start over", path, h->table.count);
+    return runtime_error("run",
+                         "%s already records %zu runs: give --resume to go on, or "
+                         "remove it to start over",
+                         path, h->table.count);
   if (dropped)
-    fprintf(stderr, "nqsat run: %s: dropped a row cut off by an earlier interruption; that run "
-                    "is done again\n", path);
+    fprintf(stderr,
+            "nqsat run: %s: dropped a row cut off by an earlier interruption; that run "
+            "is done again\n",
+            path);
   h->results_fd = results_open(path, error, sizeof error);
   if (h->results_fd < 0)
     return runtime_error("run", "%s", error);
@@ -795,8 +805,10 @@ int cmd_run(int argc, char **argv) {
   sigprocmask(SIG_SETMASK, &previous_mask, NULL);
   if (interrupted) {
     char what[300];
-    snprintf(what, sizeof what, "solvers stopped; results.csv holds every finished run, %d left "
-             "(--resume runs them)", left);
+    snprintf(what, sizeof what,
+             "solvers stopped; results.csv holds every finished run, %d left "
+             "(--resume runs them)",
+             left);
     return report_interrupted("run", what);
   }
   if (code)

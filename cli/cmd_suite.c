@@ -396,8 +396,7 @@ static nq_status truth_for(suite_run *run, nq_instance *instance, nq_instance_tr
     memcpy(truth->witness, run->cached_truth.witness, (size_t)instance->n * sizeof(int));
     return NQ_OK;
   }
-  nq_status status =
-      nq_instance_compute_truth(instance, run->request->max_nodes, run->stop, truth);
+  nq_status status = nq_instance_compute_truth(instance, run->request->max_nodes, run->stop, truth);
   if (status != NQ_OK)
     return status;
   nq_instance_free(run->cached_board);
@@ -421,8 +420,7 @@ static nq_status truth_for(suite_run *run, nq_instance *instance, nq_instance_tr
   if (instance->placed_count)
     memcpy(key->placed, instance->placed, (size_t)instance->placed_count * sizeof *key->placed);
   if (instance->blocked_count)
-    memcpy(key->blocked, instance->blocked,
-           (size_t)instance->blocked_count * sizeof *key->blocked);
+    memcpy(key->blocked, instance->blocked, (size_t)instance->blocked_count * sizeof *key->blocked);
   memcpy(copy.witness, truth->witness, (size_t)instance->n * sizeof *copy.witness);
   run->cached_board = key;
   run->cached_truth = copy;
@@ -465,8 +463,7 @@ static int write_instance(suite_run *run, const instance_plan *plan, int64_t cla
   nq_instance *instance;
   if (nq_instance_read(plan->file, &instance, error, sizeof error) != NQ_OK) {
     free(command);
-    return runtime_error("suite", "reading back %s/%s: %s", request->directory, plan->file,
-                         error);
+    return runtime_error("suite", "reading back %s/%s: %s", request->directory, plan->file, error);
   }
   nq_status status = nq_instance_gbd_hash(plan->file, run->stop, row.hash, error, sizeof error);
   if (status == NQ_OK && (!instance->command || strcmp(instance->command, command))) {
@@ -494,8 +491,7 @@ static int write_instance(suite_run *run, const instance_plan *plan, int64_t cla
   snprintf(row.file, sizeof row.file, "%s", plan->file);
   row.n = plan->n;
   row.opb = plan->opb;
-  snprintf(row.encoding, sizeof row.encoding, "%s",
-           plan->opb ? "pb" : nq_amo_name(plan->amo));
+  snprintf(row.encoding, sizeof row.encoding, "%s", plan->opb ? "pb" : nq_amo_name(plan->amo));
   /* options: what follows "nqsat encode N" up to "-o FILE", without the
    * format and encoding, which have columns of their own. */
   char options[256] = "";

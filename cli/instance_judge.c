@@ -7,8 +7,7 @@
 #include "cli.h"
 
 nq_status judged_instance_open(judged_instance *judged, const char *path, uint64_t max_nodes,
-                               const volatile sig_atomic_t *stop, char *error,
-                               size_t error_size) {
+                               const volatile sig_atomic_t *stop, char *error, size_t error_size) {
   memset(judged, 0, sizeof *judged);
   judged->max_nodes = max_nodes;
   judged->stop = stop;

@@ -54,8 +54,7 @@ struct rusage;
 void run_process_ended(run_process *process, int status, const struct rusage *usage);
 
 /* ---- results.csv ---------------------------------------------------------- */
-#define RESULTS_HEADER                                                                           \
-  "solver,file,result,seconds,cpu_seconds,exit,peak_mb,timeout,detail,command"
+#define RESULTS_HEADER "solver,file,result,seconds,cpu_seconds,exit,peak_mb,timeout,detail,command"
 
 typedef struct result_row {
   char *solver, *file, *result, *exit_text, *detail, *command;

@@ -99,42 +99,47 @@ int run_cactus_write(const result_table *table, char **solver_order, int solver_
   double plot_width = WIDTH - LEFT - RIGHT, plot_height = HEIGHT - TOP - BOTTOM;
   text_buffer out = {0};
   text_buffer_printf(&out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-  text_buffer_printf(&out,
+  text_buffer_printf(
+      &out,
       "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%d\" height=\"%d\" "
       "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"12\">\n",
       WIDTH, HEIGHT, WIDTH, HEIGHT);
   text_buffer_printf(&out, "<title>Cactus plot: instances solved against time</title>\n");
   text_buffer_printf(&out, "<rect width=\"%d\" height=\"%d\" fill=\"white\"/>\n", WIDTH, HEIGHT);
   /* Axes, ticks and labels. */
-  text_buffer_printf(&out,
+  text_buffer_printf(
+      &out,
       "<g id=\"axes\" stroke=\"black\"><line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>"
       "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/></g>\n",
-      LEFT, TOP + (int)plot_height, LEFT + (int)plot_width, TOP + (int)plot_height, LEFT, TOP,
-      LEFT, TOP + (int)plot_height);
+      LEFT, TOP + (int)plot_height, LEFT + (int)plot_width, TOP + (int)plot_height, LEFT, TOP, LEFT,
+      TOP + (int)plot_height);
   for (int tick = 0; tick <= 5; tick++) {
     double seconds = y_max * tick / 5;
     double y = TOP + plot_height * (1 - seconds / y_max);
     text_buffer_printf(&out,
-        "<line x1=\"%d\" y1=\"%.2f\" x2=\"%d\" y2=\"%.2f\" stroke=\"#dddddd\"/>"
-        "<text x=\"%d\" y=\"%.2f\" text-anchor=\"end\">%g</text>\n",
-        LEFT, y, LEFT + (int)plot_width, y, LEFT - 6, y + 4, seconds);
+                       "<line x1=\"%d\" y1=\"%.2f\" x2=\"%d\" y2=\"%.2f\" stroke=\"#dddddd\"/>"
+                       "<text x=\"%d\" y=\"%.2f\" text-anchor=\"end\">%g</text>\n",
+                       LEFT, y, LEFT + (int)plot_width, y, LEFT - 6, y + 4, seconds);
   }
   int x_step = most_solved <= 10 ? 1 : most_solved <= 50 ? 5 : most_solved <= 200 ? 20 : 100;
   for (int k = 0; k <= most_solved; k += x_step) {
     double x = LEFT + plot_width * k / x_max;
     text_buffer_printf(&out,
-        "<line x1=\"%.2f\" y1=\"%d\" x2=\"%.2f\" y2=\"%d\" stroke=\"black\"/>"
-        "<text x=\"%.2f\" y=\"%d\" text-anchor=\"middle\">%d</text>\n",
-        x, TOP + (int)plot_height, x, TOP + (int)plot_height + 5, x, TOP + (int)plot_height + 20,
-        k);
+                       "<line x1=\"%.2f\" y1=\"%d\" x2=\"%.2f\" y2=\"%d\" stroke=\"black\"/>"
+                       "<text x=\"%.2f\" y=\"%d\" text-anchor=\"middle\">%d</text>\n",
+                       x, TOP + (int)plot_height, x, TOP + (int)plot_height + 5, x,
+                       TOP + (int)plot_height + 20, k);
   }
-  text_buffer_printf(&out, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">instances solved</text>\n",
-      LEFT + plot_width / 2, HEIGHT - 15);
   text_buffer_printf(&out,
+                     "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">instances solved</text>\n",
+                     LEFT + plot_width / 2, HEIGHT - 15);
+  text_buffer_printf(
+      &out,
       "<text x=\"18\" y=\"%.1f\" text-anchor=\"middle\" transform=\"rotate(-90 18 %.1f)\">"
       "time per instance (s, wall clock)</text>\n",
       TOP + plot_height / 2, TOP + plot_height / 2);
-  text_buffer_printf(&out,
+  text_buffer_printf(
+      &out,
       "<g id=\"plot\" data-left=\"%d\" data-top=\"%d\" data-width=\"%.0f\" data-height=\"%.0f\" "
       "data-x-max=\"%g\" data-y-max=\"%g\">\n",
       LEFT, TOP, plot_width, plot_height, x_max, y_max);
@@ -149,18 +154,20 @@ int run_cactus_write(const result_table *table, char **solver_order, int solver_
     qsort(runs, (size_t)solved, sizeof *runs, compare_runs);
     text_buffer_printf(&out, "<g class=\"solver\" data-solver=\"");
     put_escaped(&out, names[s]);
-    text_buffer_printf(&out, "\" data-solved=\"%d\" stroke=\"%s\" fill=\"%s\">\n", solved, colour, colour);
+    text_buffer_printf(&out, "\" data-solved=\"%d\" stroke=\"%s\" fill=\"%s\">\n", solved, colour,
+                       colour);
     if (solved) {
       text_buffer_printf(&out, "<polyline fill=\"none\" stroke-width=\"2\" points=\"");
       for (int k = 0; k < solved; k++)
         text_buffer_printf(&out, "%s%.2f,%.2f", k ? " " : "", LEFT + plot_width * (k + 1) / x_max,
-            TOP + plot_height * (1 - runs[k].seconds / y_max));
+                           TOP + plot_height * (1 - runs[k].seconds / y_max));
       text_buffer_printf(&out, "\"/>\n");
     }
     for (int k = 0; k < solved; k++) {
-      text_buffer_printf(&out, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"3\" data-seconds=\"%.4f\"><title>",
-          LEFT + plot_width * (k + 1) / x_max, TOP + plot_height * (1 - runs[k].seconds / y_max),
-          runs[k].seconds);
+      text_buffer_printf(&out,
+                         "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"3\" data-seconds=\"%.4f\"><title>",
+                         LEFT + plot_width * (k + 1) / x_max,
+                         TOP + plot_height * (1 - runs[k].seconds / y_max), runs[k].seconds);
       put_escaped(&out, names[s]);
       text_buffer_printf(&out, ": ");
       put_escaped(&out, runs[k].file);
@@ -169,7 +176,8 @@ int run_cactus_write(const result_table *table, char **solver_order, int solver_
     text_buffer_printf(&out, "</g>\n");
     /* Legend entry. */
     int y = TOP + 10 + 22 * s;
-    text_buffer_printf(&out,
+    text_buffer_printf(
+        &out,
         "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" stroke-width=\"3\"/>"
         "<text x=\"%d\" y=\"%d\">",
         WIDTH - RIGHT + 20, y, WIDTH - RIGHT + 45, y, colour, WIDTH - RIGHT + 52, y + 4);

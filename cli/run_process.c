@@ -62,8 +62,9 @@ static char *find_in_path(const char *search, const char *name) {
 
 /* In the child: never returns. Only system calls until exec (it may be a
  * vfork child sharing nqsat's memory). */
-__attribute__((noinline, noreturn)) static void start_child(const char *command, int out, int err, int report, const run_limits *limits,
-                        char **words) {
+__attribute__((noinline, noreturn)) static void start_child(const char *command, int out, int err,
+                                                            int report, const run_limits *limits,
+                                                            char **words) {
   setpgid(0, 0);
   /* Die with the harness, whatever kills it (Linux). */
   prctl(PR_SET_PDEATHSIG, SIGKILL);

@@ -164,8 +164,7 @@ int results_load(const char *path, result_table *table, int repair, int *dropped
     }
   }
   if (result == 0 && *dropped_partial && repair && ftruncate(fileno(in), good_end) != 0) {
-    snprintf(error, error_size, "%s: cannot drop the partial last row: %s", path,
-             strerror(errno));
+    snprintf(error, error_size, "%s: cannot drop the partial last row: %s", path, strerror(errno));
     result = -1;
   }
   free(line);

@@ -70,7 +70,7 @@ static void csv_text(const manifest_rows *rows, text_buffer *out) {
     text_buffer_printf(out, ",");
     add_csv_field(out, row->command);
     text_buffer_printf(out, ",%" PRId64 ",%" PRId64 ",%s,", row->variables, row->clauses,
-               status_name(row->status));
+                       status_name(row->status));
     if (row->models_known)
       text_buffer_printf(out, "%" PRIu64, row->models);
     else
@@ -90,15 +90,15 @@ static void json_text(const manifest_rows *rows, text_buffer *out) {
     const manifest_row *row = &rows->items[i];
     text_buffer_printf(out, "  {\"file\": ");
     add_json_string(out, row->file);
-    text_buffer_printf(out, ", \"hash\": \"%s\", \"n\": %d, \"format\": \"%s\", \"encoding\": ", row->hash,
-               row->n, row->opb ? "opb" : "cnf");
+    text_buffer_printf(out, ", \"hash\": \"%s\", \"n\": %d, \"format\": \"%s\", \"encoding\": ",
+                       row->hash, row->n, row->opb ? "opb" : "cnf");
     add_json_string(out, row->encoding);
     text_buffer_printf(out, ", \"options\": ");
     add_json_string(out, row->options);
     text_buffer_printf(out, ", \"command\": ");
     add_json_string(out, row->command);
     text_buffer_printf(out, ", \"variables\": %" PRId64 ", \"clauses\": %" PRId64 ", \"status\": ",
-               row->variables, row->clauses);
+                       row->variables, row->clauses);
     if (row->status)
       text_buffer_printf(out, "\"%s\"", status_name(row->status));
     else

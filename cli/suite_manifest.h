@@ -36,7 +36,7 @@ int manifest_write(const manifest_rows *rows, const char *csv_path, const char *
                    char *error, size_t error_size);
 
 /* The CSV header, also what `run` expects. */
-#define MANIFEST_CSV_HEADER                                                                     \
+#define MANIFEST_CSV_HEADER                                                                        \
   "file,hash,n,format,encoding,options,command,variables,clauses,status,models,unique"
 
 #endif

@@ -96,12 +96,10 @@ static void test_gbd_hash(void) {
         hash);
   /* Comments, header spacing, blank lines, a clause across lines, CRLF,
    * gzip: the same formula, the same hash. */
-  char *noisy = write_file("gbd2.cnf.gz",
-                           "c a comment\r\nc another\np  cnf  2   2\n\n  1\t-2\nc inside\n 0 2\n0\n",
-                           1);
+  char *noisy = write_file(
+      "gbd2.cnf.gz", "c a comment\r\nc another\np  cnf  2   2\n\n  1\t-2\nc inside\n 0 2\n0\n", 1);
   CHECK(nq_instance_gbd_hash(noisy, NULL, hash, error, sizeof error) == NQ_OK, "%s", error);
-  CHECK(!strcmp(hash, "177c0b03f0c47b5f973797b2f46c901d"), "GBD hash of the noisy file: %s",
-        hash);
+  CHECK(!strcmp(hash, "177c0b03f0c47b5f973797b2f46c901d"), "GBD hash of the noisy file: %s", hash);
   /* A different clause order is a different instance. */
   char *swapped = write_file("gbd3.cnf", "p cnf 2 2\n2 0\n1 -2 0\n", 0);
   CHECK(nq_instance_gbd_hash(swapped, NULL, hash, error, sizeof error) == NQ_OK, "%s", error);
@@ -109,9 +107,9 @@ static void test_gbd_hash(void) {
   md5_of("2 0 1 -2 0", expected);
   CHECK(!strcmp(hash, expected), "swapped clauses: %s, expected %s", hash, expected);
   /* OPB, gbdc's form: terms with a blank after each token, "REL BOUND;". */
-  char *opb = write_file("gbd.opb",
-                         "* #variable= 3 #constraint= 2\n* c\n+1 x1 +1 x2 = 1 ;\n-1 x1 -1 ~x3 >= -1 ;\n",
-                         0);
+  char *opb = write_file(
+      "gbd.opb", "* #variable= 3 #constraint= 2\n* c\n+1 x1 +1 x2 = 1 ;\n-1 x1 -1 ~x3 >= -1 ;\n",
+      0);
   CHECK(nq_instance_gbd_hash(opb, NULL, hash, error, sizeof error) == NQ_OK, "%s", error);
   md5_of("1 x1 1 x2 = 1;-1 x1 -1 ~x3 >= -1;", expected);
   CHECK(!strcmp(hash, expected), "OPB hash %s, expected %s", hash, expected);
@@ -207,8 +205,8 @@ static void test_completions(void) {
               result.satisfiable == (expected.count > 0),
           "trial %d: deciding disagrees", trial);
   }
-  CHECK(sat_seen > 50 && unsat_seen > 50, "the random trials cover both answers (%d, %d)",
-        sat_seen, unsat_seen);
+  CHECK(sat_seen > 50 && unsat_seen > 50, "the random trials cover both answers (%d, %d)", sat_seen,
+        unsat_seen);
   /* A node limit leaves the count inexact but says so. */
   nq_completion_problem limited = {.n = 12, .node_limit = 100};
   nq_completion_result result;
@@ -247,7 +245,7 @@ static char *pairwise_cnf(int n, const char *extra_header, const char *units, in
   int clauses = unit_count;
   char *body = malloc(capacity);
   size_t body_used = 0;
-#define X(r, c) ((r) * n + (c) + 1)
+#define X(r, c) ((r)*n + (c) + 1)
   for (int r = 0; r < n; r++) {
     for (int c = 0; c < n; c++)
       body_used += (size_t)sprintf(body + body_used, "%d ", X(r, c));
@@ -326,11 +324,11 @@ static verdicts judge_text(const char *path, const char *answer_text) {
   return seen;
 }
 
-static void expect_verdict(const char *path, const char *answer, nq_verdict_kind kind,
-                           int count, const char *what) {
+static void expect_verdict(const char *path, const char *answer, nq_verdict_kind kind, int count,
+                           const char *what) {
   verdicts seen = judge_text(path, answer);
-  CHECK(seen.count == count && seen.kinds[kind] == count, "%s: %d verdicts (%d %s); last: %s",
-        what, seen.count, seen.kinds[kind], nq_verdict_name(kind), seen.last);
+  CHECK(seen.count == count && seen.kinds[kind] == count, "%s: %d verdicts (%d %s); last: %s", what,
+        seen.count, seen.kinds[kind], nq_verdict_name(kind), seen.last);
 }
 
 static void test_headers_and_answers(void) {
@@ -355,8 +353,9 @@ static void test_headers_and_answers(void) {
                  NQ_VERDICT_INVALID_MODEL, 1, "a flipped literal over two v lines");
   expect_verdict(four, "SAT\n-1 2 -3 -4 -5 -6 -7 8 9 -10 -11 -12 -13 -14 15 -16 0\n",
                  NQ_VERDICT_CORRECT, 1, "a MiniSat result file");
-  expect_verdict(four, "s SATISFIABLE\nv -x1 x2 -x3 -x4 -x5 -x6 -x7 x8\nv x9 -x10 -x11 -x12 "
-                       "-x13 -x14 x15 -x16\n",
+  expect_verdict(four,
+                 "s SATISFIABLE\nv -x1 x2 -x3 -x4 -x5 -x6 -x7 x8\nv x9 -x10 -x11 -x12 "
+                 "-x13 -x14 x15 -x16\n",
                  NQ_VERDICT_CORRECT, 1, "PB-style literals");
   /* Unassigned variables satisfy nothing: listing only the true literals
    * leaves the binary clauses unsatisfied. */
@@ -368,8 +367,8 @@ static void test_headers_and_answers(void) {
   expect_verdict(four, "s UNKNOWN\n", NQ_VERDICT_UNKNOWN, 1, "UNKNOWN");
   expect_verdict(four, "garbage\n", NQ_VERDICT_UNKNOWN, 1, "no answer");
   expect_verdict(four, "s mc 2\n", NQ_VERDICT_CORRECT, 1, "MCC 2020 count");
-  expect_verdict(four, "s SATISFIABLE\nc s type pmc\nc s exact arb int 3\n",
-                 NQ_VERDICT_WRONG_COUNT, 1, "a wrong MCC 2021 count");
+  expect_verdict(four, "s SATISFIABLE\nc s type pmc\nc s exact arb int 3\n", NQ_VERDICT_WRONG_COUNT,
+                 1, "a wrong MCC 2021 count");
   expect_verdict(four, "s SATISFIABLE\ns UNSATISFIABLE\n", NQ_VERDICT_WRONG_STATUS, 1,
                  "conflicting claims");
   expect_verdict(four,
@@ -446,15 +445,17 @@ static void test_headers_and_answers(void) {
           "OPB header");
     nq_instance_free(instance);
   }
-  expect_verdict(opb, "s SATISFIABLE\nv -x1 x2 -x3 -x4 -x5 -x6 -x7 x8 x9 -x10 -x11 -x12 -x13 "
-                      "-x14 x15 -x16\n",
+  expect_verdict(opb,
+                 "s SATISFIABLE\nv -x1 x2 -x3 -x4 -x5 -x6 -x7 x8 x9 -x10 -x11 -x12 -x13 "
+                 "-x14 x15 -x16\n",
                  NQ_VERDICT_INVALID_MODEL, 1, "the OPB placed queen is missing");
   verdicts unvalued = judge_text(opb, "s SATISFIABLE\nv x3 x5 x12 x14\n");
   CHECK(unvalued.kinds[NQ_VERDICT_INVALID_MODEL] == 1 &&
             strstr(unvalued.last, "constraint 2: x1 has no value"),
         "OPB variables without a value: %s", unvalued.last);
-  expect_verdict(opb, "s SATISFIABLE\nv x3 x5 x12 x14 -x1 -x2 -x4 -x6 -x7 -x8 -x9 -x10 -x11 "
-                      "-x13 -x15 -x16\n",
+  expect_verdict(opb,
+                 "s SATISFIABLE\nv x3 x5 x12 x14 -x1 -x2 -x4 -x6 -x7 -x8 -x9 -x10 -x11 "
+                 "-x13 -x15 -x16\n",
                  NQ_VERDICT_CORRECT, 1, "3 1 4 2 on OPB");
 
   /* Malformed headers. */

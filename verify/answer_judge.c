@@ -140,8 +140,8 @@ static void witness_text(const nq_instance_truth *truth, int n, char *out, size_
     return;
   int used = snprintf(out, size, ", e.g. ");
   for (int row = 0; row < n && used > 0 && (size_t)used < size - 8; row++)
-    used += snprintf(out + used, size - (size_t)used, "%s%d", row ? " " : "",
-                     truth->witness[row] + 1);
+    used +=
+        snprintf(out + used, size - (size_t)used, "%s%d", row ? " " : "", truth->witness[row] + 1);
   if (used > 0 && (size_t)used >= size - 8)
     snprintf(out + size - 8, 8, " ...");
 }
@@ -201,8 +201,8 @@ static void judge_count(judge *j) {
     if (right)
       snprintf(text, sizeof text, "%s models, as the verifier counts", answer->count);
     else
-      snprintf(text, sizeof text, "%s models claimed, the verifier counts %" PRIu64,
-               answer->count, truth->models);
+      snprintf(text, sizeof text, "%s models claimed, the verifier counts %" PRIu64, answer->count,
+               truth->models);
     say(j, right ? NQ_VERDICT_CORRECT : NQ_VERDICT_WRONG_COUNT, "count", answer->count_line, text,
         NULL);
   } else if (truth && truth->status == 20) {
@@ -214,8 +214,10 @@ static void judge_count(judge *j) {
     say(j, NQ_VERDICT_WRONG_COUNT, "count", answer->count_line,
         "0 models claimed, but the instance has a solution", NULL);
   } else {
-    snprintf(text, sizeof text, "%s models; the verifier does not know the count (beyond its "
-             "limits)", answer->count);
+    snprintf(text, sizeof text,
+             "%s models; the verifier does not know the count (beyond its "
+             "limits)",
+             answer->count);
     say(j, NQ_VERDICT_UNVERIFIED, "count", answer->count_line, text, NULL);
   }
 }
@@ -251,8 +253,7 @@ static void judge_claim(judge *j) {
     break;
   case NQ_CLAIM_UNKNOWN:
     if (!answer->has_count)
-      say(j, NQ_VERDICT_UNKNOWN, "status", answer->claim_line, "the solver answered UNKNOWN",
-          NULL);
+      say(j, NQ_VERDICT_UNKNOWN, "status", answer->claim_line, "the solver answered UNKNOWN", NULL);
     break;
   case NQ_CLAIM_NONE:
     if (!answer->has_count)

@@ -20,9 +20,9 @@ typedef struct answer_parser {
   size_t error_size;
   signed char *open_values; /* the model being read, or NULL */
   char open_problem[120];
-  int open_style;           /* 'd' DIMACS literals, 'p' PB literals */
+  int open_style; /* 'd' DIMACS literals, 'p' PB literals */
   long open_line;
-  int after_minisat_sat;    /* bare literals follow */
+  int after_minisat_sat; /* bare literals follow */
 } answer_parser;
 
 static nq_status fail(answer_parser *p, const char *format, ...) {

@@ -105,8 +105,7 @@ static int attacks(nq_verify_square a, nq_verify_square b) {
   int row_gap = a.row - b.row, column_gap = a.column - b.column;
   if (!row_gap && !column_gap)
     return 0;
-  return a.row == b.row || a.column == b.column || row_gap == column_gap ||
-         row_gap == -column_gap;
+  return a.row == b.row || a.column == b.column || row_gap == column_gap || row_gap == -column_gap;
 }
 
 nq_status nq_verify_count_completions(const nq_completion_problem *problem, int *first_columns,

@@ -17,8 +17,8 @@ static int decode_queens(const nq_instance *instance, const nq_model *model, int
       if (variable > model->variables || model->values[variable] != 1)
         continue;
       if (columns[row] >= 0) {
-        snprintf(why, why_size, "row %d has queens in columns %d and %d", row + 1,
-                 columns[row] + 1, column + 1);
+        snprintf(why, why_size, "row %d has queens in columns %d and %d", row + 1, columns[row] + 1,
+                 column + 1);
         return -1;
       }
       columns[row] = column;
@@ -35,8 +35,10 @@ int nq_instance_decode_board(const nq_instance *instance, const nq_model *model,
                              char *why, size_t why_size) {
   if (!strcmp(instance->model, "queens"))
     return decode_queens(instance, model, columns, why, why_size);
-  snprintf(why, why_size, "the instance uses the variable model '%s', which this verifier "
-           "cannot decode", instance->model);
+  snprintf(why, why_size,
+           "the instance uses the variable model '%s', which this verifier "
+           "cannot decode",
+           instance->model);
   return -1;
 }
 

@@ -9,8 +9,8 @@
 #include <string.h>
 
 #include "line_reader.h"
-#include "parse_error.h"
 #include "nqsat/instance.h"
+#include "parse_error.h"
 
 typedef struct body_scanner {
   const char *path;
@@ -153,8 +153,7 @@ static nq_status finish_constraint(body_scanner *s) {
   if (!s->objective && ++s->items > s->declared)
     return fail(s, here(s), "more constraints than the %" PRId64 " declared", s->declared);
   if (s->visitor->constraint &&
-      s->visitor->constraint(s->visitor->context, s->terms, s->count,
-                             s->relation, s->bound))
+      s->visitor->constraint(s->visitor->context, s->terms, s->count, s->relation, s->bound))
     return NQ_ERR_STOPPED;
   s->count = 0;
   s->relation[0] = '\0';
@@ -202,11 +201,13 @@ static nq_status opb_line(body_scanner *s, const char *line) {
       if (*cursor++ != 'x' || read_integer(&cursor, &variable) || variable < 1)
         return fail(s, here(s), "'%s' is not a variable", shown_in(s->token_text, token));
       if (variable > s->variables)
-        return fail(s, here(s), "variable x%" PRId64 " exceeds the %" PRId64 " declared",
-                    variable, s->variables);
+        return fail(s, here(s), "variable x%" PRId64 " exceeds the %" PRId64 " declared", variable,
+                    s->variables);
       if (!s->have_coefficient)
-        return fail(s, here(s), "variable '%s' without a coefficient (products are not "
-                    "supported)", shown_in(s->token_text, token));
+        return fail(s, here(s),
+                    "variable '%s' without a coefficient (products are not "
+                    "supported)",
+                    shown_in(s->token_text, token));
       if (grow(s))
         return fail(s, here(s), "out of memory");
       if (!s->count)
@@ -216,9 +217,10 @@ static nq_status opb_line(body_scanner *s, const char *line) {
       continue;
     }
     int64_t number;
-    if (read_integer(&cursor, &number) || (*cursor && !isspace((unsigned char)*cursor) &&
-                                           *cursor != ';'))
-      return fail(s, here(s), "'%s' is not a coefficient, variable or relation", shown_in(s->token_text, token));
+    if (read_integer(&cursor, &number) ||
+        (*cursor && !isspace((unsigned char)*cursor) && *cursor != ';'))
+      return fail(s, here(s), "'%s' is not a coefficient, variable or relation",
+                  shown_in(s->token_text, token));
     if (*s->relation && !s->objective) {
       if (s->have_bound)
         return fail(s, here(s), "a second bound '%s'", shown_in(s->token_text, token));
@@ -290,8 +292,9 @@ static nq_status scan_lines(body_scanner *s) {
   if (!s->header_seen)
     return fail(s, 1, s->opb ? "no '* #variable=' line" : "no 'p cnf' line");
   if (s->count || s->have_coefficient || *s->relation)
-    return fail(s, s->item_line, s->opb ? "the last constraint lacks its ';'"
-                                        : "the last clause is not terminated by 0");
+    return fail(s, s->item_line,
+                s->opb ? "the last constraint lacks its ';'"
+                       : "the last clause is not terminated by 0");
   if (s->items != s->declared)
     return fail(s, here(s), "%" PRId64 " %s declared, %" PRId64 " found", s->declared,
                 s->opb ? "constraints" : "clauses", s->items);

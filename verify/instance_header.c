@@ -7,8 +7,8 @@
 #include <string.h>
 
 #include "line_reader.h"
-#include "parse_error.h"
 #include "nqsat/instance.h"
+#include "parse_error.h"
 
 typedef struct square_list {
   nq_verify_square *items;
@@ -42,8 +42,8 @@ static nq_status fail_at(header_parser *p, long line, const char *format, ...) {
 static nq_status fail(header_parser *p, const char *format, ...) {
   va_list arguments;
   va_start(arguments, format);
-  nq_status status = parse_error_at(p->error, p->error_size, p->path,
-                                    line_reader_line(p->lines), format, arguments);
+  nq_status status = parse_error_at(p->error, p->error_size, p->path, line_reader_line(p->lines),
+                                    format, arguments);
   va_end(arguments);
   return status;
 }
@@ -164,8 +164,7 @@ static nq_status read_comment(header_parser *p, const char *text) {
       return fail(p, "malformed 'random queen' line");
     cursor += strlen("): row ");
     if (read_number(&cursor, NQ_INSTANCE_MAX_N, &row) || strncmp(cursor, ", column ", 9) ||
-        (cursor += 9, read_number(&cursor, NQ_INSTANCE_MAX_N, &column)) || row < 1 ||
-        column < 1)
+        (cursor += 9, read_number(&cursor, NQ_INSTANCE_MAX_N, &column)) || row < 1 || column < 1)
       return fail(p, "malformed 'random queen' line");
     if (!p->squares_line)
       p->squares_line = line_reader_line(p->lines);
@@ -314,8 +313,9 @@ static nq_status apply_map(header_parser *p) {
       status = fail_at(p, p->map_line, "'c nqsat map' entry %d is not a queen variable or repeats",
                        original);
     else if (renamed > instance->variables)
-      status = fail_at(p, p->map_line, "'c nqsat map' sends %d to %d, beyond the %" PRId64
-                       " variables of the file", original, renamed, instance->variables);
+      status = fail_at(p, p->map_line,
+                       "'c nqsat map' sends %d to %d, beyond the %" PRId64 " variables of the file",
+                       original, renamed, instance->variables);
     else {
       seen[original - 1] = 1;
       instance->queen_variable[original - 1] = renamed;
@@ -328,8 +328,8 @@ static nq_status apply_map(header_parser *p) {
     qsort(targets, (size_t)queens, sizeof *targets, compare_ints);
     for (int64_t i = 1; status == NQ_OK && i < queens; i++)
       if (targets[i] == targets[i - 1])
-        status = fail_at(p, p->map_line, "'c nqsat map' sends two queens to variable %d",
-                         targets[i]);
+        status =
+            fail_at(p, p->map_line, "'c nqsat map' sends two queens to variable %d", targets[i]);
   }
   free(seen);
   free(targets);
@@ -345,8 +345,7 @@ static nq_status check_squares(header_parser *p, const square_list *list) {
   return NQ_OK;
 }
 
-nq_status nq_instance_read(const char *path, nq_instance **result, char *error,
-                           size_t error_size) {
+nq_status nq_instance_read(const char *path, nq_instance **result, char *error, size_t error_size) {
   *result = NULL;
   header_parser p;
   memset(&p, 0, sizeof p);
@@ -371,9 +370,10 @@ nq_status nq_instance_read(const char *path, nq_instance **result, char *error,
   if (status == NQ_OK && !p.n_seen)
     status = fail_at(&p, 1, "no 'N:' header line: not an nqsat instance");
   if (status == NQ_OK && (int64_t)instance->n * instance->n > instance->variables)
-    status = fail_at(&p, p.problem_line, "%" PRId64 " variables cannot hold the %d queen "
-                     "variables of N = %d", instance->variables, instance->n * instance->n,
-                     instance->n);
+    status = fail_at(&p, p.problem_line,
+                     "%" PRId64 " variables cannot hold the %d queen "
+                     "variables of N = %d",
+                     instance->variables, instance->n * instance->n, instance->n);
   if (status == NQ_OK) {
     instance->queen_variable = malloc((size_t)instance->n * (size_t)instance->n * sizeof(int));
     status = instance->queen_variable ? apply_map(&p) : fail_at(&p, 1, "out of memory");

@@ -55,9 +55,14 @@ nq_status nq_instance_compute_truth(const nq_instance *instance, uint64_t node_l
     return plain_truth(instance, truth);
   if (instance->n > NQ_VERIFY_COMPLETION_MAX_N)
     return NQ_OK; /* unknown */
-  nq_completion_problem problem = {instance->n,      instance->placed, instance->placed_count,
-                                   instance->blocked, instance->blocked_count, node_limit,
-                                   0,                stop};
+  nq_completion_problem problem = {instance->n,
+                                   instance->placed,
+                                   instance->placed_count,
+                                   instance->blocked,
+                                   instance->blocked_count,
+                                   node_limit,
+                                   0,
+                                   stop};
   nq_completion_result result;
   nq_status status = nq_verify_count_completions(&problem, truth->witness, &result);
   truth->nodes = result.nodes;

@@ -26,8 +26,7 @@ struct line_reader {
   char problem[160];
 };
 
-nq_status line_reader_open(const char *path, line_reader **reader, char *error,
-                           size_t error_size) {
+nq_status line_reader_open(const char *path, line_reader **reader, char *error, size_t error_size) {
   *reader = NULL;
   int fd = open(path, O_RDONLY);
   if (fd < 0) {

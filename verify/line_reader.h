@@ -11,8 +11,7 @@
 typedef struct line_reader line_reader;
 
 /* Opens `path`; NQ_ERR_IO with "PATH: reason" in `error` on failure. */
-nq_status line_reader_open(const char *path, line_reader **reader, char *error,
-                           size_t error_size);
+nq_status line_reader_open(const char *path, line_reader **reader, char *error, size_t error_size);
 /* The next line without its '\n' (a trailing '\r' is dropped too) and NUL
  * terminated; returns 1, 0 at the end, or -1 on an I/O or gzip error or a
  * NUL byte inside a line (line_reader_problem says which). The line is

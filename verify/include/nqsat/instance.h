@@ -44,16 +44,16 @@ typedef struct nq_instance {
   /* queen_variable[r*n + c]: the variable that is true when a queen stands
    * at row r, column c (0-based); r*n + c + 1 unless a map renames it. */
   int *queen_variable;
-  int shuffled;        /* a "c nqsat map" was present */
+  int shuffled;             /* a "c nqsat map" was present */
   nq_verify_square *placed; /* placed and random queens */
   int placed_count;
   nq_verify_square *blocked;
   int blocked_count;
-  int parsimonious;    /* the header says one model per board */
-  char count_type[8];  /* "mc", "pmc" from "c t", or "" */
-  char model[32];      /* "queens" unless "c nqsat model:" says otherwise */
-  char *encoding;      /* the "c encoding:" text, or NULL */
-  char *command;       /* the "c command:" text, or NULL */
+  int parsimonious;   /* the header says one model per board */
+  char count_type[8]; /* "mc", "pmc" from "c t", or "" */
+  char model[32];     /* "queens" unless "c nqsat model:" says otherwise */
+  char *encoding;     /* the "c encoding:" text, or NULL */
+  char *command;      /* the "c command:" text, or NULL */
 } nq_instance;
 
 /* Reads the header of `path` (the lines before the first clause or
@@ -144,14 +144,14 @@ int nq_instance_check_board(const nq_instance *instance, const int *columns, cha
  *   placed or blocked squares: the completion counter, up to N = 64.
  * Unknown parts stay unknown: `status` 0 and `models_exact` 0. */
 typedef struct nq_instance_truth {
-  int status;         /* 10 satisfiable, 20 unsatisfiable, 0 unknown */
-  int models_exact;   /* 1: `models` is the number of boards */
+  int status;       /* 10 satisfiable, 20 unsatisfiable, 0 unknown */
+  int models_exact; /* 1: `models` is the number of boards */
   uint64_t models;
-  int unique_known;   /* 1: `unique` is the number of symmetry classes */
+  int unique_known; /* 1: `unique` is the number of symmetry classes */
   uint64_t unique;
-  int witness_known;  /* 1: `witness` holds a solution */
-  int *witness;       /* n columns, owned by the truth; see below */
-  uint64_t nodes;     /* search effort (queens placed) */
+  int witness_known; /* 1: `witness` holds a solution */
+  int *witness;      /* n columns, owned by the truth; see below */
+  uint64_t nodes;    /* search effort (queens placed) */
 } nq_instance_truth;
 
 /* Computes the truth. `node_limit` bounds the completion search (0: none);

@@ -11,8 +11,8 @@
 #include <stdint.h>
 
 typedef struct nq_md5 {
-  uint32_t state[4];     /* A, B, C, D */
-  uint64_t length;       /* message length in bytes so far */
+  uint32_t state[4];       /* A, B, C, D */
+  uint64_t length;         /* message length in bytes so far */
   unsigned char block[64]; /* bytes not yet processed */
   size_t block_used;
 } nq_md5;
