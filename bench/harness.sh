@@ -26,7 +26,7 @@ ms() { echo $(($(date +%s%N) / 1000000)); }
 echo "load: $(uptime | sed 's/.*load average: //')"
 if [ -z "${SKIP_SUITE:-}" ]; then
   start=$(ms)
-  "$nqsat" suite "$work/default" >/dev/null
+  "$nqsat" suite "$work/default" >/dev/null 2>&1
   echo "default suite: $(($(ms) - start)) ms for $(($(wc -l <"$work/default/manifest.csv") - 1)) instances," \
     "$(du -sh "$work/default" | cut -f1)"
   rm -rf "$work/default"
