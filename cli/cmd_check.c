@@ -1,6 +1,8 @@
-/* nqsat check N [FILE]: checks solutions another program found. Reading
- * and checking are the verifier's (nq_verify_read_solutions,
- * nq_verify_check_placement), so no solver code judges a solver. */
+/* nqsat check N [FILE]: checks solutions another program found.
+ * nqsat check --instance FILE [ANSWER]: checks any answer to an instance
+ * file (check_instance.c). Reading and checking are the verifier's
+ * (nq_verify_read_solutions, nq_answer_judge), so no solver code judges a
+ * solver. */
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
@@ -11,29 +13,51 @@
 
 /* Boards are printed, so keep them printable. */
 enum { CHECK_MAX_N = 1000 };
+static const int64_t CHECK_DEFAULT_MAX_NODES = 10000000000;
 
 static void print_check_help(void) {
   printf("usage: nqsat check N [FILE]\n"
+         "       nqsat check --instance INSTANCE [ANSWER] [--max-nodes K]\n"
          "\n"
-         "Reads solutions of N-Queens from FILE (or standard input when FILE is\n"
-         "missing or -) and checks every one with the independent verifier.\n"
+         "With N: reads solutions of N-Queens from FILE (or standard input when FILE\n"
+         "is missing or -) and checks every one with the independent verifier.\n"
          "Accepted, mixed freely: vector lines (the 1-based column of each row's\n"
          "queen, as 'nqsat solve --all' prints), SAT-competition 'v' lines (cadical,\n"
-         "kissat, picosat) and MiniSat result files, over the variable convention\n"
-         "of 'nqsat encode' (queen at row r, column c, 0-based, is r*N + c + 1).\n"
-         "Prints each solution as a board with its verdict.\n"
+         "kissat, picosat), PB-competition 'v x1 -x2 ...' lines (minisat+, clasp)\n"
+         "and MiniSat result files, over the variable convention of 'nqsat encode'\n"
+         "(queen at row r, column c, 0-based, is r*N + c + 1). Prints each solution\n"
+         "as a board with its verdict. A model of a shuffled file (--shuffle) needs\n"
+         "--instance, which reads the file's variable map.\n"
          "\n"
-         "  N           board size, 1..%d\n"
-         "  -h, --help  show this help\n"
+         "With --instance: reads the instance file (CNF or OPB, plain or gzip) for\n"
+         "N, its variable map, its placed and blocked squares, and judges the\n"
+         "answer in ANSWER (standard input when missing or -): SAT-competition\n"
+         "'s'/'v' lines, MiniSat result files and output, PB 'v x1 -x2' lines, an\n"
+         "'s UNSATISFIABLE' claim (judged by the verifier's own search), and model\n"
+         "counts ('s mc K', 'c s exact arb int K'). Each model must be a solution\n"
+         "of the board and satisfy every clause or constraint of the file. Prints\n"
+         "one line per verdict:\n"
+         "  VERDICT SUBJECT (ANSWER:LINE): WHY\n"
+         "with VERDICT one of correct, wrong-status, invalid-model, wrong-count,\n"
+         "unknown (no answer, or UNKNOWN) and unverified (beyond the verifier's\n"
+         "limits: completion boards above N = %d, plain counts above N = %d).\n"
          "\n"
-         "exit: 0 all valid; 1 an invalid solution, a malformed input, or no\n"
-         "solution although N-Queens has some.\n",
-         CHECK_MAX_N);
+         "  N              board size, 1..%d\n"
+         "  --instance F   the instance file the answer is about\n"
+         "  --max-nodes K  stop the verifier's completion search after K queens\n"
+         "                 placed (1..10^15, default 10^10); beyond it, unverified\n"
+         "  -h, --help     show this help\n"
+         "\n"
+         "exit: 0 every answer right; 1 an invalid solution or wrong answer, an\n"
+         "unknown or unverified one, a malformed input, or (with N) no solution\n"
+         "although N-Queens has some; 2 usage error.\n",
+         NQ_VERIFY_COMPLETION_MAX_N, NQ_VERIFY_KNOWN_MAX_N, CHECK_MAX_N);
 }
 
 typedef struct check_context {
   const char *name;
   uint64_t valid, invalid;
+  int undecodable; /* a model that is no board: maybe a shuffled file's */
 } check_context;
 
 static int check_one(void *context, const int *columns, int n, long line, const char *problem) {
@@ -44,6 +68,7 @@ static int check_one(void *context, const int *columns, int n, long line, const 
     putchar('\n');
   if (!columns) {
     check->invalid++;
+    check->undecodable = 1;
     printf("solution %" PRIu64 " (%s:%ld): INVALID: %s\n", number, check->name, line, problem);
     fprintf(stderr, "nqsat check: error: %s:%ld: invalid solution: %s\n", check->name, line,
             problem);
@@ -62,18 +87,40 @@ static int check_one(void *context, const int *columns, int n, long line, const 
   return 0;
 }
 
+enum { OPTION_INSTANCE = 256, OPTION_MAX_NODES };
+
 int cmd_check(int argc, char **argv) {
-  static const struct option options[] = {{"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
+  static const struct option options[] = {{"instance", required_argument, NULL, OPTION_INSTANCE},
+                                          {"max-nodes", required_argument, NULL, OPTION_MAX_NODES},
+                                          {"help", no_argument, NULL, 'h'},
+                                          {NULL, 0, NULL, 0}};
   optind = 1;
   opterr = 0;
   int code;
+  const char *instance_path = NULL;
+  int64_t max_nodes = CHECK_DEFAULT_MAX_NODES;
+  int max_nodes_given = 0;
   while ((code = getopt_long(argc, argv, ":h", options, NULL)) != -1) {
-    if (code == 'h') {
-      print_check_help();
-      return NQ_EXIT_OK;
+    switch (code) {
+    case 'h': print_check_help(); return NQ_EXIT_OK;
+    case OPTION_INSTANCE: instance_path = optarg; break;
+    case OPTION_MAX_NODES:
+      if (parse_bounded("check", "--max-nodes", optarg, 1, 1000000000000000, &max_nodes))
+        return NQ_EXIT_USAGE;
+      max_nodes_given = 1;
+      break;
+    default: return report_bad_option("check", code, argv);
     }
-    return report_bad_option("check", code, argv);
   }
+  if (instance_path) {
+    if (argc - optind > 1)
+      return usage_error("check", "unexpected argument '%s' (--instance takes one answer file)",
+                         argv[optind + 1]);
+    return check_instance(instance_path, argc - optind == 1 ? argv[optind] : "-",
+                          (uint64_t)max_nodes);
+  }
+  if (max_nodes_given)
+    return usage_error("check", "--max-nodes applies to --instance only");
   int n;
   if (parse_positional_n("check", argc, argv, optind, 2, CHECK_MAX_N, &n))
     return NQ_EXIT_USAGE;
@@ -84,7 +131,7 @@ int cmd_check(int argc, char **argv) {
   if (!input)
     return runtime_error("check", "%s: %s", path, strerror(errno));
 
-  check_context check = {name, 0, 0};
+  check_context check = {name, 0, 0, 0};
   char error[512] = "";
   nq_status status =
       nq_verify_read_solutions(input, name, (int)n, check_one, &check, error, sizeof error);
@@ -104,6 +151,9 @@ int cmd_check(int argc, char **argv) {
          total == 1 ? "" : "s", check.valid, check.invalid);
   if (fflush(stdout) != 0 || ferror(stdout))
     return runtime_error("check", "cannot write to standard output");
+  if (check.undecodable)
+    fprintf(stderr, "nqsat check: note: a model of a shuffled file (encode --shuffle) decodes "
+                    "only through the file's map: use 'nqsat check --instance FILE'\n");
   if (check.invalid)
     return NQ_EXIT_FAILURE;
   if (!total && table && known > 0)

@@ -13,6 +13,8 @@ static const command commands[] = {
     {"check", cmd_check, "check solutions another solver found (vectors, v lines, MiniSat)"},
     {"trace", cmd_trace, "show the backtracking search step by step (teaching)"},
     {"show", cmd_show, "draw solutions as boards, chess squares or SVG"},
+    {"suite", cmd_suite, "write a benchmark family with ground truth and a manifest"},
+    {"run", cmd_run, "run solvers on a suite, check every answer, tabulate and plot"},
 };
 enum { COMMAND_COUNT = sizeof commands / sizeof commands[0] };
 

@@ -19,6 +19,7 @@ if [ "${1:-}" = "--test-tools" ]; then
   # against with pkg-config, the Debian package built (dpkg-shlibdeps),
   # linted and installed.
   packages+=(man-db groff-base bash-completion pkg-config dpkg-dev lintian)
+  packages+=(minisat+) # a second PB solver: `nqsat run` and `check --instance` read its answers
   shift
 fi
 [ "${1:-}" = "--" ] && shift
