@@ -27,14 +27,8 @@ static void put_projection(text_stream *stream, const char *prefix, int queens, 
   text_put(stream, "0\n");
 }
 
-void write_dimacs_header(text_stream *stream, const nq_encoding *encoding,
-                         const nq_dimacs_provenance *provenance, const nq_formula_size *size,
-                         const int *map, uint64_t shuffle_seed) {
-  int n = encoding->n;
-  text_put(stream, "c generator: nqsat " NQSAT_VERSION "\n");
-  text_printf(stream, "c problem: %d-queens%s\nc N: %d\nc encoding: at-most-one %s", n,
-              encoding->placed_count || encoding->blocked_count ? " completion" : "", n,
-              nq_amo_name(encoding->amo));
+static void write_matrix_description(text_stream *stream, const nq_encoding *encoding) {
+  text_printf(stream, "c encoding: at-most-one %s", nq_amo_name(encoding->amo));
   if (encoding->amo == NQ_AMO_COMMANDER)
     text_printf(stream, " (group size %d)",
                 encoding->commander_group_size ? encoding->commander_group_size : 3);
@@ -52,6 +46,22 @@ void write_dimacs_header(text_stream *stream, const nq_encoding *encoding,
   else
     text_put(stream, "c models: count them projected onto the queen variables (auxiliary "
                      "variables are free on empty lines)\n");
+}
+
+void write_dimacs_header(text_stream *stream, const nq_encoding *encoding,
+                         const nq_dimacs_provenance *provenance, const nq_formula_size *size,
+                         const int *map, uint64_t shuffle_seed) {
+  int n = encoding->n, rows = encoding->model == NQ_MODEL_ROWS;
+  /* The variables a model is read from: the queens, or every variable of
+   * the rows model (it has no auxiliaries). */
+  int projected = rows ? n * nq_csp_row_width(encoding->csp, n) : n * n;
+  text_put(stream, "c generator: nqsat " NQSAT_VERSION "\n");
+  text_printf(stream, "c problem: %d-queens%s\nc N: %d\n", n,
+              encoding->placed_count || encoding->blocked_count ? " completion" : "", n);
+  if (rows)
+    write_rows_description(stream, encoding);
+  else
+    write_matrix_description(stream, encoding);
   int random_queens = encoding->random_count;
   put_squares(stream, "placed queens", encoding->placed, encoding->placed_count - random_queens);
   if (random_queens)
@@ -70,25 +80,30 @@ void write_dimacs_header(text_stream *stream, const nq_encoding *encoding,
     text_put(stream, provenance->command_line);
     text_put(stream, "\n");
   }
-  text_printf(stream,
-              "c variables: queen at row r, column c (0-based) is r*%d + c + 1; "
-              "queen variables 1..%d, auxiliary variables after\n",
-              n, n * n);
+  if (!rows)
+    text_printf(stream,
+                "c variables: queen at row r, column c (0-based) is r*%d + c + 1; "
+                "queen variables 1..%d, auxiliary variables after\n",
+                n, n * n);
   if (map) {
-    text_put(stream, "c renaming: each pair on the lines below is an original queen variable "
-                     "and its number in this file\n");
-    for (int variable = 1; variable <= n * n; variable++) {
+    text_printf(stream, "c renaming: each pair on the lines below is an original %s variable "
+                        "and its number in this file\n",
+                rows ? "rows-model" : "queen");
+    for (int variable = 1; variable <= projected; variable++) {
       if ((variable - 1) % MAP_PAIRS_PER_LINE == 0)
         text_put(stream, "c nqsat map ");
-      int line_ends = variable % MAP_PAIRS_PER_LINE == 0 || variable == n * n;
+      int line_ends = variable % MAP_PAIRS_PER_LINE == 0 || variable == projected;
       text_int(stream, variable, ' ');
       text_int(stream, map[variable], line_ends ? '\n' : ' ');
     }
   }
-  put_projection(stream, "c ind ", n * n, map);
-  put_projection(stream, "c p show ", n * n, map);
+  put_projection(stream, "c ind ", projected, map);
+  put_projection(stream, "c p show ", projected, map);
   if (encoding->explain)
-    text_put(stream, "c explain: rows and columns are numbered from 1 in the comments below\n");
+    text_put(stream, rows ? "c explain: rows, columns and values are numbered from 1 in the "
+                            "comments below\n"
+                          : "c explain: rows and columns are numbered from 1 in the comments "
+                            "below\n");
   text_printf(stream, "p cnf %" PRId64 " %" PRId64 "\n", size->variables, size->clauses);
 }
 
