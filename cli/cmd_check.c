@@ -13,18 +13,22 @@
 enum { CHECK_MAX_N = 1000 };
 
 static void print_check_help(void) {
-  printf("usage: nqsat check N [FILE]\n"
+  printf("usage: nqsat check N [--csp ENCODING] [FILE]\n"
          "\n"
          "Reads solutions of N-Queens from FILE (or standard input when FILE is\n"
          "missing or -) and checks every one with the independent verifier.\n"
          "Accepted, mixed freely: vector lines (the 1-based column of each row's\n"
-         "queen, as 'nqsat solve --all' prints), SAT-competition 'v' lines (cadical,\n"
-         "kissat, picosat) and MiniSat result files, over the variable convention\n"
-         "of 'nqsat encode' (queen at row r, column c, 0-based, is r*N + c + 1).\n"
-         "Prints each solution as a board with its verdict.\n"
+         "queen, as 'nqsat solve --all' prints), MiniZinc output ('q = [...];'\n"
+         "lines and its ---------- / ========== separators), SAT-competition 'v'\n"
+         "lines (cadical, kissat, picosat) and MiniSat result files, over the\n"
+         "variable convention of 'nqsat encode' (queen at row r, column c, 0-based,\n"
+         "is r*N + c + 1). Prints each solution as a board with its verdict.\n"
          "\n"
-         "  N           board size, 1..%d\n"
-         "  -h, --help  show this help\n"
+         "  N               board size, 1..%d\n"
+         "  --csp ENCODING  the models come from 'nqsat encode --model rows --csp\n"
+         "                  ENCODING' (direct, support, order, log): decode them\n"
+         "                  with that numbering instead of the matrix model's\n"
+         "  -h, --help      show this help\n"
          "\n"
          "exit: 0 all valid; 1 an invalid solution, a malformed input, or no\n"
          "solution although N-Queens has some.\n",
@@ -63,7 +67,10 @@ static int check_one(void *context, const int *columns, int n, long line, const 
 }
 
 int cmd_check(int argc, char **argv) {
-  static const struct option options[] = {{"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
+  static const struct option options[] = {{"csp", required_argument, NULL, 'c'},
+                                          {"help", no_argument, NULL, 'h'},
+                                          {NULL, 0, NULL, 0}};
+  nq_verify_model_format format = {NQ_VERIFY_MATRIX, NULL};
   optind = 1;
   opterr = 0;
   int code;
@@ -71,6 +78,12 @@ int cmd_check(int argc, char **argv) {
     if (code == 'h') {
       print_check_help();
       return NQ_EXIT_OK;
+    }
+    if (code == 'c') {
+      if (nq_verify_numbering_from_words("rows", optarg, &format.numbering))
+        return usage_error("check", "unknown encoding '%s' for --csp (direct, support, order, log)",
+                           optarg);
+      continue;
     }
     return report_bad_option("check", code, argv);
   }
@@ -86,8 +99,8 @@ int cmd_check(int argc, char **argv) {
 
   check_context check = {name, 0, 0};
   char error[512] = "";
-  nq_status status =
-      nq_verify_read_solutions(input, name, (int)n, check_one, &check, error, sizeof error);
+  nq_status status = nq_verify_read_solutions_as(input, name, (int)n, &format, check_one, &check,
+                                                error, sizeof error);
   int read_failed = ferror(input);
   if (!from_stdin)
     fclose(input);

@@ -42,6 +42,40 @@ int nq_verify_check_placement(const int *columns, int n, char *why, size_t why_s
 int nq_verify_decode_model(int n, int (*is_true)(void *context, int variable), void *context,
                            int *columns, char *why, size_t why_size);
 
+/* ---- Numberings: which variables of a model make the board -----------------
+ * nqsat writes two models (see `nqsat encode --help`): the matrix model,
+ * queen (r, c) is r*n + c + 1, and the rows model, one integer q_r per
+ * row under a CSP encoding, whose k-th variable of row r (0-based) is
+ * r*width + k + 1 and means
+ *   DIRECT, SUPPORT: q_r = k + 1 (width n; the matrix numbering again),
+ *   ORDER:           q_r <= k + 1, k = 0..n-2 (width n - 1),
+ *   LOG:             bit k (weight 2^k) of q_r - 1 (width ceil(log2 n)).
+ * The verifier takes this from the file's header words, not from the
+ * encoder. */
+typedef enum nq_verify_numbering {
+  NQ_VERIFY_MATRIX = 0,
+  NQ_VERIFY_ROWS_DIRECT = 1,
+  NQ_VERIFY_ROWS_SUPPORT = 2,
+  NQ_VERIFY_ROWS_ORDER = 3,
+  NQ_VERIFY_ROWS_LOG = 4
+} nq_verify_numbering;
+
+/* From the words after "c model:" and "c csp:" (NULL when the line is
+ * absent; no model line means the matrix model). Returns 0, or -1 for an
+ * unknown word or "rows" without an encoding. */
+int nq_verify_numbering_from_words(const char *model, const char *csp,
+                                   nq_verify_numbering *numbering);
+/* Variables per row, and in all (the board is read from 1..that). */
+int nq_verify_numbering_width(nq_verify_numbering numbering, int n);
+int64_t nq_verify_numbering_variables(nq_verify_numbering numbering, int n);
+/* nq_verify_decode_model for any numbering: is_true(v) for v in
+ * 1..nq_verify_numbering_variables(). Returns 0, or -1 with `why` when the
+ * model is no board (a row without a queen or with two, a broken order
+ * ladder, a binary value above n). */
+int nq_verify_decode_numbered(int n, nq_verify_numbering numbering,
+                              int (*is_true)(void *context, int variable), void *context,
+                              int *columns, char *why, size_t why_size);
+
 /* Native backtracking: every solution in lexicographic order of columns. */
 nq_status nq_verify_enumerate(int n, nq_verify_solution_fn on_solution, void *context);
 
@@ -69,6 +103,7 @@ int nq_solution_set_equal(nq_solution_set *first, const char *first_name, nq_sol
  *  - SAT-solver models over the variable convention: competition "v" lines
  *    (a model may span several, ending at literal 0), or MiniSat's result
  *    file (a "SAT" line, then the literals ending in 0);
+ *  - MiniZinc output (see nq_verify_read_solutions_as);
  *  - blank lines, and lines starting with 'c', 's' or '#', are skipped;
  *    "UNSAT" ends the input with no solution.
  * For each solution, `on_solution` receives the columns (0-based) and the
@@ -84,6 +119,26 @@ typedef int (*nq_verify_read_fn)(void *context, const int *columns, int n, long 
 nq_status nq_verify_read_solutions(FILE *input, const char *name, int n,
                                    nq_verify_read_fn on_solution, void *context, char *error,
                                    size_t error_size);
+
+/* How the models in a file are numbered: the numbering, and optionally a
+ * renaming (shuffled files): renamed[k] is the variable in the file of the
+ * numbering's variable k + 1, for k below nq_verify_numbering_variables();
+ * NULL for none. Borrowed for the call. */
+typedef struct nq_verify_model_format {
+  nq_verify_numbering numbering;
+  const int *renamed;
+} nq_verify_model_format;
+
+/* nq_verify_read_solutions for models in `format` (NULL: the matrix
+ * numbering, no renaming). Also reads MiniZinc's solution output: lines
+ * "q = [c1, c2, ...];" (1-based columns, row 1 first), the separators
+ * "----------" and "==========" skipped, "=====UNSATISFIABLE=====" read
+ * like UNSAT. A renaming that is no one-to-one map of positive variables
+ * is NQ_ERR_ARGUMENT. */
+nq_status nq_verify_read_solutions_as(FILE *input, const char *name, int n,
+                                      const nq_verify_model_format *format,
+                                      nq_verify_read_fn on_solution, void *context, char *error,
+                                      size_t error_size);
 
 /* ---- Symmetry classes ------------------------------------------------------
  * The square has 8 symmetries (4 rotations, 4 reflections). A solution's
