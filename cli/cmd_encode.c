@@ -180,11 +180,12 @@ static int check_combinations(encode_request *request) {
                          request->csp_given            ? "--csp"
                          : request->cnf_only_option    ? request->cnf_only_option
                                                        : request->matrix_only_option);
-    if (request->shuffle || request->stats || request->encoding.explain)
+    if (request->shuffle || request->stats)
       return usage_error("encode", "%s does not apply to --format mzn",
-                         request->shuffle ? "--shuffle"
-                         : request->stats ? "--stats"
-                                          : "--explain (the MiniZinc model is commented anyway)");
+                         request->shuffle ? "--shuffle" : "--stats");
+    if (encoding->explain)
+      return usage_error("encode", "--explain does not apply to --format mzn (the MiniZinc model "
+                                   "is commented anyway)");
     encoding->model = NQ_MODEL_MATRIX; /* the writer states the rows model itself */
     return -1;
   }
