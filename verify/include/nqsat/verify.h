@@ -212,7 +212,9 @@ typedef enum nq_trace_event {
   NQ_TRACE_PLACE,    /* queen placed at (row, column) */
   NQ_TRACE_DEAD_END, /* every row of `column` tried; `row` is -1 if none was free */
   NQ_TRACE_REMOVE,   /* queen at (row, column) taken back */
-  NQ_TRACE_SOLUTION  /* all n columns hold a queen (solution number `solution`) */
+  NQ_TRACE_SOLUTION, /* all n columns hold a queen (solution number `solution`) */
+  NQ_TRACE_WIPE_OUT  /* forward checking: the queen just placed leaves column
+                      * `column` with no free row (`row` is -1); it is removed next */
 } nq_trace_event;
 
 typedef struct nq_trace_step {
@@ -222,6 +224,11 @@ typedef struct nq_trace_step {
   int placed;               /* queens on the board after the event */
   int row, column;          /* 0-based square of the event */
   const int *row_of_column; /* row of the queen in each column, -1 if none; borrowed */
+  /* Forward checking only, NULL in plain backtracking: bit r of
+   * free_rows[c] is set when row r is still possible in column c, for
+   * every column without a queen (a column with a queen holds that queen's
+   * bit). Borrowed. */
+  const uint32_t *free_rows;
 } nq_trace_step;
 
 /* Called for every event; a nonzero return stops with NQ_ERR_STOPPED. */
@@ -229,5 +236,16 @@ typedef int (*nq_verify_trace_fn)(void *context, const nq_trace_step *step);
 
 /* Runs the traced search for 1 <= n <= NQ_VERIFY_MAX_N. */
 nq_status nq_verify_trace(int n, nq_verify_trace_fn on_step, void *context);
+
+/* The same search with forward checking (R. M. Haralick and G. L. Elliott,
+ * "Increasing tree search efficiency for constraint satisfaction
+ * problems", AIJ 14, 1980): the same column and row order, but each column
+ * keeps the rows no queen to its left attacks (`free_rows`), only those are
+ * tried, and a queen that leaves a later column with no free row is
+ * reported (NQ_TRACE_WIPE_OUT) and taken back at once instead of searched
+ * below. It reaches the same solutions in the same order with fewer
+ * queens placed. Events: as nq_verify_trace, plus WIPE_OUT between a PLACE
+ * and its REMOVE. */
+nq_status nq_verify_trace_forward(int n, nq_verify_trace_fn on_step, void *context);
 
 #endif
