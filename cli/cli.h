@@ -31,6 +31,7 @@ int cmd_verify(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_trace(int argc, char **argv);
 int cmd_show(int argc, char **argv);
+int cmd_teach(int argc, char **argv);
 
 /* `nqsat solve --method local|backtrack` (cmd_solve_local.c). Returns 1
  * with *exit_code set when it handled the command; returns 0 after removing

@@ -15,6 +15,8 @@ if [ "${1:-}" = "--test-tools" ]; then
   packages+=(clang libclang-rt-dev valgrind) # scripts/fuzz.sh, scripts/valgrind-cli.sh
   packages+=(libxml2-utils) # xmllint: the SVG of 'nqsat show' is well-formed
   packages+=(clasp) # a PB solver: counts the models of `nqsat encode --format opb`
+  packages+=(minizinc) # counts `nqsat encode --format mzn` with Gecode (tests/cli/encode_rows*.sh)
+  packages+=(chromium) # opens `nqsat teach`'s page headless (tests/cli/teach_browser.sh)
   shift
 fi
 [ "${1:-}" = "--" ] && shift
