@@ -52,7 +52,7 @@ static void print_encode_help(void) {
          "  --seed S              seed for --completion and --shuffle (default 1)\n"
          "  --format cnf|opb|mzn  DIMACS CNF (default), pseudo-Boolean OPB (matrix\n"
          "                        model), or MiniZinc (the rows model with alldifferent;\n"
-         "                        count it with 'minizinc --solver gecode --all-solutions')\n"
+         "                        count with 'minizinc --solver gecode --all-solutions')\n"
          "  --explain             a comment before each group of clauses\n"
          "  --stats[=counts]      print variables, clauses, literals and bytes of\n"
          "                        the output instead of writing it; =counts: only the\n"
