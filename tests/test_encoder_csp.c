@@ -22,46 +22,19 @@
 #include <string.h>
 
 #include "check.h"
+#include "clause_list.h"
 #include "nqsat/encoder.h"
 
 enum { MAX_N = 10, MAX_VARIABLES = 128 };
 
-typedef struct formula {
-  int *literals;
-  int *starts; /* clause c is literals[starts[c] .. starts[c+1]-1] */
-  int clauses, used, literal_capacity, clause_capacity;
-} formula;
-
-static int store(void *context, const int *literals, size_t count) {
-  formula *f = context;
-  if (f->used + (int)count > f->literal_capacity || f->clauses + 1 >= f->clause_capacity)
-    return 1;
-  memcpy(f->literals + f->used, literals, count * sizeof *literals);
-  f->used += (int)count;
-  f->starts[++f->clauses] = f->used;
-  return 0;
-}
-
-static formula *generate(const nq_encoding *encoding) {
+static clause_list *generate(const nq_encoding *encoding) {
   nq_formula_size size;
   if (nq_encoder_measure(encoding, &size) != NQ_OK)
     return NULL;
-  formula *f = calloc(1, sizeof *f);
-  f->literal_capacity = (int)size.literals + 1;
-  f->clause_capacity = (int)size.clauses + 2;
-  f->literals = malloc((size_t)f->literal_capacity * sizeof(int));
-  f->starts = calloc((size_t)f->clause_capacity, sizeof(int));
-  nq_clause_sink sink = {f, store};
+  clause_list *f = clause_list_new((int)size.literals, (int)size.clauses);
+  nq_clause_sink sink = {f, clause_list_store};
   CHECK(nq_encoder_generate(encoding, &sink) == NQ_OK, "n=%d: generate failed", encoding->n);
   return f;
-}
-
-static void release(formula *f) {
-  if (f) {
-    free(f->literals);
-    free(f->starts);
-    free(f);
-  }
 }
 
 /* ---- the integer CSP -------------------------------------------------- */
@@ -147,36 +120,6 @@ static int bounds_forward_check(int n, int *low, int *high) {
   return 1;
 }
 
-/* ---- unit propagation ------------------------------------------------- */
-
-/* Over values 1, 0, -1 (unassigned); 0 on a conflict. */
-static int propagate(const formula *f, signed char *value) {
-  for (int changed = 1; changed;) {
-    changed = 0;
-    for (int c = 0; c < f->clauses; c++) {
-      int open = 0, last = 0, satisfied = 0;
-      for (int k = f->starts[c]; k < f->starts[c + 1] && !satisfied; k++) {
-        int l = f->literals[k], v = value[abs(l)];
-        if (v < 0) {
-          open++;
-          last = l;
-        } else if ((l > 0) == (v == 1)) {
-          satisfied = 1;
-        }
-      }
-      if (satisfied)
-        continue;
-      if (!open)
-        return 0;
-      if (open == 1) {
-        value[abs(last)] = last > 0;
-        changed = 1;
-      }
-    }
-  }
-  return 1;
-}
-
 static uint64_t random_state = 0x9e3779b97f4a7c15u;
 static uint32_t next_random(void) {
   random_state ^= random_state << 13;
@@ -198,7 +141,7 @@ static int bits_for(int n) {
  * the other way), for the strictness checks; every trial must agree when
  * `must_agree`. */
 typedef int (*domain_propagator)(int n, uint32_t *domain);
-static int compare_value_encoding(int n, const formula *f, domain_propagator reference,
+static int compare_value_encoding(int n, const clause_list *f, domain_propagator reference,
                                   const char *name, int must_agree) {
   int disagreements = 0;
   for (int trial = 0; trial < 400; trial++) {
@@ -219,7 +162,7 @@ static int compare_value_encoding(int n, const formula *f, domain_propagator ref
           domain[row] &= ~(1u << v);
         }
     }
-    int up = propagate(f, value);
+    int up = clause_list_propagate(f, value);
     int csp = reference(n, domain);
     int agree = up == csp;
     for (int row = 0; row < n && agree && up; row++) {
@@ -242,7 +185,7 @@ static int compare_value_encoding(int n, const formula *f, domain_propagator ref
 }
 
 /* Order: p(r,a) = r*(n-1) + a + 1 means q_r <= a. Random intervals. */
-static void check_order(int n, const formula *f) {
+static void check_order(int n, const clause_list *f) {
   int width = n - 1;
   for (int trial = 0; trial < 400; trial++) {
     signed char value[MAX_VARIABLES + 1];
@@ -259,7 +202,7 @@ static void check_order(int n, const formula *f) {
       if (low[row] > 0)
         value[row * width + low[row] - 1 + 1] = 0;
     }
-    int up = propagate(f, value);
+    int up = clause_list_propagate(f, value);
     int csp = bounds_forward_check(n, low, high);
     CHECK(up == csp, "order n=%d trial %d: UP %s, bounds forward checking %s", n, trial,
           up ? "no conflict" : "conflict", csp ? "no conflict" : "conflict");
@@ -326,7 +269,7 @@ static int log_reference(int n, int width, signed char bits[MAX_N][8]) {
   return 1;
 }
 
-static void check_log(int n, const formula *f) {
+static void check_log(int n, const clause_list *f) {
   int width = bits_for(n);
   for (int trial = 0; trial < 400; trial++) {
     signed char value[MAX_VARIABLES + 1], bits[MAX_N][8];
@@ -336,7 +279,7 @@ static void check_log(int n, const formula *f) {
         bits[row][k] = next_random() % 3 == 0 ? -1 : (signed char)(next_random() & 1);
         value[row * width + k + 1] = bits[row][k];
       }
-    int up = propagate(f, value);
+    int up = clause_list_propagate(f, value);
     int csp = log_reference(n, width, bits);
     CHECK(up == csp, "log n=%d trial %d: UP %s, reference %s", n, trial,
           up ? "no conflict" : "conflict", csp ? "no conflict" : "conflict");
@@ -394,20 +337,7 @@ static int is_solution(const int *columns, int n) {
   return 1;
 }
 
-static int satisfied(const formula *f, const signed char *value) {
-  for (int c = 0; c < f->clauses; c++) {
-    int ok = 0;
-    for (int k = f->starts[c]; k < f->starts[c + 1] && !ok; k++) {
-      int l = f->literals[k];
-      ok = l > 0 ? value[l] == 1 : value[-l] == 0;
-    }
-    if (!ok)
-      return 0;
-  }
-  return 1;
-}
-
-static void check_models(nq_csp csp, int n, const formula *f) {
+static void check_models(nq_csp csp, int n, const clause_list *f) {
   int variables = n * nq_csp_row_width(csp, n);
   uint64_t models = 0;
   signed char value[MAX_VARIABLES + 1];
@@ -416,7 +346,7 @@ static void check_models(nq_csp csp, int n, const formula *f) {
     for (int v = 0; v < variables; v++)
       value[v + 1] = (signed char)(x >> v & 1);
     int board = decode(csp, n, value, columns) == 0 && is_solution(columns, n);
-    int model = satisfied(f, value);
+    int model = clause_list_satisfied(f, value);
     CHECK(model == board, "%s n=%d: assignment %#x is %sa model but %sa board", nq_csp_name(csp),
           n, x, model ? "" : "not ", board ? "" : "not ");
     models += (uint64_t)model;
@@ -443,7 +373,7 @@ static int compare_ints(const void *a, const void *b) {
 }
 
 /* Each clause sorted and 0-terminated, the list sorted. */
-static int **canonical_clauses(const formula *f) {
+static int **canonical_clauses(const clause_list *f) {
   int **list = malloc((size_t)(f->clauses + 1) * sizeof *list);
   for (int c = 0; c < f->clauses; c++) {
     int length = f->starts[c + 1] - f->starts[c];
@@ -459,7 +389,7 @@ static int **canonical_clauses(const formula *f) {
 static void check_direct_is_pairwise(int n) {
   nq_encoding rows = {.n = n, .model = NQ_MODEL_ROWS, .csp = NQ_CSP_DIRECT};
   nq_encoding matrix = {.n = n, .amo = NQ_AMO_PAIRWISE};
-  formula *a = generate(&rows), *b = generate(&matrix);
+  clause_list *a = generate(&rows), *b = generate(&matrix);
   CHECK(a->clauses == b->clauses, "n=%d: direct has %d clauses, matrix pairwise %d", n, a->clauses,
         b->clauses);
   if (a->clauses == b->clauses) {
@@ -474,8 +404,8 @@ static void check_direct_is_pairwise(int n) {
     free(x);
     free(y);
   }
-  release(a);
-  release(b);
+  clause_list_free(a);
+  clause_list_free(b);
 }
 
 int main(void) {
@@ -484,9 +414,9 @@ int main(void) {
       nq_encoding e = {.n = n, .model = NQ_MODEL_ROWS, .csp = (nq_csp)csp};
       if (n * nq_csp_row_width((nq_csp)csp, n) > 20)
         continue;
-      formula *f = generate(&e);
+      clause_list *f = generate(&e);
       check_models((nq_csp)csp, n, f);
-      release(f);
+      clause_list_free(f);
     }
   int fc_weaker_than_ac = 0, direct_weaker = 0;
   for (int n = 4; n <= 7; n++) {
@@ -494,7 +424,7 @@ int main(void) {
     nq_encoding support = {.n = n, .model = NQ_MODEL_ROWS, .csp = NQ_CSP_SUPPORT};
     nq_encoding order = {.n = n, .model = NQ_MODEL_ROWS, .csp = NQ_CSP_ORDER};
     nq_encoding log = {.n = n, .model = NQ_MODEL_ROWS, .csp = NQ_CSP_LOG};
-    formula *fd = generate(&direct), *fs = generate(&support), *fo = generate(&order),
+    clause_list *fd = generate(&direct), *fs = generate(&support), *fo = generate(&order),
             *fl = generate(&log);
     compare_value_encoding(n, fs, arc_consistency, "support vs arc consistency", 1);
     compare_value_encoding(n, fd, forward_check, "direct vs forward checking", 1);
@@ -504,10 +434,10 @@ int main(void) {
     fc_weaker_than_ac += compare_value_encoding(n, fs, forward_check, "support vs FC", 0);
     check_order(n, fo);
     check_log(n, fl);
-    release(fd);
-    release(fs);
-    release(fo);
-    release(fl);
+    clause_list_free(fd);
+    clause_list_free(fs);
+    clause_list_free(fo);
+    clause_list_free(fl);
   }
   CHECK(direct_weaker > 0, "no state where direct's unit propagation is weaker than AC");
   CHECK(fc_weaker_than_ac > 0, "no state where support's unit propagation beats FC");

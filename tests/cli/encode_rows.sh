@@ -10,15 +10,8 @@
 . "$(dirname "$0")/lib.sh"
 csps="direct support order log"
 
-# usage_case MESSAGE ARGS...: exit 2, one line on stderr naming the problem.
-usage_case() {
-  local message=$1
-  shift
-  expect_exit 2 "$NQSAT" "$@" || return
-  expect_stderr "^nqsat [a-z]+: error: .*$message"
-}
-usage_case "--amo applies to --model matrix only" encode 8 --csp log --amo seq
-usage_case "unknown encoding 'binary' for --csp" check 8 --csp binary
+expect_usage "--amo applies to --model matrix only" encode 8 --csp log --amo seq
+expect_usage "unknown encoding 'binary' for --csp" check 8 --csp binary
 # (the other refused combinations: encode_rows_counts.sh)
 
 # Sizes: variables, clauses, literals from the formulas (docs/teaching.md),

@@ -9,26 +9,19 @@
 . "$(dirname "$0")/lib.sh"
 csps="direct support order log"
 
-# usage_case MESSAGE ARGS...: exit 2, one line on stderr naming the problem.
-usage_case() {
-  local message=$1
-  shift
-  expect_exit 2 "$NQSAT" "$@" || return
-  expect_stderr "^nqsat [a-z]+: error: .*$message"
-}
-usage_case "unknown encoding 'ladder' for --csp" encode 8 --csp ladder
-usage_case "--csp applies to --model rows only" encode 8 --model matrix --csp order
-usage_case "--amo applies to --model matrix only" encode 8 --csp log --amo seq
-usage_case "--parsimonious applies to --model matrix only" encode 8 --model rows --parsimonious
-usage_case "--format opb states the matrix model" encode 8 --model rows --format opb
-usage_case "--csp applies to CNF only, not to --format mzn" encode 8 --csp order --format mzn
-usage_case "--shuffle does not apply to --format mzn" encode 8 --format mzn --shuffle
-usage_case "unknown encoding 'binary' for --csp" check 8 --csp binary
-usage_case "unknown model 'cols'" encode 8 --model cols
-usage_case "--redundant applies to --model matrix only" encode 8 --model rows --redundant
-usage_case "--format mzn writes the rows model" encode 8 --model matrix --format mzn
-usage_case "unknown value 'bytes' for --stats" encode 8 --stats=bytes
-usage_case "--explain does not apply to --format mzn" encode 8 --format mzn --explain
+expect_usage "unknown encoding 'ladder' for --csp" encode 8 --csp ladder
+expect_usage "--csp applies to --model rows only" encode 8 --model matrix --csp order
+expect_usage "--amo applies to --model matrix only" encode 8 --csp log --amo seq
+expect_usage "--parsimonious applies to --model matrix only" encode 8 --model rows --parsimonious
+expect_usage "--format opb states the matrix model" encode 8 --model rows --format opb
+expect_usage "--csp applies to CNF only, not to --format mzn" encode 8 --csp order --format mzn
+expect_usage "--shuffle does not apply to --format mzn" encode 8 --format mzn --shuffle
+expect_usage "unknown encoding 'binary' for --csp" check 8 --csp binary
+expect_usage "unknown model 'cols'" encode 8 --model cols
+expect_usage "--redundant applies to --model matrix only" encode 8 --model rows --redundant
+expect_usage "--format mzn writes the rows model" encode 8 --model matrix --format mzn
+expect_usage "unknown value 'bytes' for --stats" encode 8 --stats=bytes
+expect_usage "--explain does not apply to --format mzn" encode 8 --format mzn --explain
 
 # The table of docs/teaching.md, computed from its formulas.
 sizes() {
