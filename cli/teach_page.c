@@ -82,39 +82,56 @@ static void write_data(markup_writer *out, const page *p) {
   markup_put(out, "]}");
 }
 
+static void write_title(markup_writer *out, const page *p) {
+  markup_printf(out, "%d-Queens, step by step", p->n);
+}
+static void write_errors_js(markup_writer *out, const page *p) {
+  (void)p;
+  markup_put(out, teach_errors_js);
+}
+static void write_css(markup_writer *out, const page *p) {
+  (void)p;
+  markup_put(out, teach_teach_css);
+}
+static void write_formulations(markup_writer *out, const page *p) {
+  teach_write_formulations(out, p->n);
+}
+static void write_chart(markup_writer *out, const page *p) { teach_write_size_chart(out, p->n); }
+static void write_version(markup_writer *out, const page *p) {
+  (void)p;
+  markup_put(out, NQSAT_VERSION);
+}
+static void write_command(markup_writer *out, const page *p) {
+  markup_put(out, "<code>");
+  markup_escaped(out, p->command_line ? p->command_line : "nqsat teach");
+  markup_put(out, "</code>");
+}
+/* The scripts after errors.js, in the order they build on each other. */
+static void write_js(markup_writer *out, const page *p) {
+  (void)p;
+  const char *scripts[] = {teach_replay_js, teach_board_view_js, teach_panels_js,
+                           teach_controls_js, teach_main_js};
+  for (size_t i = 0; i < sizeof scripts / sizeof scripts[0]; i++)
+    markup_put(out, scripts[i]);
+}
+
+static const struct {
+  const char *name;
+  void (*write)(markup_writer *out, const page *p);
+} parts[] = {{"title", write_title},     {"errors_js", write_errors_js},
+             {"css", write_css},         {"board", write_board},
+             {"formulations", write_formulations}, {"chart", write_chart},
+             {"data", write_data},       {"version", write_version},
+             {"command", write_command}, {"js", write_js}};
+
 static void write_part(markup_writer *out, const page *p, const char *name, size_t length) {
-  char title[64];
-  snprintf(title, sizeof title, "%d-Queens, step by step", p->n);
-#define IS(word) (length == strlen(word) && !strncmp(name, word, length))
-  if (IS("title"))
-    markup_put(out, title);
-  else if (IS("errors_js"))
-    markup_put(out, teach_errors_js);
-  else if (IS("css"))
-    markup_put(out, teach_teach_css);
-  else if (IS("board"))
-    write_board(out, p);
-  else if (IS("formulations"))
-    teach_write_formulations(out, p->n);
-  else if (IS("chart"))
-    teach_write_size_chart(out, p->n);
-  else if (IS("data"))
-    write_data(out, p);
-  else if (IS("version"))
-    markup_put(out, NQSAT_VERSION);
-  else if (IS("command")) {
-    markup_put(out, "<code>");
-    markup_escaped(out, p->command_line ? p->command_line : "nqsat teach");
-    markup_put(out, "</code>");
-  } else if (IS("js")) {
-    const char *scripts[] = {teach_replay_js, teach_board_view_js, teach_panels_js,
-                             teach_controls_js, teach_main_js};
-    for (size_t i = 0; i < sizeof scripts / sizeof scripts[0]; i++)
-      markup_put(out, scripts[i]);
-  } else if (out->status == NQ_OK) {
+  for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++)
+    if (strlen(parts[i].name) == length && !strncmp(parts[i].name, name, length)) {
+      parts[i].write(out, p);
+      return;
+    }
+  if (out->status == NQ_OK)
     out->status = NQ_ERR_ARGUMENT; /* a marker the template should not have */
-  }
-#undef IS
 }
 
 static void write_template(markup_writer *out, const page *p) {

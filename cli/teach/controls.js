@@ -39,8 +39,11 @@ NQ.Controls = class {
     document.getElementById("speed-text").textContent = this.stepsPerSecond() + " steps/s";
   }
   key(event) {
-    if (event.target && event.target.tagName === "INPUT" && event.target.type === "range")
+    const target = event.target || {};
+    if (target.tagName === "INPUT" && target.type === "range")
       return; // the sliders use the arrows themselves
+    if (target.tagName === "BUTTON" && (event.key === " " || event.key === "Enter"))
+      return; // a focused button's own click, not a second action
     const actions = {
       ArrowRight: () => { this.stop(); this.page.go(this.page.step + 1); },
       ArrowLeft: () => { this.stop(); this.page.go(this.page.step - 1); },

@@ -30,8 +30,9 @@ NQ.Panels = class {
     if (e.kind === "start")
       return "Empty board: the search starts in column 0.";
     if (e.kind === "remove")
-      return "Queen removed from (" + e.row + ", " + e.column + "): back in column " + e.column +
-        (e.row + 1 < n ? ", the rows below it are tried next." : ", which has no row left to try.");
+      return "Queen removed from (" + e.row + ", " + e.column + "), back in column " + e.column +
+        (e.row + 1 < n ? ": the next free row below it is tried, if there is one." :
+                         ", which has no row left to try.");
     let text = "Queen placed at (" + e.row + ", " + e.column + ").";
     if (e.solution)
       text += " All " + n + " columns hold a queen: solution " + state.solutions + ".";
