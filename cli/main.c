@@ -29,7 +29,11 @@ static void print_help(FILE *out) {
     fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
   fprintf(out,
           "\n"
-          "'nqsat <command> --help' describes a command.\n"
+          "options:\n"
+          "  -h, --help  show this help (also 'nqsat help')\n"
+          "  --version   print the version\n"
+          "\n"
+          "'nqsat <command> --help' describes a command; 'man nqsat-<command>' too.\n"
           "exit codes: 0 success, 1 failure or disagreement, 2 usage error\n"
           "            (DIMACS solving: 10 satisfiable, 20 unsatisfiable)\n");
 }

@@ -15,6 +15,10 @@ if [ "${1:-}" = "--test-tools" ]; then
   packages+=(clang libclang-rt-dev valgrind) # scripts/fuzz.sh, scripts/valgrind-cli.sh
   packages+=(libxml2-utils) # xmllint: the SVG of 'nqsat show' is well-formed
   packages+=(clasp) # a PB solver: counts the models of `nqsat encode --format opb`
+  # tests/install/: man pages rendered, completion loaded, the install built
+  # against with pkg-config, the Debian package built (dpkg-shlibdeps),
+  # linted and installed.
+  packages+=(man-db groff-base bash-completion pkg-config dpkg-dev lintian)
   packages+=(minizinc) # counts `nqsat encode --format mzn` with Gecode (tests/cli/encode_rows*.sh)
   packages+=(chromium) # opens `nqsat teach`'s page headless (tests/cli/teach_browser.sh)
   shift
