@@ -17,7 +17,9 @@ _nqsat_values() {
   case "$1 $2" in
   "verify --amo") echo "pairwise seq ladder commander product binary bimander all" ;;
   *" --amo") echo "pairwise seq ladder commander product binary bimander" ;;
-  "encode --format") echo "cnf opb" ;;
+  "encode --format") echo "cnf opb mzn" ;;
+  "encode --model") echo "matrix rows" ;;
+  *" --csp") echo "direct support order log" ;;
   "count --kernel") echo "auto rows vector" ;;
   "solve --method") echo "sat local backtrack" ;;
   *) return 1 ;;

@@ -13,7 +13,7 @@ expect_stderr "N .*13.* out of range|1\.\.12"
 expect_exit 2 "$NQSAT" teach 8 --frames
 expect_exit 0 "$NQSAT" teach --help
 checks=$((checks + 1))
-grep -q "forward-checking" "$WORK/out" && grep -q -- "-o, --output FILE" "$WORK/out" ||
+grep -q "forward checking" "$WORK/out" && grep -q -- "-o, --output FILE" "$WORK/out" ||
   fail "teach --help does not describe the page or -o"
 
 # Self-contained: a policy that forbids fetching anything, and nothing to
