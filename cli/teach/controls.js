@@ -86,8 +86,11 @@ NQ.Controls = class {
     this.timer = null;
     this.playButton.textContent = "play";
   }
-  // "#mode=fc&step=40&probe=5,bt:17": the mode, the step to show, and
-  // steps whose records are written into #nq-probe (for the browser test).
+  // "#mode=fc&step=40&probe=5,bt:17&press=key:ArrowRight*3,click:back":
+  // the mode, the step to show, steps whose records are written into
+  // #nq-probe, and then keys and clicks, delivered as real DOM events to
+  // the same handlers a reader's keys and clicks reach (for the browser
+  // test).
   applyFragment() {
     const fields = new URLSearchParams(location.hash.replace(/^#/, ""));
     if (fields.has("mode") && ["bt", "fc"].includes(fields.get("mode")))
@@ -96,5 +99,24 @@ NQ.Controls = class {
       this.page.probe(fields.get("probe").split(","));
     if (fields.has("step"))
       this.page.go(Number(fields.get("step")));
+    if (fields.has("press"))
+      for (const action of fields.get("press").split(","))
+        this.press(action);
+  }
+  // "key:NAME" or "click:ID", optionally "*COUNT".
+  press(action) {
+    const match = /^(key|click):([A-Za-z-]+)(?:\*([0-9]+))?$/.exec(action);
+    if (!match)
+      throw new Error("press: cannot read '" + action + "'");
+    for (let i = 0; i < Number(match[3] || 1); i++) {
+      if (match[1] === "key") {
+        document.dispatchEvent(new KeyboardEvent("keydown", { key: match[2], bubbles: true }));
+      } else {
+        const button = document.getElementById(match[2]);
+        if (!button)
+          throw new Error("press: no element '" + match[2] + "'");
+        button.click();
+      }
+    }
   }
 };

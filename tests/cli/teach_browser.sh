@@ -17,9 +17,9 @@
 #
 # usage: teach_browser.sh NQSAT ARTIFACT_DIR [--no-browser]
 #   ARTIFACT_DIR receives the screenshots (fc-wipe-out.png: N = 8 at the
-#   first wipe-out of forward checking; n12-end.png: N = 12 after the whole
-#   plain search; broken.png: the broken copy, errors listed) and the N = 8
-#   page. --no-browser (the sanitizer build) runs
+#   first wipe-out of forward checking; n12-first-solution.png: N = 12 at
+#   its first solution; broken.png: the broken copy, errors listed) and the
+#   N = 8 page. --no-browser (the sanitizer build) runs
 #   only the nqsat side: the pages are written and their data checked.
 # Exit 77 (ctest: skipped) when Chromium is not installed.
 . "$(dirname "$0")/lib.sh"
@@ -117,7 +117,11 @@ wipe=$(first_step "$WORK/fc8.states" "wipe-out")
 fc_solution=$(first_step "$WORK/fc8.states" "solutions 1 of")
 fc_steps="0 1 $((wipe - 1)) $wipe $((wipe + 1)) 100 $fc_solution 2048 2049 $fc_total"
 probes=$( (for k in $bt_steps; do echo "bt:$k"; done; for k in $fc_steps; do echo "fc:$k"; done) | paste -sd,)
-launch n8 "file://$WORK/teach8.html#mode=fc&step=$wipe&probe=$probes" fc-wipe-out.png
+# The page opens at step 0 and is driven to the first wipe-out by key and
+# button events (step 3 forward, 1 back, wipe - 2 more arrow keys), the
+# handlers a reader's keys and clicks reach.
+press="click:step*3,key:ArrowLeft,key:ArrowRight*$((wipe - 2))"
+launch n8 "file://$WORK/teach8.html#mode=fc&step=0&probe=$probes&press=$press" fc-wipe-out.png
 clean n8
 records "$WORK/bt8.states" $bt_steps >"$WORK/n8.expected"
 printf -- '--\n' >>"$WORK/n8.expected"
@@ -128,30 +132,44 @@ diff -u "$WORK/n8.expected" "$WORK/n8.probe" >"$WORK/n8.diff" ||
   fail "n8: the page and nqsat trace disagree: $(head -c 600 "$WORK/n8.diff")"
 checks=$((checks + 1))
 grep -q "event place .* wipe-out" "$WORK/n8.probe" || fail "n8: no wipe-out among the probes"
-# #nq-state shows the step of the address fragment.
+# #nq-state shows where the keys and clicks led.
 records "$WORK/fc8.states" "$wipe" >"$WORK/n8.state.expected"
 element n8 nq-state >"$WORK/n8.state"
 checks=$((checks + 1))
 diff -q "$WORK/n8.state.expected" "$WORK/n8.state" >/dev/null ||
   fail "n8: #nq-state at step $wipe differs from the trace: $(diff "$WORK/n8.state.expected" "$WORK/n8.state" | head -c 300)"
 
-# N = 12 (3 MB of steps): the board after 100000 steps of plain
-# backtracking, rebuilt from the trace's events; the totals at the end
-# (A000170(12) = 14200 solutions, from OEIS).
+# N = 12 (3 MB of steps): the board after 100,000 steps of plain
+# backtracking, rebuilt from the trace's events; the end of the search (the
+# trace's step count, A000170(12) = 14200 solutions from OEIS, an empty
+# board); and the "next solution" button from the start, which must stop at
+# the trace's first solution.
 n12_total=$("$NQSAT" trace 12 --no-boards | sed -n 's/^Search complete after \([0-9]*\) steps\.$/\1/p')
-n12_queens=$("$NQSAT" trace 12 --no-boards --max-steps 100000 | awk '
-  BEGIN { for (c = 0; c < 12; c++) q[c] = -1 }
-  /^Queen placed at|^Queen removed from/ { placed = $2 == "placed"; gsub(/[^0-9 ]/, " ")
-    split($0, v, " "); q[v[2]] = placed ? v[1] : -1 }
-  END { for (c = 0; c < 12; c++) printf "%s%s", (c ? " " : ""), q[c]; print "" }')
-launch n12 "file://$WORK/teach12.html#mode=bt&step=$n12_total&probe=100000" n12-end.png
+board_after() { # K: the queens after K steps, from the trace's events
+  "$NQSAT" trace 12 --no-boards --max-steps "$1" | awk '
+    BEGIN { for (c = 0; c < 12; c++) q[c] = -1 }
+    /^Queen placed at|^Queen removed from/ { placed = $2 == "placed"; gsub(/[^0-9 ]/, " ")
+      split($0, v, " "); q[v[2]] = placed ? v[1] : -1; steps++ }
+    /^SOLUTION 1:/ && !first { first = steps }
+    END { for (c = 0; c < 12; c++) printf "%s%s", (c ? " " : ""), q[c]; print ""; print first + 0 }'
+}
+board_after 100000 >"$WORK/n12.after"
+n12_first=$(board_after 5000 | tail -n 1)
+launch n12 "file://$WORK/teach12.html#mode=bt&step=0&probe=100000,$n12_total&press=click:next-solution" n12-first-solution.png
 clean n12
 element n12 nq-probe >"$WORK/n12.probe"
 element n12 nq-state >"$WORK/n12.state"
-expect_equal "$(sed -n 's/^queens //p' "$WORK/n12.probe")" "$n12_queens" "N=12: queens after 100000 steps"
-expect_equal "$(sed -n 's/^step //p' "$WORK/n12.state")" "$n12_total of $n12_total" "N=12: steps in all"
-expect_equal "$(sed -n 's/^solutions //p' "$WORK/n12.state")" "14200 of 14200" "N=12: solutions at the end"
-expect_equal "$(sed -n 's/^queens //p' "$WORK/n12.state")" "-1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1" "N=12: empty board at the end"
+expect_equal "$(sed -n 's/^queens //p' "$WORK/n12.probe" | head -n 1)" "$(head -n 1 "$WORK/n12.after")" \
+  "N=12: queens after 100000 steps"
+expect_equal "$(sed -n 's/^step //p' "$WORK/n12.probe" | tail -n 1)" "$n12_total of $n12_total" "N=12: steps in all"
+expect_equal "$(sed -n 's/^solutions //p' "$WORK/n12.probe" | tail -n 1)" "14200 of 14200" "N=12: solutions at the end"
+expect_equal "$(sed -n 's/^queens //p' "$WORK/n12.probe" | tail -n 1)" "-1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1" \
+  "N=12: empty board at the end"
+checks=$((checks + 1))
+[ "$n12_first" -gt 0 ] || fail "N=12: no solution within the first 5000 steps of the trace"
+expect_equal "$(sed -n 's/^step //p' "$WORK/n12.state")" "$n12_first of $n12_total" "N=12: next solution from the start"
+expect_equal "$(sed -n 's/^queens //p' "$WORK/n12.state")" "$(board_after "$n12_first" | head -n 1)" \
+  "N=12: the board of the first solution"
 
 # The checker itself: a copy of the page with its security policy removed,
 # an image from the network and a script error must fail both checks.
@@ -165,7 +183,7 @@ checks=$((checks + 1))
 grep -qE '"network_isolation_key":"file://' "$WORK/broken.netlog" ||
   fail "broken page: its request is not in the net log (the network check sees nothing)"
 
-for shot in fc-wipe-out n12-end broken; do
+for shot in fc-wipe-out n12-first-solution broken; do
   checks=$((checks + 1))
   [ -s "$artifacts/$shot.png" ] || fail "no screenshot $artifacts/$shot.png"
 done
