@@ -32,6 +32,8 @@ int cmd_check(int argc, char **argv);
 int cmd_trace(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 int cmd_teach(int argc, char **argv);
+int cmd_suite(int argc, char **argv);
+int cmd_run(int argc, char **argv);
 
 /* `nqsat solve --method local|backtrack` (cmd_solve_local.c). Returns 1
  * with *exit_code set when it handled the command; returns 0 after removing
@@ -114,5 +116,27 @@ int memory_budget_check_solve(const char *command_name, const nq_encoding *encod
 int memory_budget_check_verify(const char *command_name, int first, int last,
                                const nq_amo *encodings, int encoding_count, int set_max_n,
                                uint64_t limit);
+
+/* Judging answers to an instance file (cli/instance_judge.c): the
+ * verifier's reading of the file, and its ground truth computed on first
+ * need (nq_truth_source) with a node limit and a stop flag. */
+#include "nqsat/instance.h"
+typedef struct judged_instance {
+  const char *path; /* borrowed */
+  nq_instance *instance;
+  nq_instance_truth truth;
+  int truth_state; /* 0 not computed, 1 computed, -1 failed */
+  nq_status truth_status;
+  uint64_t max_nodes;
+  const volatile sig_atomic_t *stop;
+} judged_instance;
+nq_status judged_instance_open(judged_instance *judged, const char *path, uint64_t max_nodes,
+                               const volatile sig_atomic_t *stop, char *error,
+                               size_t error_size);
+const nq_instance_truth *judged_instance_truth(void *judged_instance);
+void judged_instance_close(judged_instance *judged);
+
+/* nqsat check --instance (cli/check_instance.c). */
+int check_instance(const char *instance_path, const char *answer_path, uint64_t max_nodes);
 
 #endif

@@ -9,11 +9,11 @@
 
 enum { SQUARES_PER_LINE = 16, MAP_PAIRS_PER_LINE = 16 };
 
-static void put_squares(text_stream *stream, const char *label, const nq_square *squares,
-                        int count) {
+void put_square_lines(text_stream *stream, char comment, const char *label,
+                      const nq_square *squares, int count) {
   for (int i = 0; i < count; i++) {
     if (i % SQUARES_PER_LINE == 0)
-      text_printf(stream, "%sc %s (row,column from 1):", i ? "\n" : "", label);
+      text_printf(stream, "%s%c %s (row,column from 1):", i ? "\n" : "", comment, label);
     text_printf(stream, " %d,%d", squares[i].row + 1, squares[i].column + 1);
   }
   if (count)
@@ -55,6 +55,15 @@ void write_dimacs_header(text_stream *stream, const nq_encoding *encoding,
   /* The variables a model is read from: the queens, or every variable of
    * the rows model (it has no auxiliaries). */
   int projected = rows ? n * nq_csp_row_width(encoding->csp, n) : n * n;
+  /* Model Counting Competition 2021-2024 format: the problem type is the
+   * file's first line ("c t pmc" in the competition's own instances), and
+   * "c p show" follows the "p cnf" line. "mc" when models are the boards
+   * themselves (every auxiliary variable a function of the queens; the rows
+   * model has none), so an unprojected count is already the number of
+   * boards. */
+  int one_model_per_board =
+      rows || encoding->parsimonious || nq_amo_is_parsimonious(encoding->amo);
+  text_put(stream, one_model_per_board ? "c t mc\n" : "c t pmc\n");
   text_put(stream, "c generator: nqsat " NQSAT_VERSION "\n");
   text_printf(stream, "c problem: %d-queens%s\nc N: %d\n", n,
               encoding->placed_count || encoding->blocked_count ? " completion" : "", n);
@@ -63,11 +72,12 @@ void write_dimacs_header(text_stream *stream, const nq_encoding *encoding,
   else
     write_matrix_description(stream, encoding);
   int random_queens = encoding->random_count;
-  put_squares(stream, "placed queens", encoding->placed, encoding->placed_count - random_queens);
+  put_square_lines(stream, 'c', "placed queens", encoding->placed,
+                   encoding->placed_count - random_queens);
   if (random_queens)
-    put_squares(stream, "random queens", encoding->placed + encoding->placed_count - random_queens,
-                random_queens);
-  put_squares(stream, "blocked squares", encoding->blocked, encoding->blocked_count);
+    put_square_lines(stream, 'c', "random queens",
+                     encoding->placed + encoding->placed_count - random_queens, random_queens);
+  put_square_lines(stream, 'c', "blocked squares", encoding->blocked, encoding->blocked_count);
   if (random_queens)
     text_printf(stream, "c seed: %" PRIu64 " (random queens)\n", encoding->random_seed);
   if (map)
@@ -97,14 +107,16 @@ void write_dimacs_header(text_stream *stream, const nq_encoding *encoding,
       text_int(stream, map[variable], line_ends ? '\n' : ' ');
     }
   }
+  /* "c ind" for the older projected counters and samplers (ApproxMC,
+   * UniGen) that read it before the problem line. */
   put_projection(stream, "c ind ", projected, map);
-  put_projection(stream, "c p show ", projected, map);
   if (encoding->explain)
     text_put(stream, rows ? "c explain: rows, columns and values are numbered from 1 in the "
                             "comments below\n"
                           : "c explain: rows and columns are numbered from 1 in the comments "
                             "below\n");
   text_printf(stream, "p cnf %" PRId64 " %" PRId64 "\n", size->variables, size->clauses);
+  put_projection(stream, "c p show ", projected, map);
 }
 
 nq_status dimacs_to_stream(const nq_encoding *encoding, const nq_dimacs_provenance *provenance,

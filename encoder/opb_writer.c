@@ -110,6 +110,11 @@ nq_status opb_to_stream(const nq_encoding *encoding, const nq_dimacs_provenance 
   text_put(stream, "* generator: nqsat " NQSAT_VERSION "\n");
   text_printf(stream, "* problem: %d-queens%s\n* N: %d\n", n,
               encoding->placed_count || encoding->blocked_count ? " completion" : "", n);
+  /* The squares as in the DIMACS header, so a checker reads them from the
+   * header alone (the random queens keep their own lines too). */
+  put_square_lines(stream, '*', "placed queens", encoding->placed,
+                   encoding->placed_count - encoding->random_count);
+  put_square_lines(stream, '*', "blocked squares", encoding->blocked, encoding->blocked_count);
   for (int i = encoding->placed_count - encoding->random_count; i < encoding->placed_count; i++)
     text_printf(stream, "* random queen (seed %" PRIu64 "): row %d, column %d\n",
                 encoding->random_seed, encoding->placed[i].row + 1, encoding->placed[i].column + 1);

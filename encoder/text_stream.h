@@ -45,7 +45,14 @@ int text_clause(void *stream, const int *literals, size_t count);
 /* An nq_clause_sink comment callback: "c TEXT\n". */
 int text_comment(void *stream, const char *text);
 
-/* The DIMACS header up to and including "p cnf V C". With `map` (indexed
+/* "C LABEL (row,column from 1): r,c r,c ..." lines, 16 squares a line,
+ * C the comment character ('c' for DIMACS, '*' for OPB); nothing when
+ * `count` is 0. */
+void put_square_lines(text_stream *stream, char comment, const char *label,
+                      const nq_square *squares, int count);
+
+/* The DIMACS header up to and including "p cnf V C" and the "c p show"
+ * line after it. With `map` (indexed
  * by original variable, 1-based), writes "c nqsat map" lines and lists the
  * renamed queen variables in the projection lines. */
 void write_dimacs_header(text_stream *stream, const nq_encoding *encoding,

@@ -28,6 +28,8 @@ typedef struct reader {
   size_t touched_count, touched_capacity;
   int touched_lost;
   int model_open; /* literals seen, terminating 0 not yet */
+  int pb_model;   /* the open model uses PB literals ("x3", "-x4"): it ends
+                     with its last "v" line, there is no terminating 0 */
   long model_first_line;
   int *columns;
 } reader;
@@ -125,6 +127,7 @@ static int finish_model(reader *state, nq_verify_read_fn on_solution, void *cont
   state->touched_count = 0;
   state->touched_lost = 0;
   state->model_open = 0;
+  state->pb_model = 0;
   return on_solution(context, decoded == 0 ? state->columns : NULL, state->n, state->line,
                      decoded == 0 ? NULL : problem);
 }
@@ -136,7 +139,28 @@ static int read_model_literals(reader *state, const char *cursor, nq_status *sta
   const char *token;
   char shown[TOKEN_TEXT_SIZE];
   int result;
-  while ((result = next_integer(&cursor, &value, &token)) == 0) {
+  for (;;) {
+    /* PB competition literals: "x3", "-x3", "~x3" (minisat+, clasp on OPB). */
+    while (*cursor == ' ' || *cursor == '\t' || *cursor == '\r')
+      cursor++;
+    const char *letter = cursor + (*cursor == '-' || *cursor == '~');
+    int pb_literal = *letter == 'x' && letter[1] >= '0' && letter[1] <= '9';
+    if (pb_literal) {
+      const char *digits = letter + 1;
+      result = next_integer(&digits, &value, &token);
+      token = cursor;
+      if (result != 0 || value < 1) {
+        result = -1;
+        break;
+      }
+      if (cursor != letter)
+        value = -value;
+      cursor = digits;
+      if (!state->model_open)
+        state->pb_model = 1;
+    } else if ((result = next_integer(&cursor, &value, &token)) != 0) {
+      break;
+    }
     if (value > INT_MAX || value < -(long long)INT_MAX) {
       *status = parse_error(state, "literal %s is out of range", token_text(token, shown));
       return -1;
@@ -282,6 +306,11 @@ static nq_status read_lines(reader *state, FILE *input, nq_verify_read_fn on_sol
     const char *cursor = text;
     while (*cursor == ' ' || *cursor == '\t' || *cursor == '\r')
       cursor++;
+    int is_v_line = cursor[0] == 'v' && (cursor[1] == ' ' || cursor[1] == '\t' || !cursor[1]);
+    /* A PB model has no terminating 0: it ends with its last "v" line. */
+    if (state->pb_model && state->model_open && !is_v_line &&
+        finish_model(state, on_solution, context))
+      break;
     if (!*cursor || *cursor == 'c' || *cursor == '#' || *cursor == 's')
       continue;
     if (!strcmp(cursor, "UNSAT") || !strcmp(cursor, "INDET"))
@@ -301,7 +330,6 @@ static nq_status read_lines(reader *state, FILE *input, nq_verify_read_fn on_sol
       after_minisat_sat = 1;
       continue;
     }
-    int is_v_line = cursor[0] == 'v' && (cursor[1] == ' ' || cursor[1] == '\t' || !cursor[1]);
     if (is_v_line || after_minisat_sat || state->model_open || looks_like_model(cursor)) {
       int ended = read_model_literals(state, is_v_line ? cursor + 1 : cursor, &status);
       if (ended == 1 && finish_model(state, on_solution, context))
@@ -316,6 +344,8 @@ static nq_status read_lines(reader *state, FILE *input, nq_verify_read_fn on_sol
   }
   if (status == NQ_OK && ferror(input))
     status = parse_error(state, "read error");
+  if (status == NQ_OK && state->model_open && state->pb_model)
+    finish_model(state, on_solution, context);
   if (status == NQ_OK && state->model_open) {
     state->line = state->model_first_line;
     status = parse_error(state, "model starting here is cut off before its terminating 0");

@@ -59,10 +59,10 @@ typedef enum nq_amo {
 } nq_amo;
 
 /* The model the formula states (see the top of this file). */
-typedef enum nq_model {
+typedef enum nq_model_kind {
   NQ_MODEL_MATRIX = 0, /* a Boolean per square, at-most-one per line (default) */
   NQ_MODEL_ROWS = 1    /* an integer per row, translated by a CSP encoding */
-} nq_model;
+} nq_model_kind;
 
 /* The CSP-to-SAT encodings of the rows model. Variable k of row r (0-based)
  * is r*width + k + 1 and means:
@@ -116,7 +116,7 @@ typedef struct nq_encoding {
   /* The model and, for the rows model, its CSP encoding. The matrix-only
    * fields (amo, the group sizes, parsimonious, redundant) must be zero
    * with NQ_MODEL_ROWS. */
-  nq_model model;
+  nq_model_kind model;
   nq_csp csp;
 } nq_encoding;
 

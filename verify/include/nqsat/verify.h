@@ -11,6 +11,7 @@
 #ifndef NQSAT_VERIFY_H
 #define NQSAT_VERIFY_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -247,5 +248,52 @@ nq_status nq_verify_trace(int n, nq_verify_trace_fn on_step, void *context);
  * queens placed. Events: as nq_verify_trace, plus WIPE_OUT between a PLACE
  * and its REMOVE. */
 nq_status nq_verify_trace_forward(int n, nq_verify_trace_fn on_step, void *context);
+
+/* ---- Completing a partial board --------------------------------------------
+ * N-Queens completion (I. P. Gent, C. Jefferson and P. Nightingale,
+ * "Complexity of n-Queens Completion", JAIR 59, 2017): given queens already
+ * placed and squares that must stay empty, count the boards that contain
+ * every placed queen and no blocked square. The ground truth of completion
+ * instances (`nqsat suite`, `nqsat check --instance`). */
+
+/* Largest n the completion counter handles (one bit per column in 64 bits). */
+#define NQ_VERIFY_COMPLETION_MAX_N 64
+
+typedef struct nq_verify_square {
+  int row, column; /* 0-based */
+} nq_verify_square;
+
+typedef struct nq_completion_problem {
+  int n; /* 1..NQ_VERIFY_COMPLETION_MAX_N */
+  const nq_verify_square *placed; /* borrowed; may attack each other (then 0) */
+  int placed_count;
+  const nq_verify_square *blocked; /* borrowed */
+  int blocked_count;
+  /* Stop after this many queens placed by the search (0: no limit); the
+   * result then says what is known. */
+  uint64_t node_limit;
+  /* Nonzero: stop at the first completion (decide, do not count). */
+  int first_only;
+  /* Optional: the search gives up (NQ_ERR_INTERRUPTED) once *stop is
+   * nonzero, e.g. a flag a signal handler sets. */
+  const volatile sig_atomic_t *stop;
+} nq_completion_problem;
+
+typedef struct nq_completion_result {
+  int decided;     /* 1: `satisfiable` is known */
+  int satisfiable; /* 1: at least one completion exists */
+  int exact;       /* 1: `count` is the number of completions */
+  uint64_t count;  /* completions found (all of them when `exact`) */
+  uint64_t nodes;  /* queens placed by the search */
+} nq_completion_result;
+
+/* Searches the completions: rows without a placed queen are filled most
+ * constrained first, with forward checking on rows and columns (see
+ * completion_count.c). When `first_columns` is not NULL and a completion is
+ * found, the first one is written there (n entries, 0-based columns).
+ * NQ_ERR_ARGUMENT for n out of range or a square off the board;
+ * NQ_ERR_INTERRUPTED when *stop was seen (the result holds what is known). */
+nq_status nq_verify_count_completions(const nq_completion_problem *problem, int *first_columns,
+                                      nq_completion_result *result);
 
 #endif

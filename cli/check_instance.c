@@ -1,0 +1,68 @@
+/* nqsat check --instance FILE [ANSWER]: one line per verdict of the
+ * verifier on another program's answer (see nqsat/answer.h). */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "nqsat/answer.h"
+
+/* Boards up to this size are shown as vectors on the verdict line. */
+enum { BOARD_SHOWN_MAX_N = 64 };
+
+typedef struct check_tally {
+  const char *answer_name;
+  int total, correct;
+} check_tally;
+
+static void print_verdict(void *context, const nq_verdict *verdict) {
+  check_tally *tally = context;
+  tally->total++;
+  tally->correct += verdict->kind == NQ_VERDICT_CORRECT;
+  printf("%s %s (%s:%ld): %s", nq_verdict_name(verdict->kind), verdict->subject, tally->answer_name,
+         verdict->line, verdict->text);
+  if (verdict->board && verdict->n <= BOARD_SHOWN_MAX_N) {
+    printf("; board");
+    for (int row = 0; row < verdict->n; row++)
+      printf(" %d", verdict->board[row] + 1);
+  }
+  putchar('\n');
+}
+
+int check_instance(const char *instance_path, const char *answer_path, uint64_t max_nodes) {
+  char error[600];
+  const volatile sig_atomic_t *stop = interrupt_watch();
+  judged_instance judged;
+  if (judged_instance_open(&judged, instance_path, max_nodes, stop, error, sizeof error) != NQ_OK) {
+    judged_instance_close(&judged);
+    return runtime_error("check", "%s", error);
+  }
+  int from_stdin = !strcmp(answer_path, "-");
+  const char *answer_name = from_stdin ? "<stdin>" : answer_path;
+  FILE *input = from_stdin ? stdin : fopen(answer_path, "r");
+  if (!input) {
+    judged_instance_close(&judged);
+    return runtime_error("check", "%s: %s", answer_path, strerror(errno));
+  }
+  nq_answer *answer = nq_answer_new(judged.instance->variables);
+  nq_status status =
+      answer ? nq_answer_read(answer, input, answer_name, error, sizeof error) : NQ_ERR_MEMORY;
+  if (!from_stdin)
+    fclose(input);
+  check_tally tally = {answer_name, 0, 0};
+  if (status == NQ_OK)
+    status = nq_answer_judge(judged.instance, instance_path, answer, judged_instance_truth, &judged,
+                             print_verdict, &tally, error, sizeof error);
+  nq_answer_free(answer);
+  int interrupted = judged.truth_status == NQ_ERR_INTERRUPTED || interrupt_requested();
+  judged_instance_close(&judged);
+  if (interrupted)
+    return report_interrupted("check", "verdicts after the interruption are missing");
+  if (status == NQ_ERR_MEMORY)
+    return runtime_error("check", "out of memory");
+  if (status != NQ_OK)
+    return runtime_error("check", "%s", error);
+  if (fflush(stdout) != 0 || ferror(stdout))
+    return runtime_error("check", "cannot write to standard output");
+  return tally.total > 0 && tally.correct == tally.total ? NQ_EXIT_OK : NQ_EXIT_FAILURE;
+}

@@ -1,0 +1,181 @@
+#!/usr/bin/env bash
+# Issue 11: `nqsat run`. Real solvers from Debian must all come out
+# `correct` (CNF, shuffled CNF, OPB); the deliberately wrong solvers of
+# tests/solvers/ must each get their class; results.csv is complete after
+# SIGINT/SIGTERM and --resume finishes without repeating a run; the cactus
+# plot is well-formed and its points are the times in results.csv.
+. "$(dirname "$0")/lib.sh"
+SOLVERS=$(cd "$(dirname "$0")/../solvers" && pwd)
+under_valgrind=0
+grep -qs valgrind "$NQSAT" && under_valgrind=1
+for tool in picosat xmllint; do
+  command -v $tool >/dev/null || { echo "run_harness: $tool is missing (scripts/setup.sh --test-tools)"; exit 1; }
+done
+
+# results_field FILE SOLVER INSTANCE COLUMN: one column of one row.
+results_field() {
+  awk -F, -v s="$2" -v f="$3" -v c="$4" '$1 == s && $2 == f { print $c }' "$1"
+}
+
+# ---- Real solvers: everything correct ----------------------------------------
+S=$WORK/suite
+# 8 CNF files (plain, shuffled, a satisfiable and an unsatisfiable
+# completion) and 3 OPB files.
+"$NQSAT" suite "$S" --sizes 8 --encodings pairwise,seq --formats cnf,opb --shuffle \
+  --completion-sizes 6 --completions 2 --completion-encoding pairwise >/dev/null 2>&1 ||
+  fail "suite failed"
+solvers=(--solver picosat:cnf='picosat {}')
+expected_runs=8
+command -v minisat >/dev/null && solvers+=(--solver minisat:cnf='minisat {} {out}') && expected_runs=$((expected_runs + 8))
+command -v cadical >/dev/null && solvers+=(--solver cadical:cnf='cadical -q {}') && expected_runs=$((expected_runs + 8))
+command -v cryptominisat5 >/dev/null && solvers+=(--solver cms:cnf='cryptominisat5 --verb 0 {}') && expected_runs=$((expected_runs + 8))
+command -v clasp >/dev/null && solvers+=(--solver clasp='clasp {}') && expected_runs=$((expected_runs + 11))
+command -v minisat+ >/dev/null && solvers+=(--solver minisat+:opb='minisat+ {}') && expected_runs=$((expected_runs + 3))
+expect_exit 0 "$NQSAT" run "$S" "${solvers[@]}" --timeout 20 --jobs 2
+expect_equal "$(head -n 1 "$S/results.csv")" \
+  "solver,file,result,seconds,cpu_seconds,exit,peak_mb,timeout,detail,command" "results header"
+expect_equal "$(tail -n +2 "$S/results.csv" | wc -l)" $expected_runs "one row per run"
+expect_equal "$(tail -n +2 "$S/results.csv" | cut -d, -f3 | sort -u)" "correct" "every real solver correct"
+expect_equal "$(tail -n +2 "$S/results.csv" | cut -d, -f1,2 | sort | uniq -d)" "" "no run twice"
+grep -q "^picosat  *8  *8  *0  " "$WORK/out" || fail "table: $(cat "$WORK/out")"
+
+# The cactus plot: well-formed, one group per solver, its dots' times the
+# correct runs' times of results.csv, sorted, at the positions the axis
+# ranges give.
+checks=$((checks + 1))
+xmllint --noout "$S/cactus.svg" || fail "cactus.svg is not well-formed XML"
+plot=$(grep -o '<g id="plot"[^>]*>' "$S/cactus.svg")
+left=$(echo "$plot" | sed 's/.*data-left="\([^"]*\)".*/\1/')
+top=$(echo "$plot" | sed 's/.*data-top="\([^"]*\)".*/\1/')
+width=$(echo "$plot" | sed 's/.*data-width="\([^"]*\)".*/\1/')
+height=$(echo "$plot" | sed 's/.*data-height="\([^"]*\)".*/\1/')
+xmax=$(echo "$plot" | sed 's/.*data-x-max="\([^"]*\)".*/\1/')
+ymax=$(echo "$plot" | sed 's/.*data-y-max="\([^"]*\)".*/\1/')
+for solver in $(tail -n +2 "$S/results.csv" | cut -d, -f1 | sort -u); do
+  checks=$((checks + 1))
+  # The solver's group, one dot per line: "cx cy seconds".
+  awk -v s="$solver" '
+    /<g class="solver"/ { inside = index($0, "data-solver=\"" s "\"") > 0 }
+    inside && /<circle/ {
+      match($0, /cx="[^"]*"/); cx = substr($0, RSTART + 4, RLENGTH - 5)
+      match($0, /cy="[^"]*"/); cy = substr($0, RSTART + 4, RLENGTH - 5)
+      match($0, /data-seconds="[^"]*"/); t = substr($0, RSTART + 14, RLENGTH - 15)
+      print cx, cy, t }' "$S/cactus.svg" >"$WORK/dots"
+  awk -F, -v s="$solver" '$1 == s && $3 == "correct" { print $4 }' "$S/results.csv" | sort -g >"$WORK/times"
+  expect_equal "$(cut -d' ' -f3 "$WORK/dots" | tr '\n' ' ')" "$(tr '\n' ' ' <"$WORK/times")" \
+    "cactus dots of $solver are its times in results.csv"
+  bad=$(awk -v l="$left" -v t="$top" -v w="$width" -v h="$height" -v xm="$xmax" -v ym="$ymax" '
+    { k++; x = l + w * k / xm; y = t + h * (1 - $3 / ym)
+      if ((x - $1) ^ 2 > 0.01 || (y - $2) ^ 2 > 0.01) print "dot " k " at " $1 "," $2 " not " x "," y }' "$WORK/dots")
+  [ -z "$bad" ] || fail "$solver: $bad"
+  grep -q "<text [^>]*>$solver ($(wc -l <"$WORK/times"))</text>" "$S/cactus.svg" || fail "no legend for $solver"
+done
+grep -q '>instances solved<' "$S/cactus.svg" && grep -q '>time per instance (s, wall clock)<' "$S/cactus.svg" ||
+  fail "cactus axis labels missing"
+
+# ---- Deliberately wrong solvers ------------------------------------------------
+W=$WORK/wrong
+"$NQSAT" suite "$W" --sizes 5 --encodings pairwise --completion-sizes 6 --completions 1 \
+  --unsat-share 100 --completion-encoding pairwise >/dev/null 2>&1 || fail "suite failed"
+unsat=$(tail -n 1 "$W/manifest.csv" | cut -d, -f1)
+expect_exit 1 "$NQSAT" run "$W" --timeout 2 --memory 60M --jobs 2 \
+  --solver wrong-status:cnf="sh $SOLVERS/wrong_status.sh {}" \
+  --solver flipped:cnf="sh $SOLVERS/flipped_literal.sh {}" \
+  --solver crash:cnf="sh $SOLVERS/crash_signal.sh {}" \
+  --solver hang:cnf="sh $SOLVERS/hang.sh {}" \
+  --solver wrong-count:cnf="sh $SOLVERS/wrong_count.sh {}" \
+  --solver right-count:cnf="sh $SOLVERS/right_count.sh {}" \
+  --solver hog:cnf="sh $SOLVERS/memory_hog.sh {}" \
+  --solver odd-exit:cnf="sh $SOLVERS/odd_exit.sh {}"
+cp "$WORK/out" "$WORK/wrong_report"
+for expected in "wrong-status q5-pairwise.cnf wrong-status" "wrong-status $unsat correct" \
+  "flipped q5-pairwise.cnf invalid-model" "flipped $unsat correct" \
+  "crash q5-pairwise.cnf crash" "crash $unsat wrong-status" \
+  "hang q5-pairwise.cnf timeout" "hang $unsat timeout" \
+  "wrong-count q5-pairwise.cnf wrong-count" "wrong-count $unsat wrong-status" \
+  "right-count q5-pairwise.cnf correct" "right-count $unsat correct" \
+  "hog q5-pairwise.cnf memory" "hog $unsat memory" \
+  "odd-exit q5-pairwise.cnf crash" "odd-exit $unsat crash"; do
+  set -- $expected
+  expect_equal "$(results_field "$W/results.csv" "$1" "$2" 3)" "$3" "$1 on $2"
+done
+expect_equal "$(results_field "$W/results.csv" hang q5-pairwise.cnf 6)" "sig9" "the hang is killed"
+hang_seconds=$(results_field "$W/results.csv" hang q5-pairwise.cnf 4)
+awk -v t="$hang_seconds" 'BEGIN { exit !(t >= 2 && t < 3) }' || fail "the hang was killed after $hang_seconds s, not at 2 s"
+# Wrong answers come first, each with a command that reproduces it.
+expect_equal "$(head -n 1 "$WORK/wrong_report")" "WRONG ANSWERS (5):" "wrong answers first"
+reproduce=$(grep -m1 'reproduce: .*flipped_literal' "$WORK/wrong_report" | sed 's/^ *reproduce: //')
+(cd "$WORK" && eval "${reproduce//nqsat check/\"$NQSAT\" check}") >/dev/null 2>&1
+[ $? -eq 1 ] || fail "the reproducing command does not find the invalid model: $reproduce"
+grep -q '^flipped .*disqualified' "$WORK/wrong_report" || fail "no disqualification mark"
+# On a terminal (script(1) gives it one) a progress bar counts runs and wrong answers.
+if command -v script >/dev/null; then
+  checks=$((checks + 1))
+  script -qec "'$NQSAT' run '$W' --solver p:cnf='picosat {}' --resume" /dev/null >"$WORK/tty" 2>&1
+  grep -aq '2/2 runs done, 0 left, [0-9]* running, 0 wrong' "$WORK/tty" ||
+    fail "no progress bar on a terminal: $(tr '\r' '\n' <"$WORK/tty" | head -5)"
+fi
+
+# ---- SIGINT and SIGTERM mid-run, then --resume -------------------------------
+limit_ms=1000
+[ $under_valgrind = 1 ] && limit_ms=4000 # valgrind delays signal delivery
+total=$(($(tail -n +2 "$S/manifest.csv" | grep -c '\.cnf,') * 2))
+rm -f "$S/results.csv"
+# rows: finished runs recorded so far.
+rows() { [ -f "$S/results.csv" ] && tail -n +2 "$S/results.csv" | wc -l || echo 0; }
+for signal in INT TERM; do
+  before=$(rows)
+  SLOW_SECONDS=0.4 "$NQSAT" run "$S" --solver slow:cnf="sh $SOLVERS/slow_picosat.sh {}" \
+    --solver slow2:cnf="sh $SOLVERS/slow_picosat.sh {}" --jobs 2 --resume >"$WORK/run.out" 2>"$WORK/err" &
+  pid=$!
+  # Interrupt once two more runs have finished (however slow the machine).
+  for _ in $(seq 600); do [ $(rows) -ge $((before + 2)) ] && break; sleep 0.1; done
+  started=$(date +%s%N)
+  kill -$signal $pid
+  wait $pid
+  status=$?
+  elapsed_ms=$((($(date +%s%N) - started) / 1000000))
+  echo "run stopped $elapsed_ms ms after SIG$signal"
+  checks=$((checks + 1))
+  [ $status -eq 130 ] || fail "run after SIG$signal exited $status: $(cat "$WORK/err")"
+  [ $elapsed_ms -le $limit_ms ] || fail "run took $elapsed_ms ms to stop after SIG$signal"
+  grep -q "interrupted by SIG$signal" "$WORK/err" || fail "no interruption message: $(cat "$WORK/err")"
+  pgrep -f "$SOLVERS/slow_picosat.sh" >/dev/null && fail "a solver is still running after SIG$signal"
+  recorded=$(rows)
+  checks=$((checks + 1))
+  [ "$recorded" -gt 0 ] && [ "$recorded" -lt $total ] || fail "after SIG$signal: $recorded of $total rows"
+  [ -z "$(tail -c 1 "$S/results.csv")" ] || fail "results.csv ends mid-row"
+  # solver and file hold no comma, so field 3 is the result; every row ends
+  # with its command.
+  bad=$(tail -n +2 "$S/results.csv" | awk -F, '$3 != "correct" || !/ > answer.txt$/')
+  [ -z "$bad" ] || fail "incomplete or wrong rows after SIG$signal: $bad"
+done
+# A row cut off by a kill -9 is dropped and its run done again.
+printf 'slow,q5-pa' >>"$S/results.csv"
+expect_exit 1 "$NQSAT" run "$S" --solver slow:cnf="picosat {}" # no --resume: refused
+expect_stderr "give --resume"
+expect_exit 0 "$NQSAT" run "$S" --solver slow:cnf="sh $SOLVERS/slow_picosat.sh {}" \
+  --solver slow2:cnf="sh $SOLVERS/slow_picosat.sh {}" --jobs 2 --resume
+expect_stderr "dropped a row cut off"
+expect_equal "$(tail -n +2 "$S/results.csv" | wc -l)" $total "resume finished every run"
+expect_equal "$(tail -n +2 "$S/results.csv" | cut -d, -f1,2 | sort | uniq -d)" "" "no run repeated"
+expect_equal "$(tail -n +2 "$S/results.csv" | cut -d, -f3 | sort -u)" "correct" "resumed runs correct"
+
+# ---- Usage errors ---------------------------------------------------------------
+expect_exit 2 "$NQSAT" run "$S"
+expect_stderr "no --solver"
+expect_exit 2 "$NQSAT" run "$S" --solver x='picosat'
+expect_stderr "must contain \{\}"
+if [ $under_valgrind = 0 ]; then # more range checks: parsing only, a second each under valgrind
+  expect_exit 2 "$NQSAT" run "$S" --solver 'a b=picosat {}'
+  expect_exit 2 "$NQSAT" run "$S" --solver a='picosat {}' --solver a='cadical {}'
+  expect_exit 2 "$NQSAT" run "$S" --solver a:xml='picosat {}'
+  expect_exit 2 "$NQSAT" run "$S" --solver a='picosat {}' --timeout 0
+  expect_exit 2 "$NQSAT" run "$S" --solver a='picosat {}' --jobs 0
+  expect_exit 2 "$NQSAT" run "$S" --solver a='picosat {}' --memory lots
+fi
+expect_exit 1 "$NQSAT" run "$WORK/nowhere" --solver a='picosat {}'
+expect_stderr "manifest.csv"
+expect_exit 0 "$NQSAT" run --help
+
+finish

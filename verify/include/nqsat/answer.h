@@ -1,0 +1,110 @@
+/* nqsat/answer.h - what a solver answered, and the verifier's verdict on it.
+ *
+ * Answers are read in every form the SAT, PB and model-counting
+ * competitions use (see answer_reader.c for the grammar):
+ *   "s SATISFIABLE" / "s UNSATISFIABLE" / "s UNKNOWN" / "s OPTIMUM FOUND",
+ *   "v" lines of DIMACS literals ending in 0 (one or more models),
+ *   "v x1 -x2 ~x3 ..." lines (PB competition; a model ends at the first
+ *   line that is not a "v" line),
+ *   MiniSat's result file ("SAT" then the literals, "UNSAT", "INDET") and
+ *   its standard output ("SATISFIABLE", "UNSATISFIABLE", "INDETERMINATE"),
+ *   model counts: "s mc K", "s pmc K" (MCC 2020) and "c s exact ... K"
+ *   (MCC 2021-2024, e.g. "c s exact arb int K").
+ * Every other line is ignored (solvers print statistics freely).
+ *
+ * Ownership: nq_answer_new returns an answer the caller owns and releases
+ * with nq_answer_free (NULL accepted). Pointers passed in are borrowed. */
+#ifndef NQSAT_ANSWER_H
+#define NQSAT_ANSWER_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "nqsat/instance.h"
+#include "nqsat/status.h"
+
+typedef enum nq_claim {
+  NQ_CLAIM_NONE = 0,
+  NQ_CLAIM_SATISFIABLE = 1,
+  NQ_CLAIM_UNSATISFIABLE = 2,
+  NQ_CLAIM_UNKNOWN = 3
+} nq_claim;
+
+typedef struct nq_answer_model {
+  signed char *values; /* [0..variables]: 1 true, 0 false, -1 not given */
+  long line;           /* where the model ended (file line) */
+  char problem[120];   /* a literal out of range or given both ways, else "" */
+} nq_answer_model;
+
+typedef struct nq_answer {
+  int64_t variables;
+  nq_claim claim;
+  long claim_line;
+  int conflicting_claims; /* two different status lines */
+  long conflict_line;
+  nq_answer_model *models;
+  size_t model_count;
+  int has_count;
+  char count[48]; /* the count as written (digits), or the offending text */
+  int count_malformed;
+  long count_line;
+  const char *name; /* of the last input read, for messages */
+} nq_answer;
+
+/* A new, empty answer over `variables` variables (1..2^31-1), or NULL. */
+nq_answer *nq_answer_new(int64_t variables);
+void nq_answer_free(nq_answer *answer);
+
+/* Adds what `input` says (more inputs may follow: a solver's standard
+ * output, then its result file). `name` names the input in messages.
+ * NQ_ERR_PARSE with "NAME:LINE: problem" in `error` for a malformed "v"
+ * line or a model cut off before its 0; NQ_ERR_IO for a read error;
+ * NQ_ERR_MEMORY. */
+nq_status nq_answer_read(nq_answer *answer, FILE *input, const char *name, char *error,
+                         size_t error_size);
+
+/* ---- Verdicts --------------------------------------------------------------- */
+typedef enum nq_verdict_kind {
+  NQ_VERDICT_CORRECT = 0,
+  NQ_VERDICT_WRONG_STATUS = 1,  /* SAT/UNSAT claimed against the truth */
+  NQ_VERDICT_INVALID_MODEL = 2, /* a model that is not a solution */
+  NQ_VERDICT_WRONG_COUNT = 3,   /* a model count other than the verifier's */
+  NQ_VERDICT_UNKNOWN = 4,       /* the solver gave no answer, or UNKNOWN */
+  NQ_VERDICT_UNVERIFIED = 5     /* the verifier cannot tell (beyond its limits) */
+} nq_verdict_kind;
+
+/* "correct", "wrong-status", "invalid-model", "wrong-count", "unknown",
+ * "unverified". */
+const char *nq_verdict_name(nq_verdict_kind kind);
+
+typedef struct nq_verdict {
+  nq_verdict_kind kind;
+  const char *subject; /* "model 2", "status", "count" */
+  long line;           /* line of the answer it is about, 0 if none */
+  const char *text;    /* one line, no newline */
+  const int *board;    /* the decoded board of a correct model, else NULL */
+  int n;
+  /* 1 when the answer stops short rather than says something false: a
+   * SATISFIABLE claim without its model (a harness may blame a crash). */
+  int incomplete;
+} nq_verdict;
+
+/* Returns the truth about the instance, computing it on first use, or
+ * NULL when it cannot be computed (then answers needing it are judged
+ * "unverified"). */
+typedef const nq_instance_truth *(*nq_truth_source)(void *context);
+
+/* Judges `answer` against the instance at `path` (described by
+ * `instance`): each model is decoded (nq_instance_decode_board), checked
+ * against the rules, the placed and blocked squares, and evaluated on every
+ * clause or constraint of the file; status claims and counts are compared
+ * with the truth, asked for only when needed. Calls `on_verdict` once per
+ * verdict (the verdict is borrowed for the call). Returns NQ_OK, or the
+ * error of reading the instance's formula (message in `error`). */
+nq_status nq_answer_judge(const nq_instance *instance, const char *path, const nq_answer *answer,
+                          nq_truth_source truth, void *truth_context,
+                          void (*on_verdict)(void *context, const nq_verdict *verdict),
+                          void *verdict_context, char *error, size_t error_size);
+
+#endif

@@ -1,0 +1,320 @@
+/* Streaming the clauses of a DIMACS file or the constraints of an OPB file
+ * to a visitor: the verifier's own reading of the formula (DIMACS as in the
+ * 1993 DIMACS Challenge description; OPB as in Roussel and Manquinho's PB
+ * competition format, linear constraints only). */
+#include <ctype.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "line_reader.h"
+#include "nqsat/instance.h"
+#include "parse_error.h"
+
+typedef struct body_scanner {
+  const char *path;
+  line_reader *lines;
+  const nq_formula_visitor *visitor;
+  char *error;
+  size_t error_size;
+  int opb;
+  int header_seen;
+  int64_t variables, declared;
+  int64_t items; /* clauses or constraints read */
+  /* the clause or constraint being read */
+  int *literals;
+  nq_pb_term *terms;
+  size_t count, capacity;
+  long item_line;
+  /* OPB state inside a constraint */
+  int64_t coefficient;
+  int have_coefficient;
+  char relation[8];
+  int64_t bound;
+  int have_bound;
+  int objective;
+  char token_text[24];
+} body_scanner;
+
+static nq_status fail(body_scanner *s, long line, const char *format, ...) {
+  va_list arguments;
+  va_start(arguments, format);
+  nq_status status = parse_error_at(s->error, s->error_size, s->path, line, format, arguments);
+  va_end(arguments);
+  return status;
+}
+
+static long here(body_scanner *s) { return line_reader_line(s->lines); }
+
+static int grow(body_scanner *s) {
+  if (s->count < s->capacity)
+    return 0;
+  size_t capacity = s->capacity ? 2 * s->capacity : 64;
+  int *literals = realloc(s->literals, capacity * sizeof *literals);
+  if (literals)
+    s->literals = literals;
+  nq_pb_term *terms = realloc(s->terms, capacity * sizeof *terms);
+  if (terms)
+    s->terms = terms;
+  if (!literals || !terms)
+    return -1;
+  s->capacity = capacity;
+  return 0;
+}
+
+/* A signed decimal integer of at most 18 digits at *cursor; advances. */
+static int read_integer(const char **cursor, int64_t *value) {
+  const char *p = *cursor;
+  int negative = 0;
+  if (*p == '+' || *p == '-')
+    negative = *p++ == '-';
+  if (!isdigit((unsigned char)*p))
+    return -1;
+  int64_t result = 0;
+  int digits = 0;
+  for (; isdigit((unsigned char)*p); p++)
+    if (++digits > 18)
+      return -1;
+    else
+      result = result * 10 + (*p - '0');
+  *value = negative ? -result : result;
+  *cursor = p;
+  return 0;
+}
+
+/* The offending token for a message, printable, at most 20 bytes. */
+static const char *shown_in(char *text, const char *token) {
+  size_t i = 0;
+  for (; token[i] && !isspace((unsigned char)token[i]) && i < 20; i++)
+    text[i] = isprint((unsigned char)token[i]) ? token[i] : '?';
+  text[i] = '\0';
+  return text;
+}
+
+static nq_status cnf_header(body_scanner *s, const char *line) {
+  if (s->header_seen)
+    return fail(s, here(s), "a second 'p' line");
+  const char *cursor = line + 1;
+  while (*cursor == ' ' || *cursor == '\t')
+    cursor++;
+  if (strncmp(cursor, "cnf", 3))
+    return fail(s, here(s), "expected 'p cnf VARIABLES CLAUSES'");
+  cursor += 3;
+  while (*cursor == ' ' || *cursor == '\t')
+    cursor++;
+  if (read_integer(&cursor, &s->variables) || s->variables < 0 || s->variables > INT32_MAX)
+    return fail(s, here(s), "expected 'p cnf VARIABLES CLAUSES'");
+  while (*cursor == ' ' || *cursor == '\t')
+    cursor++;
+  if (read_integer(&cursor, &s->declared) || s->declared < 0)
+    return fail(s, here(s), "expected 'p cnf VARIABLES CLAUSES'");
+  s->header_seen = 1;
+  return NQ_OK;
+}
+
+static nq_status cnf_line(body_scanner *s, const char *line) {
+  const char *cursor = line;
+  for (;;) {
+    while (*cursor == ' ' || *cursor == '\t')
+      cursor++;
+    if (!*cursor)
+      return NQ_OK;
+    int64_t literal;
+    const char *token = cursor;
+    if (read_integer(&cursor, &literal) || (*cursor && !isspace((unsigned char)*cursor)))
+      return fail(s, here(s), "'%s' is not a literal", shown_in(s->token_text, token));
+    if (!s->header_seen)
+      return fail(s, here(s), "a clause before the 'p cnf' line");
+    if (literal == 0) {
+      if (++s->items > s->declared)
+        return fail(s, here(s), "more clauses than the %" PRId64 " declared", s->declared);
+      if (s->visitor->clause && s->visitor->clause(s->visitor->context, s->literals, s->count))
+        return NQ_ERR_STOPPED;
+      s->count = 0;
+      continue;
+    }
+    if (literal > s->variables || -literal > s->variables)
+      return fail(s, here(s), "literal %" PRId64 " exceeds the %" PRId64 " declared variables",
+                  literal, s->variables);
+    if (!s->count)
+      s->item_line = here(s);
+    if (grow(s))
+      return fail(s, here(s), "out of memory");
+    s->literals[s->count++] = (int)literal;
+  }
+}
+
+static nq_status finish_constraint(body_scanner *s) {
+  if (s->have_coefficient)
+    return fail(s, here(s), "a coefficient without its variable");
+  if (!s->objective && (!*s->relation || !s->have_bound))
+    return fail(s, here(s), "a constraint without a relation and bound before ';'");
+  if (!s->objective && ++s->items > s->declared)
+    return fail(s, here(s), "more constraints than the %" PRId64 " declared", s->declared);
+  if (s->visitor->constraint &&
+      s->visitor->constraint(s->visitor->context, s->terms, s->count, s->relation, s->bound))
+    return NQ_ERR_STOPPED;
+  s->count = 0;
+  s->relation[0] = '\0';
+  s->have_bound = s->have_coefficient = s->objective = 0;
+  s->bound = 0;
+  return NQ_OK;
+}
+
+static nq_status opb_line(body_scanner *s, const char *line) {
+  const char *cursor = line;
+  for (;;) {
+    while (*cursor == ' ' || *cursor == '\t')
+      cursor++;
+    if (!*cursor)
+      return NQ_OK;
+    const char *token = cursor;
+    if (*cursor == ';') {
+      cursor++;
+      nq_status status = finish_constraint(s);
+      if (status != NQ_OK)
+        return status;
+      continue;
+    }
+    if (!s->count && !*s->relation && !s->have_coefficient &&
+        (!strncmp(cursor, "min:", 4) || !strncmp(cursor, "max:", 4))) {
+      memcpy(s->relation, cursor, 4);
+      s->relation[4] = '\0';
+      s->objective = 1;
+      cursor += 4;
+      continue;
+    }
+    if (*cursor == '>' || *cursor == '<' || *cursor == '=') {
+      if (*s->relation || s->objective)
+        return fail(s, here(s), "a second relation '%s'", shown_in(s->token_text, token));
+      size_t length = cursor[1] == '=' && *cursor != '=' ? 2 : 1;
+      memcpy(s->relation, cursor, length);
+      s->relation[length] = '\0';
+      cursor += length;
+      continue;
+    }
+    if (*cursor == 'x' || *cursor == '~') {
+      int negated = *cursor == '~';
+      cursor += negated;
+      int64_t variable;
+      if (*cursor++ != 'x' || read_integer(&cursor, &variable) || variable < 1)
+        return fail(s, here(s), "'%s' is not a variable", shown_in(s->token_text, token));
+      if (variable > s->variables)
+        return fail(s, here(s), "variable x%" PRId64 " exceeds the %" PRId64 " declared", variable,
+                    s->variables);
+      if (!s->have_coefficient)
+        return fail(s, here(s),
+                    "variable '%s' without a coefficient (products are not "
+                    "supported)",
+                    shown_in(s->token_text, token));
+      if (grow(s))
+        return fail(s, here(s), "out of memory");
+      if (!s->count)
+        s->item_line = here(s);
+      s->terms[s->count++] = (nq_pb_term){s->coefficient, (int)variable, negated};
+      s->have_coefficient = 0;
+      continue;
+    }
+    int64_t number;
+    if (read_integer(&cursor, &number) ||
+        (*cursor && !isspace((unsigned char)*cursor) && *cursor != ';'))
+      return fail(s, here(s), "'%s' is not a coefficient, variable or relation",
+                  shown_in(s->token_text, token));
+    if (*s->relation && !s->objective) {
+      if (s->have_bound)
+        return fail(s, here(s), "a second bound '%s'", shown_in(s->token_text, token));
+      s->bound = number;
+      s->have_bound = 1;
+    } else {
+      if (s->have_coefficient)
+        return fail(s, here(s), "two coefficients in a row");
+      s->coefficient = number;
+      s->have_coefficient = 1;
+    }
+  }
+}
+
+static nq_status opb_header(body_scanner *s, const char *line) {
+  const char *cursor = strstr(line, "#variable=");
+  const char *constraints = strstr(line, "#constraint=");
+  if (!cursor || !constraints)
+    return fail(s, here(s), "expected '* #variable= V #constraint= C' as the first line");
+  cursor += 10;
+  while (*cursor == ' ')
+    cursor++;
+  constraints += 12;
+  while (*constraints == ' ')
+    constraints++;
+  if (read_integer(&cursor, &s->variables) || read_integer(&constraints, &s->declared) ||
+      s->variables < 0 || s->variables > INT32_MAX || s->declared < 0)
+    return fail(s, here(s), "expected '* #variable= V #constraint= C' as the first line");
+  s->header_seen = 1;
+  return NQ_OK;
+}
+
+static nq_status scan_lines(body_scanner *s) {
+  char *line;
+  size_t length;
+  int result, first = 1;
+  nq_status status = NQ_OK;
+  while (status == NQ_OK && (result = line_reader_next(s->lines, &line, &length)) == 1) {
+    if (s->visitor->stop && (line_reader_line(s->lines) & 4095) == 0 && *s->visitor->stop)
+      return NQ_ERR_INTERRUPTED;
+    const char *text = line;
+    while (*text == ' ' || *text == '\t')
+      text++;
+    if (!*text)
+      continue;
+    if (first) {
+      first = 0;
+      s->opb = *text == '*';
+      if (s->opb) {
+        status = opb_header(s, text);
+        continue;
+      }
+    }
+    if (s->opb)
+      status = *text == '*' ? NQ_OK : opb_line(s, text);
+    else if (*text == 'c')
+      continue;
+    else if (*text == 'p')
+      status = cnf_header(s, text);
+    else if (*text == '%' && s->header_seen)
+      break; /* SATLIB's end marker */
+    else
+      status = cnf_line(s, text);
+  }
+  if (status != NQ_OK)
+    return status;
+  if (result < 0)
+    return fail(s, here(s), "%s", line_reader_problem(s->lines));
+  if (!s->header_seen)
+    return fail(s, 1, s->opb ? "no '* #variable=' line" : "no 'p cnf' line");
+  if (s->count || s->have_coefficient || *s->relation)
+    return fail(s, s->item_line,
+                s->opb ? "the last constraint lacks its ';'"
+                       : "the last clause is not terminated by 0");
+  if (s->items != s->declared)
+    return fail(s, here(s), "%" PRId64 " %s declared, %" PRId64 " found", s->declared,
+                s->opb ? "constraints" : "clauses", s->items);
+  return NQ_OK;
+}
+
+nq_status nq_instance_scan(const char *path, const nq_formula_visitor *visitor, char *error,
+                           size_t error_size) {
+  body_scanner s;
+  memset(&s, 0, sizeof s);
+  s.path = path;
+  s.visitor = visitor;
+  s.error = error;
+  s.error_size = error_size;
+  nq_status status = line_reader_open(path, &s.lines, error, error_size);
+  if (status != NQ_OK)
+    return status;
+  status = scan_lines(&s);
+  line_reader_close(s.lines);
+  free(s.literals);
+  free(s.terms);
+  return status;
+}

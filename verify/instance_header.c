@@ -1,0 +1,408 @@
+/* Reading what an nqsat instance says about itself: the header comment
+ * lines listed in nqsat/instance.h, up to the first clause or constraint. */
+#include <ctype.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "line_reader.h"
+#include "nqsat/instance.h"
+#include "parse_error.h"
+
+typedef struct square_list {
+  nq_verify_square *items;
+  int count, capacity;
+} square_list;
+
+typedef struct header_parser {
+  const char *path;
+  line_reader *lines;
+  char *error;
+  size_t error_size;
+  nq_instance *instance;
+  int n_seen, problem_seen;
+  long n_line, problem_line;
+  int *map_pairs; /* ORIG NEW ORIG NEW ... as read */
+  size_t map_count, map_capacity;
+  long map_line;
+  square_list placed, blocked;
+  long squares_line;
+} header_parser;
+
+static nq_status fail_at(header_parser *p, long line, const char *format, ...) {
+  va_list arguments;
+  va_start(arguments, format);
+  nq_status status = parse_error_at(p->error, p->error_size, p->path, line, format, arguments);
+  va_end(arguments);
+  return status;
+}
+
+/* At the line just read. */
+static nq_status fail(header_parser *p, const char *format, ...) {
+  va_list arguments;
+  va_start(arguments, format);
+  nq_status status = parse_error_at(p->error, p->error_size, p->path, line_reader_line(p->lines),
+                                    format, arguments);
+  va_end(arguments);
+  return status;
+}
+
+/* A whole decimal number in 0..limit at *cursor (after blanks); advances. */
+static int read_number(const char **cursor, int64_t limit, int64_t *value) {
+  const char *p = *cursor;
+  while (*p == ' ' || *p == '\t')
+    p++;
+  if (!isdigit((unsigned char)*p))
+    return -1;
+  int64_t result = 0;
+  for (; isdigit((unsigned char)*p); p++) {
+    result = result * 10 + (*p - '0');
+    if (result > limit)
+      return -1;
+  }
+  *value = result;
+  *cursor = p;
+  return 0;
+}
+
+static int at_end(const char *p) {
+  while (*p == ' ' || *p == '\t')
+    p++;
+  return *p == '\0';
+}
+
+static int starts(const char *text, const char *prefix) {
+  return strncmp(text, prefix, strlen(prefix)) == 0;
+}
+
+static int push_square(square_list *list, nq_verify_square square) {
+  if (list->count == list->capacity) {
+    int capacity = list->capacity ? 2 * list->capacity : 16;
+    nq_verify_square *grown = realloc(list->items, (size_t)capacity * sizeof *grown);
+    if (!grown)
+      return -1;
+    list->items = grown;
+    list->capacity = capacity;
+  }
+  list->items[list->count++] = square;
+  return 0;
+}
+
+/* "r,c r,c ..." (1-based) after the label's colon. */
+static nq_status read_squares(header_parser *p, const char *cursor, square_list *list) {
+  if (!p->squares_line)
+    p->squares_line = line_reader_line(p->lines);
+  while (!at_end(cursor)) {
+    int64_t row, column;
+    if (read_number(&cursor, NQ_INSTANCE_MAX_N, &row) || *cursor++ != ',' ||
+        read_number(&cursor, NQ_INSTANCE_MAX_N, &column) || row < 1 || column < 1)
+      return fail(p, "expected squares 'ROW,COLUMN' (from 1) in '%.60s'", cursor);
+    if (push_square(list, (nq_verify_square){(int)row - 1, (int)column - 1}))
+      return fail(p, "out of memory");
+  }
+  return NQ_OK;
+}
+
+static nq_status read_map(header_parser *p, const char *cursor) {
+  if (!p->map_line)
+    p->map_line = line_reader_line(p->lines);
+  while (!at_end(cursor)) {
+    int64_t value;
+    if (read_number(&cursor, INT32_MAX, &value) || value < 1)
+      return fail(p, "'c nqsat map' expects positive variable numbers");
+    if (p->map_count == p->map_capacity) {
+      size_t capacity = p->map_capacity ? 2 * p->map_capacity : 256;
+      int *grown = realloc(p->map_pairs, capacity * sizeof *grown);
+      if (!grown)
+        return fail(p, "out of memory");
+      p->map_pairs = grown;
+      p->map_capacity = capacity;
+    }
+    p->map_pairs[p->map_count++] = (int)value;
+  }
+  return NQ_OK;
+}
+
+static char *copy_text(const char *text) {
+  while (*text == ' ')
+    text++;
+  size_t length = strlen(text);
+  char *copy = malloc(length + 1);
+  if (copy)
+    memcpy(copy, text, length + 1);
+  return copy;
+}
+
+/* One comment line's meaning; `text` is after the comment character and
+ * one blank. Unknown comments are ignored. */
+static nq_status read_comment(header_parser *p, const char *text) {
+  nq_instance *instance = p->instance;
+  int64_t value;
+  if (starts(text, "N:")) {
+    const char *cursor = text + 2;
+    if (read_number(&cursor, NQ_INSTANCE_MAX_N, &value) || value < 1 || !at_end(cursor))
+      return fail(p, "'N:' expects a board size in 1..%d", NQ_INSTANCE_MAX_N);
+    if (p->n_seen && instance->n != (int)value)
+      return fail(p, "a second 'N:' line says %" PRId64 ", the first %d", value, instance->n);
+    instance->n = (int)value;
+    p->n_seen = 1;
+    p->n_line = line_reader_line(p->lines);
+  } else if (starts(text, "nqsat map ")) {
+    return read_map(p, text + strlen("nqsat map "));
+  } else if (starts(text, "placed queens (row,column from 1):")) {
+    return read_squares(p, text + strlen("placed queens (row,column from 1):"), &p->placed);
+  } else if (starts(text, "random queens (row,column from 1):")) {
+    return read_squares(p, text + strlen("random queens (row,column from 1):"), &p->placed);
+  } else if (starts(text, "blocked squares (row,column from 1):")) {
+    return read_squares(p, text + strlen("blocked squares (row,column from 1):"), &p->blocked);
+  } else if (starts(text, "random queen (seed ")) {
+    /* OPB: "random queen (seed S): row R, column C" */
+    const char *cursor = strstr(text, "): row ");
+    int64_t row, column;
+    if (!cursor)
+      return fail(p, "malformed 'random queen' line");
+    cursor += strlen("): row ");
+    if (read_number(&cursor, NQ_INSTANCE_MAX_N, &row) || strncmp(cursor, ", column ", 9) ||
+        (cursor += 9, read_number(&cursor, NQ_INSTANCE_MAX_N, &column)) || row < 1 || column < 1)
+      return fail(p, "malformed 'random queen' line");
+    if (!p->squares_line)
+      p->squares_line = line_reader_line(p->lines);
+    if (push_square(&p->placed, (nq_verify_square){(int)row - 1, (int)column - 1}))
+      return fail(p, "out of memory");
+  } else if (starts(text, "models: parsimonious")) {
+    instance->parsimonious = 1;
+  } else if (starts(text, "t ")) {
+    const char *type = text + 2;
+    while (*type == ' ')
+      type++;
+    if (strlen(type) >= sizeof instance->count_type)
+      return fail(p, "unknown problem type 'c t %.20s'", type);
+    strcpy(instance->count_type, type);
+  } else if (starts(text, "nqsat model:")) {
+    const char *name = text + strlen("nqsat model:");
+    while (*name == ' ')
+      name++;
+    if (!*name || strlen(name) >= sizeof instance->model)
+      return fail(p, "'nqsat model:' expects a short name");
+    strcpy(instance->model, name);
+  } else if (starts(text, "encoding:") && !instance->encoding) {
+    if (!(instance->encoding = copy_text(text + strlen("encoding:"))))
+      return fail(p, "out of memory");
+  } else if (starts(text, "command:") && !instance->command) {
+    if (!(instance->command = copy_text(text + strlen("command:"))))
+      return fail(p, "out of memory");
+  }
+  return NQ_OK;
+}
+
+static nq_status read_problem_line(header_parser *p, const char *line) {
+  int64_t variables, clauses;
+  const char *cursor = line + 1;
+  while (*cursor == ' ' || *cursor == '\t')
+    cursor++;
+  if (!starts(cursor, "cnf"))
+    return fail(p, "expected 'p cnf VARIABLES CLAUSES'");
+  cursor += 3;
+  if (read_number(&cursor, INT32_MAX, &variables) || read_number(&cursor, INT64_MAX / 2, &clauses))
+    return fail(p, "expected 'p cnf VARIABLES CLAUSES'");
+  /* MCC 2020 projected files add a third number; nothing else may follow. */
+  int64_t extra;
+  if (!at_end(cursor) && (read_number(&cursor, INT32_MAX, &extra) || !at_end(cursor)))
+    return fail(p, "unexpected text after 'p cnf %" PRId64 " %" PRId64 "'", variables, clauses);
+  p->instance->variables = variables;
+  p->instance->clauses = clauses;
+  p->problem_seen = 1;
+  p->problem_line = line_reader_line(p->lines);
+  return NQ_OK;
+}
+
+/* "* #variable= V #constraint= C" */
+static nq_status read_opb_size(header_parser *p, const char *text) {
+  const char *cursor = text;
+  int64_t variables, constraints;
+  if (!starts(cursor, "#variable=") || (cursor += 10, read_number(&cursor, INT32_MAX, &variables)))
+    return fail(p, "expected '* #variable= V #constraint= C' as the first line");
+  while (*cursor == ' ')
+    cursor++;
+  if (!starts(cursor, "#constraint=") ||
+      (cursor += 12, read_number(&cursor, INT64_MAX / 2, &constraints)))
+    return fail(p, "expected '* #variable= V #constraint= C' as the first line");
+  p->instance->variables = variables;
+  p->instance->clauses = constraints;
+  p->problem_seen = 1;
+  p->problem_line = line_reader_line(p->lines);
+  return NQ_OK;
+}
+
+static nq_status read_lines(header_parser *p) {
+  char *line;
+  size_t length;
+  int result, first = 1;
+  nq_status status = NQ_OK;
+  while (status == NQ_OK && (result = line_reader_next(p->lines, &line, &length)) == 1) {
+    const char *text = line;
+    while (*text == ' ' || *text == '\t')
+      text++;
+    if (!*text)
+      continue;
+    if (first) {
+      first = 0;
+      p->instance->format = *text == '*' ? NQ_INSTANCE_OPB : NQ_INSTANCE_CNF;
+      if (p->instance->format == NQ_INSTANCE_OPB) {
+        text++;
+        while (*text == ' ')
+          text++;
+        status = read_opb_size(p, text);
+        continue;
+      }
+    }
+    if (p->instance->format == NQ_INSTANCE_OPB) {
+      if (*text != '*')
+        return NQ_OK; /* the first constraint */
+      text++;
+      while (*text == ' ')
+        text++;
+      status = read_comment(p, text);
+    } else if (*text == 'c') {
+      text++;
+      while (*text == ' ' || *text == '\t')
+        text++;
+      status = read_comment(p, text);
+    } else if (*text == 'p') {
+      if (p->problem_seen)
+        return fail(p, "a second 'p' line");
+      status = read_problem_line(p, text);
+    } else {
+      return NQ_OK; /* the first clause */
+    }
+  }
+  if (status == NQ_OK && result < 0)
+    return fail(p, "%s", line_reader_problem(p->lines));
+  return status;
+}
+
+static int compare_ints(const void *a, const void *b) {
+  int x = *(const int *)a, y = *(const int *)b;
+  return (x > y) - (x < y);
+}
+
+/* The map must send the queen variables 1..n^2 one to one onto variables
+ * of the file. */
+static nq_status apply_map(header_parser *p) {
+  nq_instance *instance = p->instance;
+  int64_t queens = (int64_t)instance->n * instance->n;
+  for (int64_t v = 0; v < queens; v++)
+    instance->queen_variable[v] = (int)(v + 1);
+  if (!p->map_count)
+    return NQ_OK;
+  instance->shuffled = 1;
+  if (p->map_count % 2 || (int64_t)p->map_count / 2 != queens)
+    return fail_at(p, p->map_line,
+                   "the 'c nqsat map' lines give %zu numbers; %" PRId64
+                   " pairs (one per queen variable) expected",
+                   p->map_count, queens);
+  unsigned char *seen = calloc((size_t)queens, 1);
+  int *targets = malloc((size_t)queens * sizeof *targets);
+  nq_status status = NQ_OK;
+  if (!seen || !targets)
+    status = fail_at(p, p->map_line, "out of memory");
+  for (size_t i = 0; status == NQ_OK && i < p->map_count; i += 2) {
+    int original = p->map_pairs[i], renamed = p->map_pairs[i + 1];
+    if (original > queens || seen[original - 1])
+      status = fail_at(p, p->map_line, "'c nqsat map' entry %d is not a queen variable or repeats",
+                       original);
+    else if (renamed > instance->variables)
+      status = fail_at(p, p->map_line,
+                       "'c nqsat map' sends %d to %d, beyond the %" PRId64 " variables of the file",
+                       original, renamed, instance->variables);
+    else {
+      seen[original - 1] = 1;
+      instance->queen_variable[original - 1] = renamed;
+      targets[i / 2] = renamed;
+    }
+  }
+  if (status == NQ_OK) {
+    /* Distinct targets: sorted, neighbours differ (memory stays O(n^2)
+     * whatever number of variables the file declares). */
+    qsort(targets, (size_t)queens, sizeof *targets, compare_ints);
+    for (int64_t i = 1; status == NQ_OK && i < queens; i++)
+      if (targets[i] == targets[i - 1])
+        status =
+            fail_at(p, p->map_line, "'c nqsat map' sends two queens to variable %d", targets[i]);
+  }
+  free(seen);
+  free(targets);
+  return status;
+}
+
+static nq_status check_squares(header_parser *p, const square_list *list) {
+  for (int i = 0; i < list->count; i++)
+    if (list->items[i].row >= p->instance->n || list->items[i].column >= p->instance->n)
+      return fail_at(p, p->squares_line, "square %d,%d is off the %dx%d board",
+                     list->items[i].row + 1, list->items[i].column + 1, p->instance->n,
+                     p->instance->n);
+  return NQ_OK;
+}
+
+nq_status nq_instance_read(const char *path, nq_instance **result, char *error, size_t error_size) {
+  *result = NULL;
+  header_parser p;
+  memset(&p, 0, sizeof p);
+  p.path = path;
+  p.error = error;
+  p.error_size = error_size;
+  nq_status status = line_reader_open(path, &p.lines, error, error_size);
+  if (status != NQ_OK)
+    return status;
+  nq_instance *instance = calloc(1, sizeof *instance);
+  p.instance = instance;
+  if (!instance) {
+    line_reader_close(p.lines);
+    snprintf(error, error_size, "%s: out of memory", path);
+    return NQ_ERR_MEMORY;
+  }
+  strcpy(instance->model, "queens");
+  status = read_lines(&p);
+  if (status == NQ_OK && !p.problem_seen)
+    status = fail_at(&p, line_reader_line(p.lines) ? line_reader_line(p.lines) : 1,
+                     "no 'p cnf' line (or OPB '* #variable=' line): not a CNF or OPB file");
+  if (status == NQ_OK && !p.n_seen)
+    status = fail_at(&p, 1, "no 'N:' header line: not an nqsat instance");
+  if (status == NQ_OK && (int64_t)instance->n * instance->n > instance->variables)
+    status = fail_at(&p, p.problem_line,
+                     "%" PRId64 " variables cannot hold the %d queen "
+                     "variables of N = %d",
+                     instance->variables, instance->n * instance->n, instance->n);
+  if (status == NQ_OK) {
+    instance->queen_variable = malloc((size_t)instance->n * (size_t)instance->n * sizeof(int));
+    status = instance->queen_variable ? apply_map(&p) : fail_at(&p, 1, "out of memory");
+  }
+  if (status == NQ_OK)
+    status = check_squares(&p, &p.placed);
+  if (status == NQ_OK)
+    status = check_squares(&p, &p.blocked);
+  line_reader_close(p.lines);
+  free(p.map_pairs);
+  instance->placed = p.placed.items;
+  instance->placed_count = p.placed.count;
+  instance->blocked = p.blocked.items;
+  instance->blocked_count = p.blocked.count;
+  if (status != NQ_OK) {
+    nq_instance_free(instance);
+    return status;
+  }
+  *result = instance;
+  return NQ_OK;
+}
+
+void nq_instance_free(nq_instance *instance) {
+  if (!instance)
+    return;
+  free(instance->queen_variable);
+  free(instance->placed);
+  free(instance->blocked);
+  free(instance->encoding);
+  free(instance->command);
+  free(instance);
+}

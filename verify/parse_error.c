@@ -1,0 +1,14 @@
+/* One shape for every reader's error message: "NAME:LINE: problem". */
+#include <stdio.h>
+
+#include "parse_error.h"
+
+nq_status parse_error_at(char *error, size_t error_size, const char *name, long line,
+                         const char *format, va_list arguments) {
+  if (!error || !error_size)
+    return NQ_ERR_PARSE;
+  int used = snprintf(error, error_size, "%s:%ld: ", name, line);
+  if (used >= 0 && (size_t)used < error_size)
+    vsnprintf(error + used, error_size - (size_t)used, format, arguments);
+  return NQ_ERR_PARSE;
+}
