@@ -91,6 +91,27 @@ if [ "$have_picosat" = 1 ]; then
   expect_stderr "order.models:[0-9]+: invalid solution"
 fi
 
+# check --instance reads the rows model from the file's header (and the
+# map of a shuffled file): every model picosat finds is judged correct; a
+# model with one literal flipped is not; model counts against the truth.
+if [ "$have_picosat" = 1 ]; then
+  "$NQSAT" encode 8 --csp order --shuffle --seed 6 -o "$WORK/so.cnf"
+  picosat --all "$WORK/so.cnf" >"$WORK/so.models"
+  expect_exit 0 "$NQSAT" check --instance "$WORK/so.cnf" "$WORK/so.models"
+  expect_equal "$(grep -c '^correct model' "$WORK/out")" 92 "check --instance, shuffled --csp order"
+  # The first model with its first literal flipped, as a one-model answer.
+  awk '/^v/ && !done { if (!flipped) { for (i = 2; i <= NF; i++) if ($i != 0) { $i = -$i; break }
+       flipped = 1 } print; if ($NF == 0) done = 1 }' "$WORK/log.models" | sed '1i s SATISFIABLE' >"$WORK/flip.txt"
+  expect_exit 1 "$NQSAT" check --instance "$WORK/log.cnf" "$WORK/flip.txt"
+  checks=$((checks + 1))
+  grep -q '^invalid-model model 1' "$WORK/out" || fail "a flipped literal in a --csp log model: $(head -c 200 "$WORK/out")"
+fi
+printf 's mc 92\n' >"$WORK/count.txt"
+expect_exit 0 "$NQSAT" check --instance "$WORK/direct.cnf" "$WORK/count.txt"
+printf 's mc 91\n' >"$WORK/count.txt"
+expect_exit 1 "$NQSAT" check --instance "$WORK/support.cnf" "$WORK/count.txt"
+expect_usage "--csp applies to N only" check --instance "$WORK/order.cnf" --csp order
+
 # Completion squares: as many solutions as the native solver's boards with
 # a queen at row 1, column 1 and none at row 2, column 3.
 honouring=$("$NQSAT" solve 8 --method backtrack --all | awk '$1 == 1 && $2 != 3' | wc -l)
@@ -102,9 +123,11 @@ expect_equal "$(cat "$WORK/out")" "$honouring" "--csp order with --place 1,1 --b
 "$NQSAT" encode 6 --csp direct --explain >"$WORK/e.cnf"
 expect_equal "$(grep -c '^c rows [0-9]* and [0-9]*: q_' "$WORK/e.cnf")" 15 "pair comments for N=6"
 expect_equal "$(grep -c '^c q_[0-9]* takes exactly one' "$WORK/e.cnf")" 6 "row comments for N=6"
-# The body starts with a comment, and every comment is followed by clauses.
+# The body starts with a comment, and every comment is followed by clauses
+# (the projection line "c p show" after "p cnf" aside).
 checks=$((checks + 1))
 awk '/^p cnf/ { body = 1; next }
+     /^c p show / { next }
      body && !seen { seen = 1; if ($0 !~ /^c /) bad = 1 }
      body && /^c / && previous ~ /^c / { bad = 1 }
      body { previous = $0 }
