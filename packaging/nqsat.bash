@@ -15,7 +15,9 @@
 # _nqsat_values COMMAND OPTION: the words OPTION accepts, or status 1.
 _nqsat_values() {
   case "$1 $2" in
-  "verify --amo") echo "pairwise seq ladder commander product binary bimander all" ;;
+  "verify --amo" | "suite --encodings") echo "pairwise seq ladder commander product binary bimander all" ;;
+  "suite --completion-encoding") echo "pairwise seq ladder commander product binary bimander" ;;
+  "suite --formats") echo "cnf opb" ;;
   *" --amo") echo "pairwise seq ladder commander product binary bimander" ;;
   "encode --format") echo "cnf opb mzn" ;;
   "encode --model") echo "matrix rows" ;;
