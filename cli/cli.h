@@ -31,6 +31,7 @@ int cmd_verify(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_trace(int argc, char **argv);
 int cmd_show(int argc, char **argv);
+int cmd_teach(int argc, char **argv);
 int cmd_suite(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 

@@ -16,37 +16,42 @@ enum { CHECK_MAX_N = 1000 };
 static const int64_t CHECK_DEFAULT_MAX_NODES = 10000000000;
 
 static void print_check_help(void) {
-  printf("usage: nqsat check N [FILE]\n"
+  printf("usage: nqsat check N [--csp ENCODING] [FILE]\n"
          "       nqsat check --instance INSTANCE [ANSWER] [--max-nodes K]\n"
          "\n"
          "With N: reads solutions of N-Queens from FILE (or standard input when FILE\n"
          "is missing or -) and checks every one with the independent verifier.\n"
          "Accepted, mixed freely: vector lines (the 1-based column of each row's\n"
-         "queen, as 'nqsat solve --all' prints), SAT-competition 'v' lines (cadical,\n"
-         "kissat, picosat), PB-competition 'v x1 -x2 ...' lines (minisat+, clasp)\n"
-         "and MiniSat result files, over the variable convention of 'nqsat encode'\n"
-         "(queen at row r, column c, 0-based, is r*N + c + 1). Prints each solution\n"
-         "as a board with its verdict. A model of a shuffled file (--shuffle) needs\n"
-         "--instance, which reads the file's variable map.\n"
+         "queen, as 'nqsat solve --all' prints), MiniZinc output ('q = [...];'\n"
+         "lines and its ---------- / ========== separators), SAT-competition 'v'\n"
+         "lines (cadical, kissat, picosat), PB-competition 'v x1 -x2 ...' lines\n"
+         "(minisat+, clasp) and MiniSat result files, over the variable convention\n"
+         "of 'nqsat encode' (queen at row r, column c, 0-based, is r*N + c + 1), or\n"
+         "of its rows model with --csp. Prints each solution as a board with its\n"
+         "verdict. A model of a shuffled file (--shuffle) needs --instance, which\n"
+         "reads the file's variable map.\n"
          "\n"
          "With --instance: reads the instance file (CNF or OPB, plain or gzip) for\n"
-         "N, its variable map, its placed and blocked squares, and judges the\n"
-         "answer in ANSWER (standard input when missing or -): SAT-competition\n"
-         "'s'/'v' lines, MiniSat result files and output, PB 'v x1 -x2' lines, an\n"
-         "'s UNSATISFIABLE' claim (judged by the verifier's own search), and model\n"
-         "counts ('s mc K', 'c s exact arb int K'). Each model must be a solution\n"
-         "of the board and satisfy every clause or constraint of the file. Prints\n"
-         "one line per verdict:\n"
+         "N, its model (matrix, or rows with its CSP encoding), its variable map,\n"
+         "its placed and blocked squares, and judges the answer in ANSWER (standard\n"
+         "input when missing or -): SAT-competition 's'/'v' lines, MiniSat result\n"
+         "files and output, PB 'v x1 -x2' lines, an 's UNSATISFIABLE' claim (judged\n"
+         "by the verifier's own search), and model counts ('s mc K', 'c s exact arb\n"
+         "int K'). Each model must be a solution of the board and satisfy every\n"
+         "clause or constraint of the file. Prints one line per verdict:\n"
          "  VERDICT SUBJECT (ANSWER:LINE): WHY\n"
          "with VERDICT one of correct, wrong-status, invalid-model, wrong-count,\n"
          "unknown (no answer, or UNKNOWN) and unverified (beyond the verifier's\n"
          "limits: completion boards above N = %d, plain counts above N = %d).\n"
          "\n"
-         "  N              board size, 1..%d\n"
-         "  --instance F   the instance file the answer is about\n"
-         "  --max-nodes K  stop the verifier's completion search after K queens\n"
-         "                 placed (1..10^15, default 10^10); beyond it, unverified\n"
-         "  -h, --help     show this help\n"
+         "  N               board size, 1..%d\n"
+         "  --csp ENCODING  with N: the models come from 'nqsat encode --model rows\n"
+         "                  --csp ENCODING' (direct, support, order, log): decode\n"
+         "                  them with that numbering instead of the matrix model's\n"
+         "  --instance F    the instance file the answer is about\n"
+         "  --max-nodes K   stop the verifier's completion search after K queens\n"
+         "                  placed (1..10^15, default 10^10); beyond it, unverified\n"
+         "  -h, --help      show this help\n"
          "\n"
          "exit: 0 every answer right; 1 an invalid solution or wrong answer, an\n"
          "unknown or unverified one, a malformed input, or (with N) no solution\n"
@@ -87,13 +92,16 @@ static int check_one(void *context, const int *columns, int n, long line, const 
   return 0;
 }
 
-enum { OPTION_INSTANCE = 256, OPTION_MAX_NODES };
+enum { OPTION_INSTANCE = 256, OPTION_MAX_NODES, OPTION_CSP };
 
 int cmd_check(int argc, char **argv) {
   static const struct option options[] = {{"instance", required_argument, NULL, OPTION_INSTANCE},
                                           {"max-nodes", required_argument, NULL, OPTION_MAX_NODES},
+                                          {"csp", required_argument, NULL, OPTION_CSP},
                                           {"help", no_argument, NULL, 'h'},
                                           {NULL, 0, NULL, 0}};
+  nq_verify_model_format format = {NQ_VERIFY_MATRIX, NULL};
+  const char *csp_given = NULL;
   optind = 1;
   opterr = 0;
   int code;
@@ -109,10 +117,20 @@ int cmd_check(int argc, char **argv) {
         return NQ_EXIT_USAGE;
       max_nodes_given = 1;
       break;
+    case OPTION_CSP:
+      if (nq_verify_numbering_from_words("rows", optarg, &format.numbering))
+        return usage_error("check", "unknown encoding '%s' for --csp (direct, support, order, log)",
+                           optarg);
+      csp_given = optarg;
+      break;
     default: return report_bad_option("check", code, argv);
     }
   }
   if (instance_path) {
+    /* The instance's header says how its models are numbered. */
+    if (csp_given)
+      return usage_error("check", "--csp applies to N only; with --instance the file's header "
+                                  "names its encoding");
     if (argc - optind > 1)
       return usage_error("check", "unexpected argument '%s' (--instance takes one answer file)",
                          argv[optind + 1]);
@@ -133,8 +151,8 @@ int cmd_check(int argc, char **argv) {
 
   check_context check = {name, 0, 0, 0};
   char error[512] = "";
-  nq_status status =
-      nq_verify_read_solutions(input, name, (int)n, check_one, &check, error, sizeof error);
+  nq_status status = nq_verify_read_solutions_as(input, name, (int)n, &format, check_one, &check,
+                                                error, sizeof error);
   int read_failed = ferror(input);
   if (!from_stdin)
     fclose(input);
@@ -152,8 +170,10 @@ int cmd_check(int argc, char **argv) {
   if (fflush(stdout) != 0 || ferror(stdout))
     return runtime_error("check", "cannot write to standard output");
   if (check.undecodable)
-    fprintf(stderr, "nqsat check: note: a model of a shuffled file (encode --shuffle) decodes "
-                    "only through the file's map: use 'nqsat check --instance FILE'\n");
+    fprintf(stderr, "nqsat check: note: a model of a shuffled file (encode --shuffle) or of "
+                    "the rows model (encode --csp) decodes only through the file's header: use "
+                    "'nqsat check --instance FILE' (or --csp ENCODING for an unshuffled "
+                    "rows-model file)\n");
   if (check.invalid)
     return NQ_EXIT_FAILURE;
   if (!total && table && known > 0)

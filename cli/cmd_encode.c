@@ -1,4 +1,4 @@
-/* nqsat encode N: write the formula as DIMACS CNF (or OPB). */
+/* nqsat encode N: write the formula as DIMACS CNF (or OPB, or MiniZinc). */
 #include <getopt.h>
 #include <inttypes.h>
 #include <stdlib.h>
@@ -11,11 +11,27 @@
 static void print_encode_help(void) {
   printf("usage: nqsat encode N [options] [-o FILE]\n"
          "\n"
-         "Writes the N-Queens problem as DIMACS CNF (or OPB). The queen at row r,\n"
-         "column c (0-based) is variable r*N + c + 1; auxiliary variables follow N^2.\n"
+         "Writes the N-Queens problem as DIMACS CNF (or OPB, or MiniZinc). In the\n"
+         "matrix model (the default) the queen at row r, column c (0-based) is\n"
+         "variable r*N + c + 1; auxiliary variables follow N^2.\n"
          "\n"
          "  N                     board size, 1..%d\n"
-         "  --amo ENCODING        at-most-one encoding for rows, columns, diagonals:\n"
+         "  --model matrix|rows   matrix: a Boolean per square, at-most-one per row,\n"
+         "                        column and diagonal (default); rows: an integer\n"
+         "                        q_r in 1..N per row, q_r != q_s, |q_r - q_s| != |r - s|,\n"
+         "                        translated by a CSP encoding (see --csp)\n"
+         "  --csp ENCODING        the rows model's CSP-to-SAT encoding (implies\n"
+         "                        --model rows); the header says how to decode it:\n"
+         "                          direct    (default) a Boolean per value, conflict\n"
+         "                                    clauses (Walsh 2000); = matrix pairwise\n"
+         "                          support   support clauses: unit propagation is\n"
+         "                                    arc consistency (Kasif 1990; Gent 2002)\n"
+         "                          order     q_r <= a variables and a ladder\n"
+         "                                    (Crawford & Baker 1994; Tamura et al. 2009)\n"
+         "                          log       ceil(log2 N) bits per row (Iwama &\n"
+         "                                    Miyazaki 1994)\n"
+         "  --amo ENCODING        matrix model: at-most-one encoding for rows, columns,\n"
+         "                        diagonals:\n"
          "                          pairwise  (default) one clause per pair\n"
          "                          seq       Sinz's sequential counter\n"
          "                          ladder    ladder / regular encoding\n"
@@ -34,10 +50,13 @@ static void print_encode_help(void) {
          "  --completion K        also place K random non-attacking queens\n"
          "  --shuffle             rename variables, reorder clauses and literals\n"
          "  --seed S              seed for --completion and --shuffle (default 1)\n"
-         "  --format cnf|opb      DIMACS CNF (default) or pseudo-Boolean OPB\n"
+         "  --format cnf|opb|mzn  DIMACS CNF (default), pseudo-Boolean OPB (matrix\n"
+         "                        model), or MiniZinc (the rows model with alldifferent;\n"
+         "                        count with 'minizinc --solver gecode --all-solutions')\n"
          "  --explain             a comment before each group of clauses\n"
-         "  --stats               print variables, clauses, literals and bytes of\n"
-         "                        the output instead of writing it\n"
+         "  --stats[=counts]      print variables, clauses, literals and bytes of\n"
+         "                        the output instead of writing it; =counts: only the\n"
+         "                        first three, from closed-form formulas (instant)\n"
          "  --gzip-level L        compression level 1..9 for .gz output (default 6)\n"
          "  -o, --output FILE     write to FILE instead of standard output; a name ending\n"
          "                        in .gz is gzip-compressed. FILE appears only when\n"
@@ -60,8 +79,13 @@ enum {
   OPTION_FORMAT,
   OPTION_EXPLAIN,
   OPTION_STATS,
-  OPTION_GZIP_LEVEL
+  OPTION_GZIP_LEVEL,
+  OPTION_MODEL,
+  OPTION_CSP
 };
+
+typedef enum output_format { FORMAT_CNF, FORMAT_OPB, FORMAT_MZN } output_format;
+typedef enum stats_mode { STATS_OFF, STATS_ALL, STATS_COUNTS } stats_mode;
 
 typedef struct encode_request {
   nq_encoding encoding;
@@ -69,8 +93,13 @@ typedef struct encode_request {
   char **place_texts, **block_texts; /* borrowed from argv */
   int place_count, block_count;
   int64_t completion;
-  int shuffle, stats, opb, has_seed;
-  const char *cnf_only_option; /* last option that shapes clauses only */
+  int shuffle, has_seed;
+  stats_mode stats;
+  output_format format;
+  const char *cnf_only_option;    /* last option that shapes clauses only */
+  const char *matrix_only_option; /* last option that only the matrix model has */
+  int model_given;                /* --model seen */
+  int csp_given;                  /* --csp seen */
   uint64_t seed;
   int gzip_level;
 } encode_request;
@@ -93,7 +122,7 @@ int cmd_encode(int argc, char **argv) {
   } else {
     int kept = 0;
     for (int i = 0; i < argc; i++)
-      if (strcmp(argv[i], "--stats"))
+      if (strcmp(argv[i], "--stats") && strncmp(argv[i], "--stats=", 8))
         recorded[kept++] = argv[i];
     command_line = join_command_line(kept, recorded);
     exit_code = command_line ? encode_with_options(argc, argv, &request)
@@ -131,6 +160,53 @@ static int parse_square(const char *option, const char *text, nq_square *square)
   return 0;
 }
 
+/* Which options go together: --csp means the rows model, which has no
+ * lines for at-most-one options and no OPB form; MiniZinc states the rows
+ * model with global constraints, so no CNF option shapes it. Returns -1
+ * when the combination is fine, else the exit code of the usage error. */
+static int check_combinations(encode_request *request) {
+  nq_encoding *encoding = &request->encoding;
+  if (request->csp_given) {
+    if (request->model_given && encoding->model != NQ_MODEL_ROWS)
+      return usage_error("encode", "--csp applies to --model rows only");
+    encoding->model = NQ_MODEL_ROWS;
+  }
+  if (request->format == FORMAT_MZN) {
+    if (request->model_given && encoding->model != NQ_MODEL_ROWS)
+      return usage_error("encode", "--format mzn writes the rows model (alldifferent), not "
+                                   "--model matrix");
+    if (request->csp_given || request->cnf_only_option || request->matrix_only_option)
+      return usage_error("encode", "%s applies to CNF only, not to --format mzn",
+                         request->csp_given            ? "--csp"
+                         : request->cnf_only_option    ? request->cnf_only_option
+                                                       : request->matrix_only_option);
+    if (request->shuffle || request->stats)
+      return usage_error("encode", "%s does not apply to --format mzn",
+                         request->shuffle ? "--shuffle" : "--stats");
+    if (encoding->explain)
+      return usage_error("encode", "--explain does not apply to --format mzn (the MiniZinc model "
+                                   "is commented anyway)");
+    encoding->model = NQ_MODEL_MATRIX; /* the writer states the rows model itself */
+    return -1;
+  }
+  if (encoding->model == NQ_MODEL_ROWS && request->matrix_only_option)
+    return usage_error("encode", "%s applies to --model matrix only (the rows model has no "
+                                 "lines to encode; every --csp encoding is parsimonious)",
+                       request->matrix_only_option);
+  if (request->format == FORMAT_OPB) {
+    if (encoding->model == NQ_MODEL_ROWS)
+      return usage_error("encode", "--format opb states the matrix model directly; --model rows "
+                                   "is a CNF translation (try --format mzn for the rows model)");
+    if (request->shuffle)
+      return usage_error("encode", "--shuffle applies to CNF only, not to --format opb");
+    /* OPB states "at most one" as one constraint, so nothing shapes it. */
+    if (request->cnf_only_option)
+      return usage_error("encode", "%s applies to CNF only, not to --format opb",
+                         request->cnf_only_option);
+  }
+  return -1;
+}
+
 /* Returns -1 to go on, or an exit code. */
 static int encode_with_options(int argc, char **argv, encode_request *request) {
   static const struct option options[] = {
@@ -146,7 +222,9 @@ static int encode_with_options(int argc, char **argv, encode_request *request) {
       {"seed", required_argument, NULL, OPTION_SEED},
       {"format", required_argument, NULL, OPTION_FORMAT},
       {"explain", no_argument, NULL, OPTION_EXPLAIN},
-      {"stats", no_argument, NULL, OPTION_STATS},
+      {"stats", optional_argument, NULL, OPTION_STATS},
+      {"model", required_argument, NULL, OPTION_MODEL},
+      {"csp", required_argument, NULL, OPTION_CSP},
       {"gzip-level", required_argument, NULL, OPTION_GZIP_LEVEL},
       {"output", required_argument, NULL, 'o'},
       {"help", no_argument, NULL, 'h'},
@@ -164,25 +242,43 @@ static int encode_with_options(int argc, char **argv, encode_request *request) {
     case OPTION_AMO:
       if (parse_amo("encode", optarg, 0, &encoding->amo))
         return NQ_EXIT_USAGE;
-      request->cnf_only_option = "--amo";
+      request->cnf_only_option = request->matrix_only_option = "--amo";
       break;
     case OPTION_COMMANDER_GROUP:
-      request->cnf_only_option = "--commander-group";
+      request->cnf_only_option = request->matrix_only_option = "--commander-group";
       if (parse_bounded("encode", "--commander-group", optarg, 2, 1000000, &value))
         return NQ_EXIT_USAGE;
       encoding->commander_group_size = (int)value;
       break;
     case OPTION_BIMANDER_GROUPS:
-      request->cnf_only_option = "--bimander-groups";
+      request->cnf_only_option = request->matrix_only_option = "--bimander-groups";
       if (parse_bounded("encode", "--bimander-groups", optarg, 1, 1000000, &value))
         return NQ_EXIT_USAGE;
       encoding->bimander_groups = (int)value;
       break;
     case OPTION_PARSIMONIOUS:
       encoding->parsimonious = 1;
-      request->cnf_only_option = "--parsimonious";
+      request->cnf_only_option = request->matrix_only_option = "--parsimonious";
       break;
-    case OPTION_REDUNDANT: encoding->redundant = 1; break;
+    case OPTION_REDUNDANT:
+      encoding->redundant = 1;
+      request->matrix_only_option = "--redundant";
+      break;
+    case OPTION_MODEL:
+      if (!strcmp(optarg, "rows"))
+        encoding->model = NQ_MODEL_ROWS;
+      else if (!strcmp(optarg, "matrix"))
+        encoding->model = NQ_MODEL_MATRIX;
+      else
+        return usage_error("encode", "unknown model '%s' for --model (matrix, rows)", optarg);
+      request->model_given = 1;
+      break;
+    case OPTION_CSP:
+      if (nq_csp_from_name(optarg, &encoding->csp))
+        return usage_error("encode",
+                           "unknown encoding '%s' for --csp (direct, support, order, log)", optarg);
+      request->csp_given = 1;
+      break;
     case OPTION_PLACE: request->place_texts[request->place_count++] = optarg; break;
     case OPTION_BLOCK: request->block_texts[request->block_count++] = optarg; break;
     case OPTION_COMPLETION:
@@ -199,14 +295,23 @@ static int encode_with_options(int argc, char **argv, encode_request *request) {
       break;
     case OPTION_FORMAT:
       if (!strcmp(optarg, "opb"))
-        request->opb = 1;
+        request->format = FORMAT_OPB;
+      else if (!strcmp(optarg, "mzn") || !strcmp(optarg, "minizinc"))
+        request->format = FORMAT_MZN;
       else if (!strcmp(optarg, "cnf") || !strcmp(optarg, "dimacs"))
-        request->opb = 0;
+        request->format = FORMAT_CNF;
       else
-        return usage_error("encode", "unknown format '%s' for --format (cnf, opb)", optarg);
+        return usage_error("encode", "unknown format '%s' for --format (cnf, opb, mzn)", optarg);
       break;
     case OPTION_EXPLAIN: encoding->explain = 1; break;
-    case OPTION_STATS: request->stats = 1; break;
+    case OPTION_STATS:
+      if (!optarg || !strcmp(optarg, "all"))
+        request->stats = STATS_ALL;
+      else if (!strcmp(optarg, "counts"))
+        request->stats = STATS_COUNTS;
+      else
+        return usage_error("encode", "unknown value '%s' for --stats (counts, or none)", optarg);
+      break;
     case OPTION_GZIP_LEVEL:
       if (parse_bounded("encode", "--gzip-level", optarg, 1, 9, &value))
         return NQ_EXIT_USAGE;
@@ -221,12 +326,9 @@ static int encode_with_options(int argc, char **argv, encode_request *request) {
   if (parse_positional_n("encode", argc, argv, optind, 1, NQ_ENCODER_MAX_N, &n))
     return NQ_EXIT_USAGE;
   encoding->n = (int)n;
-  if (request->shuffle && request->opb)
-    return usage_error("encode", "--shuffle applies to CNF only, not to --format opb");
-  /* OPB states "at most one" as one constraint, so nothing shapes it. */
-  if (request->cnf_only_option && request->opb)
-    return usage_error("encode", "%s applies to CNF only, not to --format opb",
-                       request->cnf_only_option);
+  int exit_code = check_combinations(request);
+  if (exit_code >= 0)
+    return exit_code;
   if (request->shuffle && encoding->explain)
     return usage_error("encode", "--explain cannot be combined with --shuffle (the comments "
                                  "would not stay next to their clauses)");
@@ -269,8 +371,10 @@ static int encode_with_options(int argc, char **argv, encode_request *request) {
   nq_formula_size size;
   nq_status status = nq_encoder_measure(encoding, &size);
   if (status == NQ_ERR_ARGUMENT)
-    return usage_error("encode", "N = %d with --amo %s needs more than 2^31-1 variables",
-                       n, nq_amo_name(encoding->amo));
+    return usage_error("encode", "N = %d with --%s %s needs more than 2^31-1 variables", n,
+                       encoding->model == NQ_MODEL_ROWS ? "csp" : "amo",
+                       encoding->model == NQ_MODEL_ROWS ? nq_csp_name(encoding->csp)
+                                                        : nq_amo_name(encoding->amo));
   if (status != NQ_OK)
     return runtime_error("encode", "%s", nq_strerror(status));
   return -1;
@@ -279,25 +383,30 @@ static int encode_with_options(int argc, char **argv, encode_request *request) {
 static int run_request(encode_request *request, const char *command_line) {
   const nq_encoding *encoding = &request->encoding;
   nq_dimacs_provenance provenance = {command_line};
+  int opb = request->format == FORMAT_OPB;
   if (request->stats) {
     /* The CNF counts are closed-form and instant; the byte count formats
      * the whole output (a minute for pairwise at N = 1000), so show the
      * counts first. */
     nq_formula_size formula;
-    if (!request->opb && nq_encoder_measure(encoding, &formula) == NQ_OK) {
+    if (!opb && nq_encoder_measure(encoding, &formula) == NQ_OK) {
       printf("variables: %" PRId64 "\nclauses: %" PRId64 "\nliterals: %" PRId64 "\n",
              formula.variables, formula.clauses, formula.literals);
       fflush(stdout);
+      if (request->stats == STATS_COUNTS)
+        return ferror(stdout) ? runtime_error("encode", "cannot write to standard output")
+                              : NQ_EXIT_OK;
     }
     nq_output_size size;
-    nq_status status = nq_encoder_measure_output(encoding, &provenance, request->opb,
-                                                 request->shuffle, request->seed, &size);
+    nq_status status = nq_encoder_measure_output(encoding, &provenance, opb, request->shuffle,
+                                                 request->seed, &size);
     if (status != NQ_OK)
       return runtime_error("encode", "%s", nq_strerror(status));
-    if (request->opb)
+    if (opb)
       printf("variables: %" PRId64 "\nconstraints: %" PRId64 "\nliterals: %" PRId64 "\n",
              size.variables, size.clauses, size.literals);
-    printf("bytes: %" PRId64 "\n", size.bytes);
+    if (request->stats == STATS_ALL)
+      printf("bytes: %" PRId64 "\n", size.bytes);
     return NQ_EXIT_OK;
   }
   char error[512];
@@ -309,7 +418,9 @@ static int run_request(encode_request *request, const char *command_line) {
     return runtime_error("encode", "%s", error);
   nq_output_stop_when(output, stop);
   nq_status status;
-  if (request->opb)
+  if (request->format == FORMAT_MZN)
+    status = nq_encoder_write_minizinc(encoding, &provenance, output);
+  else if (opb)
     status = nq_encoder_write_opb(encoding, &provenance, output);
   else if (request->shuffle)
     status = nq_encoder_write_shuffled_dimacs(encoding, &provenance, request->seed, output);

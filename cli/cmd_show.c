@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "markup.h"
 #include "nqsat/output.h"
 #include "nqsat/verify.h"
 
@@ -172,31 +173,12 @@ static void print_heading(const board_list *list, size_t index) {
 
 /* ---- SVG ------------------------------------------------------------------ */
 
-typedef struct svg_writer {
-  nq_output *output;
-  nq_status status;
-} svg_writer;
-
-static void svg_printf(svg_writer *svg, const char *format, ...)
-    __attribute__((format(printf, 2, 3)));
-
-static void svg_printf(svg_writer *svg, const char *format, ...) {
-  char text[512];
-  va_list arguments;
-  va_start(arguments, format);
-  int length = vsnprintf(text, sizeof text, format, arguments);
-  va_end(arguments);
-  if (svg->status == NQ_OK && length > 0)
-    svg->status = nq_output_write(svg->output, text,
-                                  (size_t)length < sizeof text ? (size_t)length : sizeof text - 1);
-}
-
 /* Boards in a grid, each with file letters and rank numbers (N <= 26) and a
  * caption; squares in the usual light/dark colours, queens as the chess
  * glyph U+265B. */
 static int write_svg(const board_list *list, const char *path) {
   int n = list->n;
-  int square = n <= 8 ? 40 : n <= 16 ? 24 : n <= 32 ? 14 : 8;
+  int square = svg_board_square_size(n);
   int margin = 24, board = n * square, cell_width = board + 2 * margin,
       cell_height = board + 2 * margin + 18;
   int per_row = 1;
@@ -204,53 +186,34 @@ static int write_svg(const board_list *list, const char *path) {
     per_row++;
   int rows = list->count ? (int)((list->count + (size_t)per_row - 1) / (size_t)per_row) : 1;
   char error[300];
-  svg_writer svg = {0};
+  markup_writer svg = {0};
   if (nq_output_open(&svg.output, path, NQ_COMPRESS_NONE, 0, error, sizeof error) != NQ_OK)
     return runtime_error("show", "%s", error);
-  svg_printf(&svg,
-             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
-             "font-family=\"sans-serif\">\n"
-             "<title>%zu %s of the %d-queens problem (nqsat show)</title>\n",
-             per_row * cell_width, rows * cell_height, list->count,
-             list->unique ? "symmetry classes" : "solutions", n);
+  markup_printf(&svg,
+                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+                "font-family=\"sans-serif\">\n"
+                "<title>%zu %s of the %d-queens problem (nqsat show)</title>\n",
+                per_row * cell_width, rows * cell_height, list->count,
+                list->unique ? "symmetry classes" : "solutions", n);
   for (size_t index = 0; index < list->count; index++) {
     const int *columns = list->columns + index * (size_t)n;
     int x0 = (int)(index % (size_t)per_row) * cell_width + margin,
         y0 = (int)(index / (size_t)per_row) * cell_height + margin;
-    svg_printf(&svg, "<g>\n");
+    markup_put(&svg, "<g>\n");
+    svg_board_squares(&svg, x0, y0, n, square, NULL);
     for (int row = 0; row < n; row++)
-      for (int column = 0; column < n; column++)
-        svg_printf(&svg, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\"/>\n",
-                   x0 + column * square, y0 + row * square, square, square,
-                   (row + column) % 2 ? "#b58863" : "#f0d9b5");
-    for (int row = 0; row < n; row++)
-      svg_printf(&svg,
-                 "<text x=\"%d\" y=\"%d\" font-size=\"%d\" text-anchor=\"middle\">&#x265B;"
-                 "</text>\n",
-                 x0 + columns[row] * square + square / 2, y0 + row * square + square * 4 / 5,
-                 square * 4 / 5);
-    if (n <= CHESS_MAX_N && square >= 14) {
-      for (int column = 0; column < n; column++)
-        svg_printf(&svg,
-                   "<text x=\"%d\" y=\"%d\" font-size=\"11\" text-anchor=\"middle\">%c"
-                   "</text>\n",
-                   x0 + column * square + square / 2, y0 + board + 12, 'a' + column);
-      for (int row = 0; row < n; row++)
-        svg_printf(&svg,
-                   "<text x=\"%d\" y=\"%d\" font-size=\"11\" text-anchor=\"end\">%d"
-                   "</text>\n",
-                   x0 - 4, y0 + row * square + square / 2 + 4, n - row);
-    }
+      svg_board_queen(&svg, x0, y0, square, row, columns[row], NULL);
+    svg_board_labels(&svg, x0, y0, n, square);
     if (list->unique)
-      svg_printf(&svg, "<text x=\"%d\" y=\"%d\" font-size=\"12\">class %zu: %d boards</text>\n", x0,
-                 y0 + board + 28, index + 1, list->class_sizes[index]);
+      markup_printf(&svg, "<text x=\"%d\" y=\"%d\" font-size=\"12\">class %zu: %d boards</text>\n",
+                    x0, y0 + board + 28, index + 1, list->class_sizes[index]);
     else
-      svg_printf(&svg, "<text x=\"%d\" y=\"%d\" font-size=\"12\">solution %zu</text>\n", x0,
-                 y0 + board + 28, index + 1);
-    svg_printf(&svg, "</g>\n");
+      markup_printf(&svg, "<text x=\"%d\" y=\"%d\" font-size=\"12\">solution %zu</text>\n", x0,
+                    y0 + board + 28, index + 1);
+    markup_put(&svg, "</g>\n");
   }
-  svg_printf(&svg, "</svg>\n");
+  markup_put(&svg, "</svg>\n");
   if (svg.status != NQ_OK) {
     nq_output_abort(svg.output);
     return runtime_error("show", "cannot write '%s'", path);

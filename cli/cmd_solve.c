@@ -34,8 +34,9 @@ static void print_solve_help(void) {
          "                    column of each row's queen (e.g. 2 4 1 3); with FILE\n"
          "                    each model as 'v' lines\n"
          "  --max K           like --all, but stop after K solutions\n"
-         "  --board           print solutions as boards (FILE: an nqsat instance,\n"
-         "                    shuffled ones decoded through their 'c nqsat map')\n"
+         "  --board           print solutions as boards (FILE: an nqsat instance of\n"
+         "                    either model, '--model rows' decoded by its 'c csp:'\n"
+         "                    line, shuffled ones through their 'c nqsat map')\n"
          "  --threads T       worker threads for N, 1..256 (default: all CPUs)\n"
          "  --time-limit S    stop after S seconds (1..31536000) with what was found,\n"
          "                    marked incomplete; Ctrl-C or SIGTERM: the same, exit 130\n"
@@ -166,13 +167,7 @@ typedef struct model_context {
   int board;
   int print; /* 0 for --count */
   uint64_t printed;
-  const signed char *values;
 } model_context;
-
-static int queen_is_true(void *context, int variable) {
-  const model_context *models = context;
-  return models->values[models->cnf->queen_variables[variable - 1]];
-}
 
 static int print_model(void *context, const signed char *values, int variables) {
   model_context *models = context;
@@ -185,10 +180,9 @@ static int print_model(void *context, const signed char *values, int variables) 
     int n = models->cnf->queens_n;
     int columns[NQ_SOLVER_MAX_N];
     char why[200];
-    models->values = values;
     if (models->printed > 1)
       putchar('\n');
-    if (nq_verify_decode_model(n, queen_is_true, models, columns, why, sizeof why) == 0) {
+    if (nq_cnf_decode_board(models->cnf, values, variables, columns, why, sizeof why) == 0) {
       print_board(stdout, columns, n);
     } else {
       printf("c this model is not a board: %s\n", why);
@@ -214,7 +208,7 @@ static int solve_file(solve_options *options, const char *path) {
                          path, NQ_SOLVER_MAX_N);
   }
   uint64_t max_models = options->mode == FIRST ? 1 : (uint64_t)options->max_solutions;
-  model_context models = {cnf, options->board, options->mode != COUNT_ONLY, 0, NULL};
+  model_context models = {cnf, options->board, options->mode != COUNT_ONLY, 0};
   nq_enumeration result;
   watch_for_stop(options);
   status =

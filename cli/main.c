@@ -13,6 +13,7 @@ static const command commands[] = {
     {"check", cmd_check, "check solutions another solver found (vectors, v lines, MiniSat)"},
     {"trace", cmd_trace, "show the backtracking search step by step (teaching)"},
     {"show", cmd_show, "draw solutions as boards, chess squares or SVG"},
+    {"teach", cmd_teach, "write an HTML page a class can step through (search, models)"},
     {"suite", cmd_suite, "write a benchmark family with ground truth and a manifest"},
     {"run", cmd_run, "run solvers on a suite, check every answer, tabulate and plot"},
 };

@@ -29,6 +29,11 @@ int fresh_variable(clause_emitter *emitter);
 /* Scratch memory for recursive encodings; sets NQ_ERR_MEMORY on failure. */
 int *scratch_ints(clause_emitter *emitter, size_t count);
 
+/* Emits a --explain comment (at most 160 bytes); formatting is skipped
+ * unless someone listens. */
+void emit_explanation(clause_emitter *emitter, const char *format, ...)
+    __attribute__((format(printf, 2, 3)));
+
 /* nq_encoder_generate, with a comment before each group of clauses when
  * `encoding->explain` is set and `comment` is not NULL. */
 nq_status generate_formula(const nq_encoding *encoding, const nq_clause_sink *sink,

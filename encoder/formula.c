@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "amo.h"
+#include "csp.h"
 
 static const struct {
   nq_amo amo;
@@ -112,6 +112,23 @@ nq_status nq_encoder_check(const nq_encoding *encoding, char *why, size_t why_si
     describe(why, why_size, "N %d is out of range", n);
     return NQ_ERR_ARGUMENT;
   }
+  if (encoding->model != NQ_MODEL_MATRIX && encoding->model != NQ_MODEL_ROWS) {
+    describe(why, why_size, "unknown model %d", (int)encoding->model);
+    return NQ_ERR_ARGUMENT;
+  }
+  if (encoding->model == NQ_MODEL_ROWS &&
+      ((int)encoding->csp < 0 || encoding->csp >= NQ_CSP_COUNT)) {
+    describe(why, why_size, "unknown CSP encoding %d", (int)encoding->csp);
+    return NQ_ERR_ARGUMENT;
+  }
+  /* The rows model has no lines to encode: these options would be
+   * silently meaningless there. */
+  if (encoding->model == NQ_MODEL_ROWS &&
+      (encoding->amo != NQ_AMO_PAIRWISE || encoding->commander_group_size ||
+       encoding->bimander_groups || encoding->parsimonious || encoding->redundant)) {
+    describe(why, why_size, "at-most-one options apply to the matrix model only");
+    return NQ_ERR_ARGUMENT;
+  }
   if ((int)encoding->amo < 0 || encoding->amo >= NQ_AMO_COUNT) {
     describe(why, why_size, "unknown at-most-one encoding %d", (int)encoding->amo);
     return NQ_ERR_ARGUMENT;
@@ -188,10 +205,7 @@ nq_status nq_encoder_check(const nq_encoding *encoding, char *why, size_t why_si
 
 static int queen_variable(int n, int row, int column) { return row * n + column + 1; }
 
-/* Emits a --explain comment; formatting is skipped unless someone listens. */
-static void explain(clause_emitter *emitter, const char *format, ...)
-    __attribute__((format(printf, 2, 3)));
-static void explain(clause_emitter *emitter, const char *format, ...) {
+void emit_explanation(clause_emitter *emitter, const char *format, ...) {
   if (!emitter->comment || emitter->status != NQ_OK)
     return;
   char text[160];
@@ -209,6 +223,8 @@ nq_status nq_encoder_generate(const nq_encoding *encoding, const nq_clause_sink 
 
 nq_status generate_formula(const nq_encoding *encoding, const nq_clause_sink *sink,
                            comment_fn comment, void *comment_context) {
+  if (encoding->model == NQ_MODEL_ROWS)
+    return generate_rows_formula(encoding, sink, comment, comment_context);
   /* Measuring also checks that every variable number fits an int. */
   nq_formula_size size;
   nq_status status = nq_encoder_measure(encoding, &size);
@@ -225,23 +241,23 @@ nq_status generate_formula(const nq_encoding *encoding, const nq_clause_sink *si
 
   for (int i = 0; i < encoding->placed_count; i++) {
     nq_square s = encoding->placed[i];
-    explain(&emitter, "queen placed at row %d, column %d", s.row + 1, s.column + 1);
+    emit_explanation(&emitter, "queen placed at row %d, column %d", s.row + 1, s.column + 1);
     line[0] = queen_variable(n, s.row, s.column);
     emit_clause(&emitter, line, 1);
   }
   for (int i = 0; i < encoding->blocked_count; i++) {
     nq_square s = encoding->blocked[i];
-    explain(&emitter, "square row %d, column %d is blocked", s.row + 1, s.column + 1);
+    emit_explanation(&emitter, "square row %d, column %d is blocked", s.row + 1, s.column + 1);
     line[0] = -queen_variable(n, s.row, s.column);
     emit_clause(&emitter, line, 1);
   }
   for (int row = 0; row < n; row++) {
     for (int column = 0; column < n; column++)
       line[column] = queen_variable(n, row, column);
-    explain(&emitter, "row %d: at least one queen", row + 1);
+    emit_explanation(&emitter, "row %d: at least one queen", row + 1);
     emit_clause(&emitter, line, (size_t)n);
     if (n > 1) {
-      explain(&emitter, "row %d: at most one (%s)", row + 1, amo_name);
+      emit_explanation(&emitter, "row %d: at most one (%s)", row + 1, amo_name);
       at_most_one(&emitter, line, n);
     }
   }
@@ -249,11 +265,11 @@ nq_status generate_formula(const nq_encoding *encoding, const nq_clause_sink *si
     for (int row = 0; row < n; row++)
       line[row] = queen_variable(n, row, column);
     if (n > 1) {
-      explain(&emitter, "column %d: at most one (%s)", column + 1, amo_name);
+      emit_explanation(&emitter, "column %d: at most one (%s)", column + 1, amo_name);
       at_most_one(&emitter, line, n);
     }
     if (encoding->redundant) {
-      explain(&emitter, "column %d: at least one queen (redundant)", column + 1);
+      emit_explanation(&emitter, "column %d: at least one queen (redundant)", column + 1);
       emit_clause(&emitter, line, (size_t)n);
     }
   }
@@ -266,7 +282,7 @@ nq_status generate_formula(const nq_encoding *encoding, const nq_clause_sink *si
         line[length++] = queen_variable(n, row, column);
     }
     if (length > 1) {
-      explain(&emitter, "diagonal r-c=%d: at most one (%s)", difference, amo_name);
+      emit_explanation(&emitter, "diagonal r-c=%d: at most one (%s)", difference, amo_name);
       at_most_one(&emitter, line, length);
     }
   }
@@ -279,7 +295,7 @@ nq_status generate_formula(const nq_encoding *encoding, const nq_clause_sink *si
         line[length++] = queen_variable(n, row, column);
     }
     if (length > 1) {
-      explain(&emitter, "anti-diagonal r+c=%d: at most one (%s)", sum + 2, amo_name);
+      emit_explanation(&emitter, "anti-diagonal r+c=%d: at most one (%s)", sum + 2, amo_name);
       at_most_one(&emitter, line, length);
     }
   }

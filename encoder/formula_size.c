@@ -6,7 +6,7 @@
 #include <limits.h>
 #include <string.h>
 
-#include "amo.h"
+#include "csp.h"
 
 static amo_size line_size(const nq_encoding *encoding, int64_t length) {
   if (length < 2)
@@ -34,6 +34,8 @@ nq_status nq_encoder_measure(const nq_encoding *encoding, nq_formula_size *size)
   nq_status status = nq_encoder_check(encoding, NULL, 0);
   if (status != NQ_OK)
     return status;
+  if (encoding->model == NQ_MODEL_ROWS)
+    return measure_rows_formula(encoding, size);
   int64_t n = encoding->n;
   int64_t units = (int64_t)encoding->placed_count + encoding->blocked_count;
   amo_size total = {0, units, units};

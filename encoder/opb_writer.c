@@ -91,6 +91,10 @@ nq_status opb_to_stream(const nq_encoding *encoding, const nq_dimacs_provenance 
   nq_status status = nq_encoder_measure(encoding, &size); /* checks the options */
   if (status != NQ_OK)
     return status;
+  /* OPB states the matrix model directly; the rows model is about CNF
+   * translations of an integer CSP, which PB has no use for. */
+  if (encoding->model != NQ_MODEL_MATRIX)
+    return NQ_ERR_ARGUMENT;
   int n = encoding->n;
   int *line = malloc((size_t)n * sizeof *line);
   text_stream *counter = text_stream_new(NULL, NULL);

@@ -59,6 +59,10 @@ void write_dimacs_header(text_stream *stream, const nq_encoding *encoding,
                          const nq_dimacs_provenance *provenance, const nq_formula_size *size,
                          const int *map, uint64_t shuffle_seed);
 
+/* The "c model:", "c csp:", "c models:" and "c variables:" lines of a
+ * rows-model file (rows_header.c). */
+void write_rows_description(text_stream *stream, const nq_encoding *encoding);
+
 /* The bodies of the public writers, over any text stream. */
 nq_status dimacs_to_stream(const nq_encoding *encoding, const nq_dimacs_provenance *provenance,
                            text_stream *stream);

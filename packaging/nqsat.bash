@@ -15,9 +15,13 @@
 # _nqsat_values COMMAND OPTION: the words OPTION accepts, or status 1.
 _nqsat_values() {
   case "$1 $2" in
-  "verify --amo") echo "pairwise seq ladder commander product binary bimander all" ;;
+  "verify --amo" | "suite --encodings") echo "pairwise seq ladder commander product binary bimander all" ;;
+  "suite --completion-encoding") echo "pairwise seq ladder commander product binary bimander" ;;
+  "suite --formats") echo "cnf opb" ;;
   *" --amo") echo "pairwise seq ladder commander product binary bimander" ;;
-  "encode --format") echo "cnf opb" ;;
+  "encode --format") echo "cnf opb mzn" ;;
+  "encode --model") echo "matrix rows" ;;
+  *" --csp") echo "direct support order log" ;;
   "count --kernel") echo "auto rows vector" ;;
   "solve --method") echo "sat local backtrack" ;;
   *) return 1 ;;

@@ -19,6 +19,8 @@ if [ "${1:-}" = "--test-tools" ]; then
   # against with pkg-config, the Debian package built (dpkg-shlibdeps),
   # linted and installed.
   packages+=(man-db groff-base bash-completion pkg-config dpkg-dev lintian)
+  packages+=(minizinc) # counts `nqsat encode --format mzn` with Gecode (tests/cli/encode_rows*.sh)
+  packages+=(chromium) # opens `nqsat teach`'s page headless (tests/cli/teach_browser.sh)
   packages+=(minisat+) # a second PB solver: `nqsat run` and `check --instance` read its answers
   shift
 fi

@@ -8,14 +8,18 @@
 # Each test script receives a wrapper as its binary; the wrapper execs
 # valgrind with --error-exitcode=99 and a per-process log file, so a report
 # fails the run even where a test does not check the exit code. Skipped,
-# because they only repeat the same code paths for minutes under valgrind:
-# none today (add a script's name to `skip` and say why).
+# because they only repeat the same code paths for minutes under valgrind
+# (add a script's name to `skip` and say why):
+#   encode_rows_counts  the counts and refused options of encode_rows.sh
+#                       (which runs here) over many N and encodings: ~120
+#                       more runs of the same paths
+#   teach_browser       drives Chromium; its nqsat runs are teach.sh's
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build}
 binary=$(realpath "$build/nqsat")
 command -v valgrind >/dev/null || { echo "valgrind: not installed (scripts/setup.sh --test-tools)" >&2; exit 1; }
-skip=()
+skip=(encode_rows_counts teach_browser)
 
 logs=$(mktemp -d "${TMPDIR:-/tmp}/nqsat-valgrind.XXXXXX")
 trap 'rm -rf "$logs"' EXIT

@@ -51,6 +51,8 @@ typedef struct parser {
   long queens_n_line;
   int_vector map; /* ORIG, NEW pairs */
   long map_line;
+  char model[WORD_SIZE], csp[WORD_SIZE]; /* "c model:" and "c csp:" words */
+  long model_line, csp_line;
   int any_byte;
 } parser;
 
@@ -284,6 +286,11 @@ static int read_comment(parser *p) {
       p->queens_n = n;
       p->queens_n_line = p->line;
     }
+  } else if (!strcmp(word, "model:") || !strcmp(word, "csp:")) {
+    int is_model = word[0] == 'm';
+    if (read_word(p, is_model ? p->model : p->csp))
+      return -1;
+    *(is_model ? &p->model_line : &p->csp_line) = p->line;
   } else if (!strcmp(word, "nqsat")) {
     if (read_word(p, second))
       return -1;
@@ -406,38 +413,59 @@ static int finish(parser *p) {
   int64_t n = p->queens_n;
   if (n > LARGEST_QUEENS_N)
     return fail(p, p->queens_n_line, "'c N: %lld' is too large a board", (long long)n);
-  if (n * n > p->declared_variables)
-    return fail(p, p->queens_n_line, "'c N: %lld' needs %lld queen variables, the header has %lld",
-                (long long)n, (long long)(n * n), (long long)p->declared_variables);
+  /* The variables a model is read from: the N^2 queens of the matrix
+   * model, or the rows model's value variables (nqsat/encoder.h). */
+  int rows = 0, width = (int)n;
+  if (p->model_line && !strcmp(p->model, "rows")) {
+    nq_csp csp;
+    if (!p->csp_line)
+      return fail(p, p->model_line, "'c model: rows' without a 'c csp:' line naming the encoding");
+    if (nq_csp_from_name(p->csp, &csp))
+      return fail(p, p->csp_line, "unknown encoding '%s' in 'c csp:' (direct, support, order, log)",
+                  p->csp);
+    rows = 1;
+    width = nq_csp_row_width(csp, (int)n);
+    cnf->rows_csp = (int)csp;
+  } else if (p->model_line && strcmp(p->model, "matrix")) {
+    return fail(p, p->model_line, "unknown model '%s' in 'c model:' (matrix, rows)", p->model);
+  }
+  int64_t count = n * width;
+  if (count > p->declared_variables)
+    return fail(p, p->queens_n_line, "'c N: %lld' needs %lld %s variables, the header has %lld",
+                (long long)n, (long long)count, rows ? "rows-model" : "queen",
+                (long long)p->declared_variables);
   if (p->map.count % 2)
     return fail(p, p->map_line, "'c nqsat map' needs ORIG NEW pairs, found an odd count");
-  int squares = (int)(n * n);
-  cnf->queen_variables = malloc((size_t)squares * sizeof(int));
+  int *numbered = malloc((size_t)(count ? count : 1) * sizeof(int));
   unsigned char *used = calloc((size_t)p->declared_variables + 1, 1);
-  if (!cnf->queen_variables || !used) {
+  if (!numbered || !used) {
+    free(numbered);
     free(used);
     return fail(p, p->map_line, "out of memory");
   }
-  for (int square = 0; square < squares; square++)
-    cnf->queen_variables[square] = square + 1;
+  *(rows ? &cnf->rows_variables : &cnf->queen_variables) = numbered;
+  for (int64_t k = 0; k < count; k++)
+    numbered[k] = (int)k + 1;
   for (size_t i = 0; i < p->map.count; i += 2) {
     int original = p->map.items[i], renamed = p->map.items[i + 1];
-    if (original > squares || renamed > p->declared_variables) {
+    if (original > count || renamed > p->declared_variables) {
       free(used);
-      return fail(p, p->map_line, "'c nqsat map' pair %d %d is outside the %d queen variables",
-                  original, renamed, squares);
+      return fail(p, p->map_line, "'c nqsat map' pair %d %d is outside the %lld %s variables",
+                  original, renamed, (long long)count, rows ? "rows-model" : "queen");
     }
-    cnf->queen_variables[original - 1] = renamed;
+    numbered[original - 1] = renamed;
   }
-  for (int square = 0; square < squares; square++) {
-    int variable = cnf->queen_variables[square];
+  for (int64_t k = 0; k < count; k++) {
+    int variable = numbered[k];
     if (used[variable]++) {
       free(used);
-      return fail(p, p->map_line, "'c nqsat map' gives variable %d to two queens", variable);
+      return fail(p, p->map_line, "'c nqsat map' gives variable %d to two %s", variable,
+                  rows ? "rows-model variables" : "queens");
     }
   }
   free(used);
   cnf->queens_n = (int)n;
+  cnf->rows_width = rows ? width : 0;
   return 0;
 }
 
@@ -548,5 +576,6 @@ void nq_cnf_free(nq_cnf *cnf) {
   free(cnf->literals);
   free(cnf->projection);
   free(cnf->queen_variables);
+  free(cnf->rows_variables);
   free(cnf);
 }

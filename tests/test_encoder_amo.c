@@ -11,72 +11,16 @@
 
 #include "amo.h"
 #include "check.h"
+#include "clause_list.h"
 
 enum { MAX_LITERALS = 4096, MAX_CLAUSES = 1024 };
 
-typedef struct formula {
-  int literals[MAX_LITERALS];
-  int starts[MAX_CLAUSES + 1];
-  int clauses, used;
-} formula;
-
-static int store(void *context, const int *literals, size_t count) {
-  formula *f = context;
-  if (f->clauses >= MAX_CLAUSES || f->used + (int)count > MAX_LITERALS)
-    return 1;
-  memcpy(f->literals + f->used, literals, count * sizeof *literals);
-  f->used += (int)count;
-  f->starts[++f->clauses] = f->used;
-  return 0;
-}
-
-static int satisfied(const formula *f, const signed char *value) {
-  for (int c = 0; c < f->clauses; c++) {
-    int ok = 0;
-    for (int k = f->starts[c]; k < f->starts[c + 1] && !ok; k++) {
-      int l = f->literals[k];
-      ok = l > 0 ? value[l] == 1 : value[-l] == 0;
-    }
-    if (!ok)
-      return 0;
-  }
-  return 1;
-}
-
-/* Unit propagation over values 1, 0, -1 (unassigned); 0 on conflict. */
-static int propagate(const formula *f, signed char *value) {
-  for (int changed = 1; changed;) {
-    changed = 0;
-    for (int c = 0; c < f->clauses; c++) {
-      int open = 0, last = 0, sat = 0;
-      for (int k = f->starts[c]; k < f->starts[c + 1]; k++) {
-        int l = f->literals[k], v = value[abs(l)];
-        if (v < 0) {
-          open++;
-          last = l;
-        } else if ((l > 0) == (v == 1)) {
-          sat = 1;
-        }
-      }
-      if (sat)
-        continue;
-      if (!open)
-        return 0;
-      if (open == 1) {
-        value[abs(last)] = last > 0;
-        changed = 1;
-      }
-    }
-  }
-  return 1;
-}
-
 static void check_line(const nq_encoding *options, int n) {
-  formula *f = calloc(1, sizeof *f);
+  clause_list *f = clause_list_new(MAX_LITERALS, MAX_CLAUSES);
   int inputs[16];
   for (int i = 0; i < n; i++)
     inputs[i] = i + 1;
-  nq_clause_sink sink = {f, store};
+  nq_clause_sink sink = {f, clause_list_store};
   clause_emitter emitter = {&sink, NULL, NULL, options, n + 1, NQ_OK};
   void (*encode[])(clause_emitter *, const int *, int) = {amo_pairwise,  amo_sequential, amo_ladder,
                                                           amo_commander, amo_product,    amo_binary,
@@ -96,7 +40,7 @@ static void check_line(const nq_encoding *options, int n) {
         value[i + 1] = (signed char)((x >> i) & 1);
       for (int j = 0; j < auxiliaries; j++)
         value[n + 1 + j] = (signed char)((a >> j) & 1);
-      extensions += satisfied(f, value);
+      extensions += clause_list_satisfied(f, value);
     }
     if (ones <= 1) {
       CHECK(extensions >= 1, "%s n=%d: inputs %#x (at most one) rejected", name, n, x);
@@ -110,12 +54,12 @@ static void check_line(const nq_encoding *options, int n) {
   for (int i = 1; i <= n; i++) {
     memset(value, -1, sizeof value);
     value[i] = 1;
-    CHECK(propagate(f, value), "%s n=%d: x%d alone conflicts", name, n, i);
+    CHECK(clause_list_propagate(f, value), "%s n=%d: x%d alone conflicts", name, n, i);
     for (int j = 1; j <= n; j++)
       if (j != i)
         CHECK(value[j] == 0, "%s n=%d: x%d true does not propagate x%d false", name, n, i, j);
   }
-  free(f);
+  clause_list_free(f);
 }
 
 int main(void) {

@@ -31,8 +31,26 @@ static int decode_queens(const nq_instance *instance, const nq_model *model, int
   return 0;
 }
 
+/* The rows model: variable k + 1 of the numbering is the file's
+ * queen_variable[k] (renamed by a map or not). */
+typedef struct numbered_model {
+  const nq_instance *instance;
+  const nq_model *model;
+} numbered_model;
+
+static int numbered_true(void *context, int variable) {
+  const numbered_model *m = context;
+  int in_file = m->instance->queen_variable[variable - 1];
+  return in_file <= m->model->variables && m->model->values[in_file] == 1;
+}
+
 int nq_instance_decode_board(const nq_instance *instance, const nq_model *model, int *columns,
                              char *why, size_t why_size) {
+  if (instance->numbering != NQ_VERIFY_MATRIX) {
+    numbered_model numbered = {instance, model};
+    return nq_verify_decode_numbered(instance->n, instance->numbering, numbered_true, &numbered,
+                                     columns, why, why_size);
+  }
   if (!strcmp(instance->model, "queens"))
     return decode_queens(instance, model, columns, why, why_size);
   snprintf(why, why_size,

@@ -23,6 +23,8 @@ typedef struct header_parser {
   nq_instance *instance;
   int n_seen, problem_seen;
   long n_line, problem_line;
+  char model_word[32], csp_word[32]; /* "c model: WORD", "c csp: WORD" */
+  long model_line;
   int *map_pairs; /* ORIG NEW ORIG NEW ... as read */
   size_t map_count, map_capacity;
   long map_line;
@@ -179,6 +181,21 @@ static nq_status read_comment(header_parser *p, const char *text) {
     if (strlen(type) >= sizeof instance->count_type)
       return fail(p, "unknown problem type 'c t %.20s'", type);
     strcpy(instance->count_type, type);
+  } else if (starts(text, "model:") || starts(text, "csp:")) {
+    /* The rows model's words (nqsat encode --model rows): the first word
+     * after the colon names it; the rest of the line is for people. */
+    int is_model = text[0] == 'm';
+    const char *word = text + strlen(is_model ? "model:" : "csp:");
+    char *into = is_model ? p->model_word : p->csp_word;
+    while (*word == ' ')
+      word++;
+    size_t length = strcspn(word, " \t");
+    if (!length || length >= sizeof p->model_word)
+      return fail(p, "'%s' expects a word", is_model ? "model:" : "csp:");
+    memcpy(into, word, length);
+    into[length] = '\0';
+    if (is_model)
+      p->model_line = line_reader_line(p->lines);
   } else if (starts(text, "nqsat model:")) {
     const char *name = text + strlen("nqsat model:");
     while (*name == ' ')
@@ -287,11 +304,11 @@ static int compare_ints(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
-/* The map must send the queen variables 1..n^2 one to one onto variables
- * of the file. */
+/* The map must send the numbering's variables (the queen variables
+ * 1..n^2, or the rows model's) one to one onto variables of the file. */
 static nq_status apply_map(header_parser *p) {
   nq_instance *instance = p->instance;
-  int64_t queens = (int64_t)instance->n * instance->n;
+  int64_t queens = nq_verify_numbering_variables(instance->numbering, instance->n);
   for (int64_t v = 0; v < queens; v++)
     instance->queen_variable[v] = (int)(v + 1);
   if (!p->map_count)
@@ -369,13 +386,24 @@ nq_status nq_instance_read(const char *path, nq_instance **result, char *error, 
                      "no 'p cnf' line (or OPB '* #variable=' line): not a CNF or OPB file");
   if (status == NQ_OK && !p.n_seen)
     status = fail_at(&p, 1, "no 'N:' header line: not an nqsat instance");
-  if (status == NQ_OK && (int64_t)instance->n * instance->n > instance->variables)
+  if (status == NQ_OK && p.model_line) {
+    if (nq_verify_numbering_from_words(p.model_word, p.csp_word[0] ? p.csp_word : NULL,
+                                       &instance->numbering))
+      status = fail_at(&p, p.model_line,
+                       "'c model: %s' with 'c csp: %s': a model this verifier does not know "
+                       "(matrix; rows with direct, support, order or log)",
+                       p.model_word, p.csp_word[0] ? p.csp_word : "(none)");
+    else if (instance->numbering != NQ_VERIFY_MATRIX)
+      snprintf(instance->model, sizeof instance->model, "rows %.20s", p.csp_word);
+  }
+  int64_t board_variables = nq_verify_numbering_variables(instance->numbering, instance->n);
+  if (status == NQ_OK && board_variables > instance->variables)
     status = fail_at(&p, p.problem_line,
-                     "%" PRId64 " variables cannot hold the %d queen "
-                     "variables of N = %d",
-                     instance->variables, instance->n * instance->n, instance->n);
+                     "%" PRId64 " variables cannot hold the %" PRId64 " %s variables of N = %d",
+                     instance->variables, board_variables,
+                     instance->numbering == NQ_VERIFY_MATRIX ? "queen" : "rows-model", instance->n);
   if (status == NQ_OK) {
-    instance->queen_variable = malloc((size_t)instance->n * (size_t)instance->n * sizeof(int));
+    instance->queen_variable = malloc((size_t)(board_variables ? board_variables : 1) * sizeof(int));
     status = instance->queen_variable ? apply_map(&p) : fail_at(&p, 1, "out of memory");
   }
   if (status == NQ_OK)

@@ -1,5 +1,6 @@
 /* Reading solutions that other programs wrote: vector lines, competition
- * "v" lines and MiniSat result files. See nq_verify_read_solutions(). */
+ * "v" lines, MiniSat result files and MiniZinc output. See
+ * nq_verify_read_solutions() and nq_verify_read_solutions_as(). */
 #include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -13,7 +14,13 @@ typedef struct reader {
   long line;
   char *error;
   size_t error_size;
-  unsigned char *queen_true; /* [1..n*n]: queen variable true in the model being read */
+  nq_verify_numbering numbering;
+  int64_t board_variables; /* the numbering's variables, 1..board_variables */
+  /* With a renaming: original[v] is the numbering's variable that file
+   * variable v stands for (0: none), for v in 1..largest_renamed. */
+  int *original;
+  int largest_renamed;
+  unsigned char *queen_true; /* [1..board_variables]: true in the model being read */
   /* The entries of queen_true set so far, so that clearing after a model
    * costs what the model set, not n*n bytes (2 GB at the largest n, for a
    * model line as short as "0"). `touched_lost`: a push failed, clear all. */
@@ -110,10 +117,10 @@ static void remember_touched(reader *state, int variable) {
 /* Reports the model read so far; returns the callback's verdict. */
 static int finish_model(reader *state, nq_verify_read_fn on_solution, void *context) {
   char problem[200];
-  int decoded = nq_verify_decode_model(state->n, is_true, state->queen_true, state->columns,
-                                       problem, sizeof problem);
+  int decoded = nq_verify_decode_numbered(state->n, state->numbering, is_true, state->queen_true,
+                                          state->columns, problem, sizeof problem);
   if (state->touched_lost)
-    memset(state->queen_true, 0, (size_t)state->n * (size_t)state->n + 1);
+    memset(state->queen_true, 0, (size_t)state->board_variables + 1);
   else
     for (size_t i = 0; i < state->touched_count; i++)
       state->queen_true[state->touched[i]] = 0;
@@ -132,7 +139,6 @@ static int read_model_literals(reader *state, const char *cursor, nq_status *sta
   const char *token;
   char shown[TOKEN_TEXT_SIZE];
   int result;
-  int64_t queens = (int64_t)state->n * state->n;
   for (;;) {
     /* PB competition literals: "x3", "-x3", "~x3" (minisat+, clasp on OPB). */
     while (*cursor == ' ' || *cursor == '\t' || *cursor == '\r')
@@ -172,9 +178,14 @@ static int read_model_literals(reader *state, const char *cursor, nq_status *sta
     if (!state->model_open)
       state->model_first_line = state->line;
     state->model_open = 1;
-    if (value > 0 && value <= queens && !state->queen_true[value]) {
-      state->queen_true[value] = 1;
-      remember_touched(state, (int)value);
+    int variable = 0;
+    if (value > 0 && state->original)
+      variable = value <= state->largest_renamed ? state->original[value] : 0;
+    else if (value > 0 && value <= state->board_variables)
+      variable = (int)value;
+    if (variable && !state->queen_true[variable]) {
+      state->queen_true[variable] = 1;
+      remember_touched(state, variable);
     }
   }
   if (result < 0) {
@@ -202,6 +213,62 @@ static nq_status read_vector(reader *state, const char *cursor) {
   if (count != state->n)
     return parse_error(state, "%d columns on a solution line, expected %d", count, state->n);
   return NQ_OK;
+}
+
+/* MiniZinc's "q = [c1, c2, ...];" (also "q = array1d(1..n, [...]);"):
+ * exactly n columns, each 1..n. */
+static nq_status read_minizinc_array(reader *state, const char *cursor) {
+  char shown[TOKEN_TEXT_SIZE];
+  cursor = strchr(cursor, '=') + 1;
+  while (*cursor == ' ' || *cursor == '\t')
+    cursor++;
+  const char *open = strchr(cursor, '[');
+  const char *close = open ? strchr(open, ']') : NULL;
+  if (!open || !close ||
+      (open != cursor && strncmp(cursor, "array1d(", 8) != 0))
+    return parse_error(state, "'%s' is not a MiniZinc array of columns (q = [c1, ...];)",
+                       token_text(cursor, shown));
+  int count = 0;
+  for (const char *p = open + 1; p < close;) {
+    while (*p == ' ' || *p == '\t')
+      p++;
+    if (p == close)
+      break;
+    char *end;
+    long value = strtol(p, &end, 10);
+    if (end == p || (*end != ',' && *end != ']' && *end != ' ' && *end != '\t'))
+      return parse_error(state, "'%s' is not a column number", token_text(p, shown));
+    if (count == state->n)
+      return parse_error(state, "more than %d columns in a MiniZinc array", state->n);
+    if (value < 1 || value > state->n)
+      return parse_error(state, "column %ld is outside 1..%d", value, state->n);
+    state->columns[count++] = (int)value - 1;
+    p = end;
+    while (*p == ' ' || *p == '\t')
+      p++;
+    if (*p == ',')
+      p++;
+  }
+  if (count != state->n)
+    return parse_error(state, "%d columns in a MiniZinc array, expected %d", count, state->n);
+  return NQ_OK;
+}
+
+/* A MiniZinc separator line: "----------" (after each solution) or
+ * "==========" (search complete). */
+static int is_separator(const char *line) {
+  size_t length = strlen(line);
+  return length >= 5 && (strspn(line, "-") == length || strspn(line, "=") == length);
+}
+
+/* "q = ..." (blanks allowed around "="). */
+static int is_minizinc_assignment(const char *line) {
+  if (line[0] != 'q')
+    return 0;
+  line++;
+  while (*line == ' ' || *line == '\t')
+    line++;
+  return *line == '=';
 }
 
 /* Whether a line of numbers is a model (MiniSat style) rather than a vector:
@@ -248,6 +315,17 @@ static nq_status read_lines(reader *state, FILE *input, nq_verify_read_fn on_sol
       continue;
     if (!strcmp(cursor, "UNSAT") || !strcmp(cursor, "INDET"))
       break;
+    if (is_separator(cursor))
+      continue;
+    /* "=====UNSATISFIABLE=====", "=====UNKNOWN=====", ...: no more solutions. */
+    if (!strncmp(cursor, "=====", 5))
+      break;
+    if (is_minizinc_assignment(cursor)) {
+      status = read_minizinc_array(state, cursor);
+      if (status == NQ_OK && on_solution(context, state->columns, state->n, state->line, NULL))
+        break;
+      continue;
+    }
     if (!strcmp(cursor, "SAT")) {
       after_minisat_sat = 1;
       continue;
@@ -279,14 +357,53 @@ static nq_status read_lines(reader *state, FILE *input, nq_verify_read_fn on_sol
 nq_status nq_verify_read_solutions(FILE *input, const char *name, int n,
                                    nq_verify_read_fn on_solution, void *context, char *error,
                                    size_t error_size) {
+  return nq_verify_read_solutions_as(input, name, n, NULL, on_solution, context, error,
+                                     error_size);
+}
+
+/* original[] from a renaming; -1 when it is no one-to-one map. */
+static int invert_renaming(reader *state, const int *renamed) {
+  int largest = 0;
+  for (int64_t k = 0; k < state->board_variables; k++) {
+    if (renamed[k] < 1)
+      return -1;
+    if (renamed[k] > largest)
+      largest = renamed[k];
+  }
+  state->original = calloc((size_t)largest + 1, sizeof *state->original);
+  if (!state->original)
+    return -2;
+  state->largest_renamed = largest;
+  for (int64_t k = 0; k < state->board_variables; k++) {
+    if (state->original[renamed[k]])
+      return -1;
+    state->original[renamed[k]] = (int)k + 1;
+  }
+  return 0;
+}
+
+nq_status nq_verify_read_solutions_as(FILE *input, const char *name, int n,
+                                      const nq_verify_model_format *format,
+                                      nq_verify_read_fn on_solution, void *context, char *error,
+                                      size_t error_size) {
   if (n < 1 || n > 46340)
     return NQ_ERR_ARGUMENT;
   reader state = {.name = name, .n = n, .error = error, .error_size = error_size};
-  state.queen_true = calloc((size_t)n * (size_t)n + 1, 1);
-  state.columns = malloc((size_t)n * sizeof *state.columns);
+  state.numbering = format ? format->numbering : NQ_VERIFY_MATRIX;
+  if ((int)state.numbering < NQ_VERIFY_MATRIX || state.numbering > NQ_VERIFY_ROWS_LOG)
+    return NQ_ERR_ARGUMENT;
+  state.board_variables = nq_verify_numbering_variables(state.numbering, n);
   nq_status status = NQ_ERR_MEMORY;
-  if (state.queen_true && state.columns)
+  int inverted = format && format->renamed ? invert_renaming(&state, format->renamed) : 0;
+  if (inverted == -1) {
+    free(state.original);
+    return NQ_ERR_ARGUMENT;
+  }
+  state.queen_true = calloc((size_t)state.board_variables + 1, 1);
+  state.columns = malloc((size_t)n * sizeof *state.columns);
+  if (inverted == 0 && state.queen_true && state.columns)
     status = read_lines(&state, input, on_solution, context);
+  free(state.original);
   free(state.queen_true);
   free(state.touched);
   free(state.columns);

@@ -36,6 +36,15 @@ expect_stderr() {
   grep -Eq -- "$1" "$WORK/err" || fail "stderr of last command lacks /$1/: $(head -c 300 "$WORK/err")"
 }
 
+# expect_usage MESSAGE CMD...: a usage error, exit 2, whose message on
+# stderr matches the extended regex MESSAGE.
+expect_usage() {
+  local message=$1
+  shift
+  expect_exit 2 "$NQSAT" "$@" || return
+  expect_stderr "^nqsat [a-z]+: error: .*$message"
+}
+
 # expect_equal ACTUAL EXPECTED WHAT
 expect_equal() {
   checks=$((checks + 1))

@@ -14,6 +14,20 @@
  *      anti-diagonal r + c = s, s from 0 to 2N-2: an at-most-one constraint.
  * Lines of length 1 need no at-most-one constraint and get none.
  *
+ * That is the matrix model (the default). The rows model (`model` =
+ * NQ_MODEL_ROWS) is the integer CSP instead: one variable q_r in 1..N per
+ * row (the column of row r's queen), q_r != q_s and |q_r - q_s| != |r - s|
+ * for every pair of rows, translated to SAT by one of the classic CSP
+ * encodings (nq_csp). Its variables are numbered row by row, `width`
+ * (nq_csp_row_width) per row: the k-th variable of row r (both 0-based) is
+ * r*width + k + 1, and there are no auxiliary variables, so every model is
+ * one board. Its formula, in generation order:
+ *   1. placed queens (q_r = c) and blocked squares (q_r != c);
+ *   2. every row: the clauses that make each assignment of its variables
+ *      one value (at-least-one and at-most-one, the ladder, or the bit
+ *      patterns >= N excluded);
+ *   3. every pair of rows r < s: the constraint between q_r and q_s.
+ *
  * Ownership: the encoder keeps no state between calls; every pointer passed
  * in (including the square lists inside nq_encoding) is borrowed for the
  * duration of the call. */
@@ -43,6 +57,26 @@ typedef enum nq_amo {
   NQ_AMO_BIMANDER = 6,   /* bimander encoding (Nguyen & Mai) */
   NQ_AMO_COUNT           /* number of encodings; keep last */
 } nq_amo;
+
+/* The model the formula states (see the top of this file). */
+typedef enum nq_model_kind {
+  NQ_MODEL_MATRIX = 0, /* a Boolean per square, at-most-one per line (default) */
+  NQ_MODEL_ROWS = 1    /* an integer per row, translated by a CSP encoding */
+} nq_model_kind;
+
+/* The CSP-to-SAT encodings of the rows model. Variable k of row r (0-based)
+ * is r*width + k + 1 and means:
+ *   DIRECT, SUPPORT: q_r = k + 1 (width N: the matrix model's numbering,
+ *                    r*N + c + 1 is "the queen of row r stands in column c");
+ *   ORDER:           q_r <= k + 1, for k = 0..N-2 (width N-1);
+ *   LOG:             bit k (weight 2^k) of q_r - 1 (width ceil(log2 N)). */
+typedef enum nq_csp {
+  NQ_CSP_DIRECT = 0,  /* Walsh, CP 2000: conflict clauses */
+  NQ_CSP_SUPPORT = 1, /* Kasif 1990; Gent, ECAI 2002: support clauses */
+  NQ_CSP_ORDER = 2,   /* Crawford & Baker 1994; Tamura et al. 2009 */
+  NQ_CSP_LOG = 3,     /* Iwama & Miyazaki 1994: binary-coded values */
+  NQ_CSP_COUNT        /* number of encodings; keep last */
+} nq_csp;
 
 /* A square, 0-based. */
 typedef struct nq_square {
@@ -79,6 +113,11 @@ typedef struct nq_encoding {
    * at random (nq_encoder_random_queens), and with which seed. */
   int random_count;
   uint64_t random_seed;
+  /* The model and, for the rows model, its CSP encoding. The matrix-only
+   * fields (amo, the group sizes, parsimonious, redundant) must be zero
+   * with NQ_MODEL_ROWS. */
+  nq_model_kind model;
+  nq_csp csp;
 } nq_encoding;
 
 typedef struct nq_formula_size {
@@ -102,6 +141,13 @@ int nq_amo_from_name(const char *name, nq_amo *amo);
 /* Nonzero when the encoding, without `parsimonious`, already makes every
  * auxiliary variable a function of the queen variables. */
 int nq_amo_is_parsimonious(nq_amo amo);
+
+/* Names as accepted on the command line ("direct", "support", "order",
+ * "log"); nq_csp_from_name returns 0 and sets *csp, or -1. */
+const char *nq_csp_name(nq_csp csp);
+int nq_csp_from_name(const char *name, nq_csp *csp);
+/* Variables per row of the rows model under `csp` for board size n >= 1. */
+int nq_csp_row_width(nq_csp csp, int n);
 
 /* Checks the options and the square lists: squares on the board, no square
  * twice, no placed queen attacking another, no square both placed and
@@ -156,6 +202,15 @@ nq_status nq_encoder_write_shuffled_dimacs(const nq_encoding *encoding,
  * at-most-one encoding and `parsimonious` do not apply. */
 nq_status nq_encoder_write_opb(const nq_encoding *encoding, const nq_dimacs_provenance *provenance,
                                nq_output *output);
+
+/* Writes the rows model in MiniZinc: `array[1..n] of var 1..n: q` with
+ * alldifferent over q, q[i] + i and q[i] - i, the placed and blocked
+ * squares as constraints on q, `solve satisfy`, and an output item
+ * printing "q = [c1, c2, ...];" (1-based columns, row 1 first). The data
+ * (n) is given in the file. `model`, `csp` and the matrix-only options do
+ * not apply. */
+nq_status nq_encoder_write_minizinc(const nq_encoding *encoding,
+                                    const nq_dimacs_provenance *provenance, nq_output *output);
 
 /* Size of what a writer would produce, including its exact byte count,
  * found by formatting the output without writing it. `format_opb` selects

@@ -19,8 +19,12 @@
  *       several lines): the projection set for projected enumeration;
  *   "c generator: nqsat ..." and "c N: n": the file is an nqsat N-Queens
  *       instance whose queen (r, c) is variable r*n + c + 1 ...
- *   "c nqsat map ORIG NEW [ORIG NEW ...]": ... unless a map renames it:
- *       queen variable ORIG is variable NEW in this file (shuffled files).
+ *   "c model: rows" and "c csp: NAME": ... unless the file states the rows
+ *       model, whose variables are numbered as nqsat/encoder.h says for
+ *       that CSP encoding (direct, support, order, log) ...
+ *   "c nqsat map ORIG NEW [ORIG NEW ...]": ... and unless a map renames
+ *       them: queen (or rows-model) variable ORIG is variable NEW in this
+ *       file (shuffled files).
  *
  * Ownership: a successful read returns a nq_cnf the caller owns and
  * releases with nq_cnf_free(); its arrays belong to it. */
@@ -30,6 +34,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "nqsat/encoder.h"
 #include "nqsat/status.h"
 
 typedef struct nq_cnf {
@@ -42,7 +47,13 @@ typedef struct nq_cnf {
   int *projection;      /* sorted, without duplicates */
   size_t projection_count;
   int queens_n;         /* board size of an nqsat instance, 0 for other files */
-  int *queen_variables; /* [queens_n^2]: variable of queen r*n + c, or NULL */
+  int *queen_variables; /* matrix model: [queens_n^2]: variable of queen r*n + c, or NULL */
+  /* Rows model ("c model: rows"): its nq_csp, the variables per row, and
+   * [queens_n * rows_width]: the variable in this file of rows-model
+   * variable r*rows_width + k + 1. rows_variables is NULL otherwise. */
+  int rows_csp;
+  int rows_width;
+  int *rows_variables;
 } nq_cnf;
 
 /* Reads `path`, or standard input when `path` is "-". `error` receives
@@ -53,6 +64,15 @@ nq_status nq_cnf_read_path(const char *path, nq_cnf **cnf, char *error, size_t e
  * used in messages. `data` is borrowed for the call. */
 nq_status nq_cnf_read_memory(const void *data, size_t size, const char *name, nq_cnf **cnf,
                              char *error, size_t error_size);
+
+/* Reads the board out of a model of an nqsat instance (queens_n > 0, either
+ * model): values[v] is 1 (true) or 0 for v = 1..variables; variables past
+ * `variables` count as false. Fills columns[0..queens_n-1] (0-based) and
+ * returns 0, or returns -1 with a reason in `why` when the model is no
+ * board: a row with no queen or two (matrix, direct, support), a broken
+ * ladder (order) or a value above N (log). */
+int nq_cnf_decode_board(const nq_cnf *cnf, const signed char *values, int variables, int *columns,
+                        char *why, size_t why_size);
 
 /* Releases `cnf`; accepts NULL. */
 void nq_cnf_free(nq_cnf *cnf);

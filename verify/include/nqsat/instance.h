@@ -16,6 +16,9 @@
  *   c encoding: ..., c command: ...          shown, not interpreted
  *   c nqsat model: NAME                      how variables encode the board
  *                                            ("queens" when absent)
+ *   c model: rows, c csp: ENCODING           the rows model (nqsat encode
+ *                                            --model rows --csp ENCODING):
+ *                                            its numbering (nqsat/verify.h)
  * and the problem line "p cnf V C" (OPB: "* #variable= V #constraint= C").
  *
  * Ownership: nq_instance_read returns an instance the caller owns and
@@ -41,8 +44,13 @@ typedef struct nq_instance {
   int n;             /* board size */
   int64_t variables; /* declared in the problem line */
   int64_t clauses;   /* declared clauses (CNF) or constraints (OPB) */
-  /* queen_variable[r*n + c]: the variable that is true when a queen stands
-   * at row r, column c (0-based); r*n + c + 1 unless a map renames it. */
+  /* How the variables make the board: NQ_VERIFY_MATRIX (model "queens"),
+   * or the rows model under one of its CSP encodings. */
+  nq_verify_numbering numbering;
+  /* The file's variable for each variable of the numbering, k = 0 ..
+   * nq_verify_numbering_variables(numbering, n) - 1: k + 1 unless a map
+   * renames it. For the matrix numbering, queen_variable[r*n + c] is true
+   * when a queen stands at row r, column c (0-based). */
   int *queen_variable;
   int shuffled;             /* a "c nqsat map" was present */
   nq_verify_square *placed; /* placed and random queens */
@@ -51,7 +59,8 @@ typedef struct nq_instance {
   int blocked_count;
   int parsimonious;   /* the header says one model per board */
   char count_type[8]; /* "mc", "pmc" from "c t", or "" */
-  char model[32];     /* "queens" unless "c nqsat model:" says otherwise */
+  char model[32];     /* "queens" unless "c nqsat model:" says otherwise;
+                       * "rows ENCODING" for the rows model */
   char *encoding;     /* the "c encoding:" text, or NULL */
   char *command;      /* the "c command:" text, or NULL */
 } nq_instance;
@@ -119,12 +128,13 @@ typedef struct nq_model {
 } nq_model;
 
 /* THE place where a model becomes a board: decodes `model` under the
- * instance's variable model ("queens": one variable per square, through
- * the map of a shuffled file). Returns 0 and fills columns[0..n-1]
- * (0-based), or -1 with `why` naming the first problem (a row without a
- * queen or with two, an unknown model name). Another variable model (e.g.
- * a CSP encoding of q_r = v) is added here and nowhere else. The board is
- * not checked against the rules; nq_instance_check_board does that. */
+ * instance's variable model ("queens": one variable per square; the rows
+ * model: its numbering, nq_verify_decode_numbered), through the map of a
+ * shuffled file. Returns 0 and fills columns[0..n-1] (0-based), or -1 with
+ * `why` naming the first problem (a row without a queen or with two, a
+ * broken order ladder, a binary value above n, an unknown model name). The
+ * board is not checked against the rules; nq_instance_check_board does
+ * that. */
 int nq_instance_decode_board(const nq_instance *instance, const nq_model *model, int *columns,
                              char *why, size_t why_size);
 

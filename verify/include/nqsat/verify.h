@@ -43,6 +43,40 @@ int nq_verify_check_placement(const int *columns, int n, char *why, size_t why_s
 int nq_verify_decode_model(int n, int (*is_true)(void *context, int variable), void *context,
                            int *columns, char *why, size_t why_size);
 
+/* ---- Numberings: which variables of a model make the board -----------------
+ * nqsat writes two models (see `nqsat encode --help`): the matrix model,
+ * queen (r, c) is r*n + c + 1, and the rows model, one integer q_r per
+ * row under a CSP encoding, whose k-th variable of row r (0-based) is
+ * r*width + k + 1 and means
+ *   DIRECT, SUPPORT: q_r = k + 1 (width n; the matrix numbering again),
+ *   ORDER:           q_r <= k + 1, k = 0..n-2 (width n - 1),
+ *   LOG:             bit k (weight 2^k) of q_r - 1 (width ceil(log2 n)).
+ * The verifier takes this from the file's header words, not from the
+ * encoder. */
+typedef enum nq_verify_numbering {
+  NQ_VERIFY_MATRIX = 0,
+  NQ_VERIFY_ROWS_DIRECT = 1,
+  NQ_VERIFY_ROWS_SUPPORT = 2,
+  NQ_VERIFY_ROWS_ORDER = 3,
+  NQ_VERIFY_ROWS_LOG = 4
+} nq_verify_numbering;
+
+/* From the words after "c model:" and "c csp:" (NULL when the line is
+ * absent; no model line means the matrix model). Returns 0, or -1 for an
+ * unknown word or "rows" without an encoding. */
+int nq_verify_numbering_from_words(const char *model, const char *csp,
+                                   nq_verify_numbering *numbering);
+/* Variables per row, and in all (the board is read from 1..that). */
+int nq_verify_numbering_width(nq_verify_numbering numbering, int n);
+int64_t nq_verify_numbering_variables(nq_verify_numbering numbering, int n);
+/* nq_verify_decode_model for any numbering: is_true(v) for v in
+ * 1..nq_verify_numbering_variables(). Returns 0, or -1 with `why` when the
+ * model is no board (a row without a queen or with two, a broken order
+ * ladder, a binary value above n). */
+int nq_verify_decode_numbered(int n, nq_verify_numbering numbering,
+                              int (*is_true)(void *context, int variable), void *context,
+                              int *columns, char *why, size_t why_size);
+
 /* Native backtracking: every solution in lexicographic order of columns. */
 nq_status nq_verify_enumerate(int n, nq_verify_solution_fn on_solution, void *context);
 
@@ -70,6 +104,7 @@ int nq_solution_set_equal(nq_solution_set *first, const char *first_name, nq_sol
  *  - SAT-solver models over the variable convention: competition "v" lines
  *    (a model may span several, ending at literal 0), or MiniSat's result
  *    file (a "SAT" line, then the literals ending in 0);
+ *  - MiniZinc output (see nq_verify_read_solutions_as);
  *  - blank lines, and lines starting with 'c', 's' or '#', are skipped;
  *    "UNSAT" ends the input with no solution.
  * For each solution, `on_solution` receives the columns (0-based) and the
@@ -85,6 +120,26 @@ typedef int (*nq_verify_read_fn)(void *context, const int *columns, int n, long 
 nq_status nq_verify_read_solutions(FILE *input, const char *name, int n,
                                    nq_verify_read_fn on_solution, void *context, char *error,
                                    size_t error_size);
+
+/* How the models in a file are numbered: the numbering, and optionally a
+ * renaming (shuffled files): renamed[k] is the variable in the file of the
+ * numbering's variable k + 1, for k below nq_verify_numbering_variables();
+ * NULL for none. Borrowed for the call. */
+typedef struct nq_verify_model_format {
+  nq_verify_numbering numbering;
+  const int *renamed;
+} nq_verify_model_format;
+
+/* nq_verify_read_solutions for models in `format` (NULL: the matrix
+ * numbering, no renaming). Also reads MiniZinc's solution output: lines
+ * "q = [c1, c2, ...];" (1-based columns, row 1 first), the separators
+ * "----------" and "==========" skipped, "=====UNSATISFIABLE=====" read
+ * like UNSAT. A renaming that is no one-to-one map of positive variables
+ * is NQ_ERR_ARGUMENT. */
+nq_status nq_verify_read_solutions_as(FILE *input, const char *name, int n,
+                                      const nq_verify_model_format *format,
+                                      nq_verify_read_fn on_solution, void *context, char *error,
+                                      size_t error_size);
 
 /* ---- Symmetry classes ------------------------------------------------------
  * The square has 8 symmetries (4 rotations, 4 reflections). A solution's
@@ -158,7 +213,9 @@ typedef enum nq_trace_event {
   NQ_TRACE_PLACE,    /* queen placed at (row, column) */
   NQ_TRACE_DEAD_END, /* every row of `column` tried; `row` is -1 if none was free */
   NQ_TRACE_REMOVE,   /* queen at (row, column) taken back */
-  NQ_TRACE_SOLUTION  /* all n columns hold a queen (solution number `solution`) */
+  NQ_TRACE_SOLUTION, /* all n columns hold a queen (solution number `solution`) */
+  NQ_TRACE_WIPE_OUT  /* forward checking: the queen just placed leaves column
+                      * `column` with no free row (`row` is -1); it is removed next */
 } nq_trace_event;
 
 typedef struct nq_trace_step {
@@ -168,6 +225,11 @@ typedef struct nq_trace_step {
   int placed;               /* queens on the board after the event */
   int row, column;          /* 0-based square of the event */
   const int *row_of_column; /* row of the queen in each column, -1 if none; borrowed */
+  /* Forward checking only, NULL in plain backtracking: bit r of
+   * free_rows[c] is set when row r is still possible in column c, for
+   * every column without a queen (a column with a queen holds that queen's
+   * bit). Borrowed. */
+  const uint32_t *free_rows;
 } nq_trace_step;
 
 /* Called for every event; a nonzero return stops with NQ_ERR_STOPPED. */
@@ -175,6 +237,17 @@ typedef int (*nq_verify_trace_fn)(void *context, const nq_trace_step *step);
 
 /* Runs the traced search for 1 <= n <= NQ_VERIFY_MAX_N. */
 nq_status nq_verify_trace(int n, nq_verify_trace_fn on_step, void *context);
+
+/* The same search with forward checking (R. M. Haralick and G. L. Elliott,
+ * "Increasing tree search efficiency for constraint satisfaction
+ * problems", AIJ 14, 1980): the same column and row order, but each column
+ * keeps the rows no queen to its left attacks (`free_rows`), only those are
+ * tried, and a queen that leaves a later column with no free row is
+ * reported (NQ_TRACE_WIPE_OUT) and taken back at once instead of searched
+ * below. It reaches the same solutions in the same order with fewer
+ * queens placed. Events: as nq_verify_trace, plus WIPE_OUT between a PLACE
+ * and its REMOVE. */
+nq_status nq_verify_trace_forward(int n, nq_verify_trace_fn on_step, void *context);
 
 /* ---- Completing a partial board --------------------------------------------
  * N-Queens completion (I. P. Gent, C. Jefferson and P. Nightingale,

@@ -1,0 +1,92 @@
+/* nqsat teach N: one self-contained HTML page for a class (cli/teach_*.c
+ * build it; this file parses options and writes the file). */
+#include <stdio.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "teach.h"
+
+static void print_teach_help(void) {
+  printf("usage: nqsat teach N [-o FILE.html]\n"
+         "\n"
+         "Writes one self-contained HTML page about N-Queens for a class: it needs no\n"
+         "network, no fonts and no other file, and runs in any current browser.\n"
+         "\n"
+         "  - the board, drawn as 'nqsat show --svg' draws it;\n"
+         "  - the backtracking search of 'nqsat trace N', step by step: buttons for\n"
+         "    step, back, play, speed and a step slider, and the arrow keys; queens\n"
+         "    placed and removed, squares they attack shaded;\n"
+         "  - the same search with forward checking (as 'nqsat trace N --forward-\n"
+         "    checking' prints it): the rows each column ahead has lost are crossed\n"
+         "    out, and a column left with none sends the queen back at once; the\n"
+         "    queens placed (nodes) by both searches are counted side by side;\n"
+         "  - the solutions found so far and their symmetry classes;\n"
+         "  - the matrix model and the rows model for this N side by side, with the\n"
+         "    size of every encoding ('nqsat encode --amo ...' and '--csp ...');\n"
+         "  - a chart of formula size against N for every encoding.\n"
+         "\n"
+         "The searches are recorded by the verifier and written into the page as\n"
+         "data (one character per step), so the page and 'nqsat trace' agree step\n"
+         "for step. The address fragment #mode=fc&step=K opens it at step K of\n"
+         "forward checking (mode=bt: plain backtracking).\n"
+         "\n"
+         "  N                  board size, 1..%d: the plain search at N = 12 takes\n"
+         "                     1.7 million steps (a 3 MB page); N = 13 would take 9.3\n"
+         "                     million\n"
+         "  -o, --output FILE  write to FILE (replaced only when complete) instead of\n"
+         "                     standard output\n"
+         "  -h, --help         show this help\n",
+         TEACH_MAX_N);
+}
+
+int cmd_teach(int argc, char **argv) {
+  static const struct option options[] = {{"output", required_argument, NULL, 'o'},
+                                          {"help", no_argument, NULL, 'h'},
+                                          {NULL, 0, NULL, 0}};
+  /* Recorded in the page before getopt_long permutes argv. */
+  char *command_line = join_command_line(argc, argv);
+  if (!command_line)
+    return runtime_error("teach", "out of memory");
+  const char *path = NULL;
+  optind = 1;
+  opterr = 0;
+  int code, n, exit_code = -1;
+  while (exit_code < 0 && (code = getopt_long(argc, argv, ":o:h", options, NULL)) != -1) {
+    if (code == 'o')
+      path = optarg;
+    else if (code == 'h') {
+      print_teach_help();
+      exit_code = NQ_EXIT_OK;
+    } else
+      exit_code = report_bad_option("teach", code, argv);
+  }
+  if (exit_code < 0 && parse_positional_n("teach", argc, argv, optind, 1, TEACH_MAX_N, &n))
+    exit_code = NQ_EXIT_USAGE;
+  if (exit_code >= 0) {
+    free(command_line);
+    return exit_code;
+  }
+  char error[512];
+  nq_output *output;
+  const volatile sig_atomic_t *stop = interrupt_watch();
+  if (nq_output_open(&output, path, NQ_COMPRESS_NONE, 0, error, sizeof error) != NQ_OK) {
+    free(command_line);
+    return runtime_error("teach", "%s", error);
+  }
+  nq_output_stop_when(output, stop);
+  nq_status status = teach_write_page(output, n, command_line);
+  free(command_line);
+  if (interrupt_requested()) {
+    nq_output_abort(output);
+    return report_interrupted("teach", "output discarded");
+  }
+  if (status != NQ_OK && status != NQ_ERR_IO) {
+    nq_output_abort(output);
+    return runtime_error("teach", "%s", nq_strerror(status));
+  }
+  if (nq_output_commit(output, error, sizeof error) != NQ_OK)
+    return runtime_error("teach", "%s", error);
+  return NQ_EXIT_OK;
+}

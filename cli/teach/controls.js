@@ -1,0 +1,122 @@
+"use strict";
+// Buttons, keys, the speed and step sliders, playing, and the address
+// fragment (#mode=fc&step=40&probe=1,2,3) that opens the page at a step.
+NQ.Controls = class {
+  constructor(page) {
+    this.page = page;
+    this.timer = null;
+    this.slider = document.getElementById("slider");
+    this.speed = document.getElementById("speed");
+    this.playButton = document.getElementById("play");
+    const go = (delta) => () => { this.stop(); this.page.go(this.page.step + delta); };
+    document.getElementById("step").addEventListener("click", go(1));
+    document.getElementById("back").addEventListener("click", go(-1));
+    document.getElementById("start").addEventListener("click", () => { this.stop(); this.page.go(0); });
+    document.getElementById("end").addEventListener("click", () => {
+      this.stop();
+      this.page.go(this.page.replay().total);
+    });
+    document.getElementById("next-solution").addEventListener("click", () => {
+      this.stop();
+      const next = this.page.replay().solutionSteps.find((s) => s > this.page.step);
+      this.page.go(next === undefined ? this.page.replay().total : next);
+    });
+    this.playButton.addEventListener("click", () => this.toggle());
+    this.slider.addEventListener("input", () => { this.stop(); this.page.go(Number(this.slider.value)); });
+    this.speed.addEventListener("input", () => this.showSpeed());
+    for (const radio of document.querySelectorAll("input[name=mode]"))
+      radio.addEventListener("change", () => { this.stop(); this.page.setMode(radio.value); });
+    document.addEventListener("keydown", (event) => this.key(event));
+    window.addEventListener("hashchange", () => this.applyFragment());
+    this.showSpeed();
+  }
+  // Steps per second: 1, 2, 5, 10, ... 1000, 2000, 5000 (the slider's 0..12).
+  stepsPerSecond() {
+    const value = Number(this.speed.value);
+    return [1, 2, 5][value % 3] * Math.pow(10, Math.floor(value / 3));
+  }
+  showSpeed() {
+    document.getElementById("speed-text").textContent = this.stepsPerSecond() + " steps/s";
+  }
+  key(event) {
+    const target = event.target || {};
+    if (target.tagName === "INPUT" && target.type === "range")
+      return; // the sliders use the arrows themselves
+    if (target.tagName === "BUTTON" && (event.key === " " || event.key === "Enter"))
+      return; // a focused button's own click, not a second action
+    const actions = {
+      ArrowRight: () => { this.stop(); this.page.go(this.page.step + 1); },
+      ArrowLeft: () => { this.stop(); this.page.go(this.page.step - 1); },
+      " ": () => this.toggle(),
+      Home: () => { this.stop(); this.page.go(0); },
+      End: () => { this.stop(); this.page.go(this.page.replay().total); },
+    };
+    if (actions[event.key]) {
+      event.preventDefault();
+      actions[event.key]();
+    }
+  }
+  toggle() {
+    if (this.timer)
+      this.stop();
+    else
+      this.play();
+  }
+  play() {
+    let last = performance.now(), owed = 0;
+    this.playButton.textContent = "pause";
+    const tick = (now) => {
+      owed += (now - last) / 1000 * this.stepsPerSecond();
+      last = now;
+      const steps = Math.floor(owed);
+      owed -= steps;
+      if (steps)
+        this.page.go(this.page.step + steps);
+      if (this.page.step >= this.page.replay().total) {
+        this.stop();
+        return;
+      }
+      this.timer = requestAnimationFrame(tick);
+    };
+    this.timer = requestAnimationFrame(tick);
+  }
+  stop() {
+    if (this.timer)
+      cancelAnimationFrame(this.timer);
+    this.timer = null;
+    this.playButton.textContent = "play";
+  }
+  // "#mode=fc&step=40&probe=5,bt:17&press=key:ArrowRight*3,click:back":
+  // the mode, the step to show, steps whose records are written into
+  // #nq-probe, and then keys and clicks, delivered as real DOM events to
+  // the same handlers a reader's keys and clicks reach (for the browser
+  // test).
+  applyFragment() {
+    const fields = new URLSearchParams(location.hash.replace(/^#/, ""));
+    if (fields.has("mode") && ["bt", "fc"].includes(fields.get("mode")))
+      this.page.setMode(fields.get("mode"), true);
+    if (fields.has("probe"))
+      this.page.probe(fields.get("probe").split(","));
+    if (fields.has("step"))
+      this.page.go(Number(fields.get("step")));
+    if (fields.has("press"))
+      for (const action of fields.get("press").split(","))
+        this.press(action);
+  }
+  // "key:NAME" or "click:ID", optionally "*COUNT".
+  press(action) {
+    const match = /^(key|click):([A-Za-z-]+)(?:\*([0-9]+))?$/.exec(action);
+    if (!match)
+      throw new Error("press: cannot read '" + action + "'");
+    for (let i = 0; i < Number(match[3] || 1); i++) {
+      if (match[1] === "key") {
+        document.dispatchEvent(new KeyboardEvent("keydown", { key: match[2], bubbles: true }));
+      } else {
+        const button = document.getElementById(match[2]);
+        if (!button)
+          throw new Error("press: no element '" + match[2] + "'");
+        button.click();
+      }
+    }
+  }
+};

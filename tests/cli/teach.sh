@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# nqsat teach without a browser (teach_browser.sh opens the page in
+# Chromium): usage errors, a page that refers to nothing outside itself,
+# step data equal to what `nqsat trace` prints (both searches), node and
+# wipe-out counts, symmetry classes against OEIS A002562, and an output
+# that is replaced only when complete.
+. "$(dirname "$0")/lib.sh"
+
+expect_exit 2 "$NQSAT" teach
+expect_stderr "missing N"
+expect_exit 2 "$NQSAT" teach 13
+expect_stderr "N .*13.* out of range|1\.\.12"
+expect_exit 2 "$NQSAT" teach 8 --frames
+expect_exit 0 "$NQSAT" teach --help
+checks=$((checks + 1))
+grep -q "forward checking" "$WORK/out" && grep -q -- "-o, --output FILE" "$WORK/out" ||
+  fail "teach --help does not describe the page or -o"
+
+# Self-contained: a policy that forbids fetching anything, and nothing to
+# fetch (no src/href attributes, style sheets, imports or url()); the only
+# address is the SVG namespace, which names and does not load.
+expect_exit 0 "$NQSAT" teach 4 -o "$WORK/t4.html"
+checks=$((checks + 1))
+grep -q "Content-Security-Policy\" content=\"default-src 'none'" "$WORK/t4.html" ||
+  fail "the page lacks its default-src 'none' policy"
+checks=$((checks + 1))
+! grep -qiE ' (src|href)=|<link|@import|url\(' "$WORK/t4.html" ||
+  fail "the page refers to outside resources: $(grep -oiE ' (src|href)=[^ >]*|<link[^>]*|@import[^;]*|url\([^)]*\)' "$WORK/t4.html" | head -3)"
+expect_equal "$(grep -oE '[a-z]+://[^" <]*' "$WORK/t4.html" | sort -u | paste -sd' ')" \
+  "http://www.w3.org/2000/svg" "addresses in the page"
+
+# The step data is the trace. Events written the same way from both:
+# P row column (queen placed), W (forward checking found a column ahead
+# empty), R row column (queen removed).
+data_events() { # FILE MODE: the page's steps for MODE, as events
+  sed -n 's/.*<script type="application\/json" id="nq-data">\(.*\)<\/script>.*/\1/p' "$1" |
+    grep -o "\"$2\":{[^}]*}" | sed 's/.*"steps":"//; s/".*//' | fold -w 1 |
+    awk 'BEGIN { placed = 0; for (i = 0; i < 26; i++) code[sprintf("%c", 97 + i)] = i; for (i = 0; i < 26; i++) code[sprintf("%c", 65 + i)] = 100 + i }
+         { c = code[$0] }
+         c >= 100 { placed--; print "R " c - 100 " " placed; next }
+         { print "P " (c % 12) " " placed; placed++; if (c >= 12) print "W" }'
+}
+trace_events() { # N [--forward-checking]
+  "$NQSAT" trace "$@" --no-boards | awk '
+    /^Queen placed at|^Queen removed from/ { kind = $2 == "placed" ? "P" : "R"; gsub(/[^0-9 ]/, " "); split($0, v, " "); print kind, v[1], v[2] }
+    /^Forward checking: column/ { print "W" }'
+}
+expect_exit 0 "$NQSAT" teach 6 -o "$WORK/t6.html"
+for mode in bt fc; do
+  option=""
+  [ "$mode" = fc ] && option=--forward-checking
+  data_events "$WORK/t6.html" "$mode" >"$WORK/data.events"
+  trace_events 6 $option >"$WORK/trace.events"
+  checks=$((checks + 1))
+  cmp -s "$WORK/data.events" "$WORK/trace.events" ||
+    fail "N=6 $mode: the page's steps differ from nqsat trace: $(diff "$WORK/trace.events" "$WORK/data.events" | head -5)"
+  expect_equal "$(grep -c '^P' "$WORK/data.events")" \
+    "$(sed -n "s/.*\"$mode\":{\"nodes\":\([0-9]*\).*/\1/p" "$WORK/t6.html")" "N=6 $mode: nodes in the page's data"
+done
+expect_equal "$(grep -c '^W' "$WORK/data.events")" "$(sed -n 's/.*"wipeOuts":\([0-9]*\).*/\1/p' "$WORK/t6.html")" \
+  "N=6: wipe-outs in the page's data"
+
+# Symmetry classes: A002562(8) = 12 classes, their sizes adding up to
+# A000170(8) = 92; A002562(6) = 1 class of 4.
+expect_exit 0 "$NQSAT" teach 8 -o "$WORK/t8.html"
+class_of=$(sed -n 's/.*"classOf":\[\([0-9,]*\)\].*/\1/p' "$WORK/t8.html" | tr , '\n')
+class_size=$(sed -n 's/.*"classSize":\[\([0-9,]*\)\].*/\1/p' "$WORK/t8.html" | tr , '\n')
+expect_equal "$(echo "$class_of" | wc -l)" 92 "N=8: solutions with a class"
+expect_equal "$(echo "$class_of" | sort -u | wc -l)" 12 "N=8: classes met"
+expect_equal "$(echo "$class_size" | wc -l)" 12 "N=8: class sizes"
+expect_equal "$(echo "$class_size" | paste -sd+ | bc)" 92 "N=8: class sizes add up to the solutions"
+# Every class has as many solutions as its size (all solutions are found).
+expect_equal "$(echo "$class_of" | sort -n | uniq -c | awk '{ print $1 }' | paste -sd' ')" \
+  "$(echo "$class_size" | paste -sd' ')" "N=8: solutions per class against the class sizes"
+expect_equal "$(sed -n 's/.*"classSize":\[\([0-9,]*\)\].*/\1/p' "$WORK/t6.html")" 4 "N=6: one class of 4"
+
+# The output appears only when complete: an unwritable place fails cleanly.
+expect_exit 1 "$NQSAT" teach 4 -o "$WORK/no/such/dir/t.html"
+expect_stderr "nqsat teach: error: .*no/such/dir"
+finish

@@ -1,0 +1,191 @@
+#!/usr/bin/env bash
+# The teaching page in a real browser: headless Chromium opens the page
+# `nqsat teach` wrote, from a file, at a step given in the address fragment
+# (#mode=bt&step=K&probe=K1,K2,...), runs its scripts, and dumps the DOM
+# (--dump-dom, after --virtual-time-budget lets the scripts finish). The
+# page writes what it shows into #nq-state and, for every probe step, into
+# #nq-probe; each record must equal the one trace_states.awk derives from
+# `nqsat trace` (queens on the same squares, the same crossed squares, the
+# same step, node and solution counts, the same event). Also checked on
+# every launch: no error in the page's #nq-errors list (uncaught errors,
+# rejected promises, console.error/warn and Content-Security-Policy
+# refusals all land there), and no network request made by the page in
+# Chromium's net log (--log-net-log; requests of the page carry the file://
+# origin, Chromium's own background requests do not). One launch runs a
+# deliberately broken copy of the page, which must fail both checks, so a
+# checker that stopped seeing anything would be noticed.
+#
+# usage: teach_browser.sh NQSAT ARTIFACT_DIR [--no-browser]
+#   ARTIFACT_DIR receives the screenshots (fc-wipe-out.png: N = 8 at the
+#   first wipe-out of forward checking; n12-first-solution.png: N = 12 at
+#   its first solution; broken.png: the broken copy, errors listed) and the
+#   N = 8 page. --no-browser (the sanitizer build) runs
+#   only the nqsat side: the pages are written and their data checked.
+# Exit 77 (ctest: skipped) when Chromium is not installed.
+. "$(dirname "$0")/lib.sh"
+here=$(cd "$(dirname "$0")" && pwd)
+artifacts=${2:?usage: $0 NQSAT ARTIFACT_DIR [--no-browser]}
+browser=1
+[ "${3:-}" = --no-browser ] && browser=0
+chromium=$(command -v chromium || command -v chromium-browser || true)
+if [ "$browser" = 1 ] && [ -z "$chromium" ]; then
+  echo "SKIPPED: chromium is not installed (scripts/setup.sh --test-tools installs it)"
+  exit 77
+fi
+mkdir -p "$artifacts"
+rm -f "$artifacts"/*.png "$artifacts"/*.html
+
+"$NQSAT" teach 8 -o "$WORK/teach8.html" || fail "teach 8 failed"
+"$NQSAT" teach 12 -o "$WORK/teach12.html" || fail "teach 12 failed"
+cp "$WORK/teach8.html" "$artifacts/teach8.html"
+
+# What the page must show at every step, from the trace.
+"$NQSAT" trace 8 | awk -v mode=bt -f "$here/trace_states.awk" >"$WORK/bt8.states"
+"$NQSAT" trace 8 --forward-checking | awk -v mode=fc -f "$here/trace_states.awk" >"$WORK/fc8.states"
+
+# records FILE K...: the records of steps K..., joined as the page joins them.
+records() {
+  local file=$1
+  shift
+  awk -v want="$*" 'BEGIN { RS = "--\n"; count = split(want, list, " ") }
+    { record[NR - 1] = $0 }
+    END { for (i = 1; i <= count; i++) printf "%s%s", (i > 1 ? "--\n" : ""), record[list[i]] }' "$file"
+}
+# first_step FILE REGEX: the first step whose record matches.
+first_step() {
+  awk -v pattern="$2" 'BEGIN { RS = "--\n" } $0 ~ pattern { print NR - 1; exit }' "$1"
+}
+total_steps() { awk 'NR == 2 { print $4; exit }' "$1"; }
+
+# The data in the page is the trace: as many steps of each kind.
+page_data() { sed -n 's/.*<script type="application\/json" id="nq-data">\(.*\)<\/script>.*/\1/p' "$1"; }
+page_data "$WORK/teach8.html" >"$WORK/data8.json"
+for mode in bt fc; do
+  steps=$(grep -o "\"$mode\":{[^}]*\"steps\":\"[a-zA-Z]*\"" "$WORK/data8.json" | sed 's/.*"steps":"//; s/"$//')
+  expect_equal "${#steps}" "$(total_steps "$WORK/$mode"8.states)" "N=8 $mode: steps in the page's data"
+done
+
+if [ "$browser" = 0 ]; then
+  echo "note: --no-browser: Chromium checks not run in this build"
+  finish
+  exit
+fi
+
+# launch NAME URL [SCREENSHOT]: one Chromium run; the DOM lands in
+# $WORK/NAME.dom, the net log in $WORK/NAME.netlog.
+launch() {
+  local name=$1 url=$2 shot=${3:-}
+  local profile
+  profile=$(mktemp -d "$WORK/profile.XXXXXX")
+  local options=(--headless --no-sandbox --disable-gpu --disable-quic --no-first-run
+    --disable-background-networking --disable-component-update --disable-sync
+    --user-data-dir="$profile" --log-net-log="$WORK/$name.netlog"
+    --virtual-time-budget=10000 --window-size=1280,1400)
+  [ -n "$shot" ] && options+=(--screenshot="$artifacts/$shot")
+  local started=$SECONDS
+  timeout 120 "$chromium" "${options[@]}" --dump-dom "$url" >"$WORK/$name.dom" 2>"$WORK/$name.log"
+  echo "$name: Chromium took $((SECONDS - started)) s"
+  checks=$((checks + 1))
+  [ -s "$WORK/$name.dom" ] || fail "$name: Chromium wrote no DOM ($(grep -v dbus "$WORK/$name.log" | tail -n 3))"
+}
+# element NAME ID: the text of <pre id="ID"> in the dump.
+element() {
+  awk -v open="<pre id=\"$2\" hidden=\"\">" '
+    index($0, open) { on = 1; sub(".*" open, "") }
+    on { end = index($0, "</pre>"); if (end) { printf "%s", substr($0, 1, end - 1); exit } print }' "$WORK/$1.dom"
+}
+# clean NAME: nothing in #nq-errors, no request of the page in the net log.
+clean() {
+  local name=$1
+  checks=$((checks + 1))
+  grep -q '<ul id="nq-errors"></ul>' "$WORK/$name.dom" ||
+    fail "$name: the page reported errors: $(grep -o '<ul id="nq-errors">.*</ul>' "$WORK/$name.dom" | head -c 400)"
+  checks=$((checks + 1))
+  ! grep -qE '"network_isolation_key":"file://|"initiator":"null"' "$WORK/$name.netlog" ||
+    fail "$name: the page made network requests: $(grep -oE '"url":"[^"]*"' "$WORK/$name.netlog" | sort -u | head -5)"
+}
+
+# N = 8, both searches in one launch. Plain backtracking: around the
+# start, the first solution, the replay's checkpoint boundary (2048 steps)
+# and the end; forward checking: the first wipe-out (the page opens there,
+# for the screenshot), a solution, the end.
+bt_total=$(total_steps "$WORK/bt8.states")
+solution=$(first_step "$WORK/bt8.states" "solutions 1 of")
+bt_steps="0 1 2 3 10 40 $((solution - 1)) $solution $((solution + 1)) 1000 2047 2048 2049 $((bt_total - 1)) $bt_total"
+fc_total=$(total_steps "$WORK/fc8.states")
+wipe=$(first_step "$WORK/fc8.states" "wipe-out")
+fc_solution=$(first_step "$WORK/fc8.states" "solutions 1 of")
+fc_steps="0 1 $((wipe - 1)) $wipe $((wipe + 1)) 100 $fc_solution 2048 2049 $fc_total"
+probes=$( (for k in $bt_steps; do echo "bt:$k"; done; for k in $fc_steps; do echo "fc:$k"; done) | paste -sd,)
+# The page opens at step 0 and is driven to the first wipe-out by key and
+# button events (step 3 forward, 1 back, wipe - 2 more arrow keys), the
+# handlers a reader's keys and clicks reach.
+press="click:step*3,key:ArrowLeft,key:ArrowRight*$((wipe - 2))"
+launch n8 "file://$WORK/teach8.html#mode=fc&step=0&probe=$probes&press=$press" fc-wipe-out.png
+clean n8
+records "$WORK/bt8.states" $bt_steps >"$WORK/n8.expected"
+printf -- '--\n' >>"$WORK/n8.expected"
+records "$WORK/fc8.states" $fc_steps >>"$WORK/n8.expected"
+element n8 nq-probe >"$WORK/n8.probe"
+checks=$((checks + 1))
+diff -u "$WORK/n8.expected" "$WORK/n8.probe" >"$WORK/n8.diff" ||
+  fail "n8: the page and nqsat trace disagree: $(head -c 600 "$WORK/n8.diff")"
+checks=$((checks + 1))
+grep -q "event place .* wipe-out" "$WORK/n8.probe" || fail "n8: no wipe-out among the probes"
+# #nq-state shows where the keys and clicks led.
+records "$WORK/fc8.states" "$wipe" >"$WORK/n8.state.expected"
+element n8 nq-state >"$WORK/n8.state"
+checks=$((checks + 1))
+diff -q "$WORK/n8.state.expected" "$WORK/n8.state" >/dev/null ||
+  fail "n8: #nq-state at step $wipe differs from the trace: $(diff "$WORK/n8.state.expected" "$WORK/n8.state" | head -c 300)"
+
+# N = 12 (3 MB of steps): the board after 100,000 steps of plain
+# backtracking, rebuilt from the trace's events; the end of the search (the
+# trace's step count, A000170(12) = 14200 solutions from OEIS, an empty
+# board); and the "next solution" button from the start, which must stop at
+# the trace's first solution.
+n12_total=$("$NQSAT" trace 12 --no-boards | sed -n 's/^Search complete after \([0-9]*\) steps\.$/\1/p')
+board_after() { # K: the queens after K steps, from the trace's events
+  "$NQSAT" trace 12 --no-boards --max-steps "$1" | awk '
+    BEGIN { for (c = 0; c < 12; c++) q[c] = -1 }
+    /^Queen placed at|^Queen removed from/ { placed = $2 == "placed"; gsub(/[^0-9 ]/, " ")
+      split($0, v, " "); q[v[2]] = placed ? v[1] : -1; steps++ }
+    /^SOLUTION 1:/ && !first { first = steps }
+    END { for (c = 0; c < 12; c++) printf "%s%s", (c ? " " : ""), q[c]; print ""; print first + 0 }'
+}
+board_after 100000 >"$WORK/n12.after"
+n12_first=$(board_after 5000 | tail -n 1)
+launch n12 "file://$WORK/teach12.html#mode=bt&step=0&probe=100000,$n12_total&press=click:next-solution" n12-first-solution.png
+clean n12
+element n12 nq-probe >"$WORK/n12.probe"
+element n12 nq-state >"$WORK/n12.state"
+expect_equal "$(sed -n 's/^queens //p' "$WORK/n12.probe" | head -n 1)" "$(head -n 1 "$WORK/n12.after")" \
+  "N=12: queens after 100000 steps"
+expect_equal "$(sed -n 's/^step //p' "$WORK/n12.probe" | tail -n 1)" "$n12_total of $n12_total" "N=12: steps in all"
+expect_equal "$(sed -n 's/^solutions //p' "$WORK/n12.probe" | tail -n 1)" "14200 of 14200" "N=12: solutions at the end"
+expect_equal "$(sed -n 's/^queens //p' "$WORK/n12.probe" | tail -n 1)" "-1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1" \
+  "N=12: empty board at the end"
+checks=$((checks + 1))
+[ "$n12_first" -gt 0 ] || fail "N=12: no solution within the first 5000 steps of the trace"
+expect_equal "$(sed -n 's/^step //p' "$WORK/n12.state")" "$n12_first of $n12_total" "N=12: next solution from the start"
+expect_equal "$(sed -n 's/^queens //p' "$WORK/n12.state")" "$(board_after "$n12_first" | head -n 1)" \
+  "N=12: the board of the first solution"
+
+# The checker itself: a copy of the page with its security policy removed,
+# an image from the network and a script error must fail both checks.
+sed 's|<meta http-equiv="Content-Security-Policy"[^>]*>||; s|</body>|<img src="http://127.0.0.1:9/nqsat-test.png"><script>notDefinedAnywhere()</script></body>|' \
+  "$WORK/teach8.html" >"$WORK/broken.html"
+launch broken "file://$WORK/broken.html#step=3" broken.png
+checks=$((checks + 1))
+grep -q 'notDefinedAnywhere is not defined' "$WORK/broken.dom" ||
+  fail "broken page: the script error did not reach #nq-errors"
+checks=$((checks + 1))
+grep -qE '"network_isolation_key":"file://' "$WORK/broken.netlog" ||
+  fail "broken page: its request is not in the net log (the network check sees nothing)"
+
+for shot in fc-wipe-out n12-first-solution broken; do
+  checks=$((checks + 1))
+  [ -s "$artifacts/$shot.png" ] || fail "no screenshot $artifacts/$shot.png"
+done
+echo "screenshots and the N = 8 page: $artifacts"
+finish
