@@ -15,9 +15,9 @@
 # _nqsat_values COMMAND OPTION: the words OPTION accepts, or status 1.
 _nqsat_values() {
   case "$1 $2" in
-  "verify --amo") echo "pairwise seq ladder commander product binary bimander all" ;;
-  *" --amo") echo "pairwise seq ladder commander product binary bimander" ;;
-  "encode --format") echo "cnf opb" ;;
+  "verify --amo" | "suite --encodings") echo "pairwise seq ladder commander product binary bimander all" ;;
+  *" --amo" | "suite --completion-encoding") echo "pairwise seq ladder commander product binary bimander" ;;
+  "encode --format" | "suite --formats") echo "cnf opb" ;;
   "count --kernel") echo "auto rows vector" ;;
   "solve --method") echo "sat local backtrack" ;;
   *) return 1 ;;
@@ -124,13 +124,20 @@ _nqsat() {
     return 0
   fi
 
-  if [[ $cur == -* ]]; then
+  [[ $cur == -* ]] && {
     mapfile -t COMPREPLY < <(compgen -W "$names" -- "$cur")
-  elif grep "nqsat $command " <<<"$_nqsat_help" | sed -E 's/--?[A-Za-z0-9-]+[ =][A-Z][^] ]*//g' |
-    grep -qw FILE; then
-    # A usage line with a FILE that no option takes: complete file names.
+    return 0
+  }
+  # The usage lines' words that no option takes: a FILE means file names,
+  # a DIR folder names (nqsat suite DIR, nqsat run DIR).
+  local usage
+  usage=$(grep "nqsat $command " <<<"$_nqsat_help" | sed -E 's/--?[A-Za-z0-9-]+[ =][A-Z][^] ]*//g')
+  if grep -qw FILE <<<"$usage"; then
     compopt -o filenames 2>/dev/null
     mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+  elif grep -qw DIR <<<"$usage"; then
+    compopt -o filenames 2>/dev/null
+    mapfile -t COMPREPLY < <(compgen -d -- "$cur")
   fi
   return 0
 }
