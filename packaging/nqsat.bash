@@ -128,13 +128,20 @@ _nqsat() {
     return 0
   fi
 
-  if [[ $cur == -* ]]; then
+  [[ $cur == -* ]] && {
     mapfile -t COMPREPLY < <(compgen -W "$names" -- "$cur")
-  elif grep "nqsat $command " <<<"$_nqsat_help" | sed -E 's/--?[A-Za-z0-9-]+[ =][A-Z][^] ]*//g' |
-    grep -qw FILE; then
-    # A usage line with a FILE that no option takes: complete file names.
+    return 0
+  }
+  # The usage lines' words that no option takes: a FILE means file names,
+  # a DIR folder names (nqsat suite DIR, nqsat run DIR).
+  local usage
+  usage=$(grep "nqsat $command " <<<"$_nqsat_help" | sed -E 's/--?[A-Za-z0-9-]+[ =][A-Z][^] ]*//g')
+  if grep -qw FILE <<<"$usage"; then
     compopt -o filenames 2>/dev/null
     mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+  elif grep -qw DIR <<<"$usage"; then
+    compopt -o filenames 2>/dev/null
+    mapfile -t COMPREPLY < <(compgen -d -- "$cur")
   fi
   return 0
 }

@@ -117,6 +117,10 @@ touch "$WORK/cwd/queens.cnf" "$WORK/cwd/queens.txt"
 expect_completion "queens.cnf queens.txt" encode 8 -o que
 expect_completion "queens.cnf queens.txt" check 8 que
 expect_completion "queens.cnf queens.txt" solve que
+expect_completion "queens.cnf queens.txt" check --instance que
+mkdir "$WORK/cwd/queens.d"
+expect_completion "queens.d" suite que # DIR: folders only
+expect_completion "queens.d" run que
 expect_completion "" encode 8 --seed ""
 expect_completion "" encode 8 que # N is the only positional argument
 finish
