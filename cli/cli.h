@@ -68,6 +68,10 @@ int parse_range(const char *command_name, const char *text, int min, int max, in
  * listing every encoding (and "all" when `allow_all`; the caller handles
  * "all" itself before calling). */
 int parse_amo(const char *command_name, const char *text, int allow_all, nq_amo *amo);
+/* The same for an option of another name (suite --encodings, ...), which
+ * the error message names. */
+int parse_amo_option(const char *command_name, const char *option, const char *text, int allow_all,
+                     nq_amo *amo);
 
 /* Reports an option getopt_long rejected (unknown, or missing its value).
  * `code` is getopt's return value (':' or '?'). Returns NQ_EXIT_USAGE. */
@@ -109,6 +113,9 @@ int report_interrupted(const char *command_name, const char *what_happened);
  * once (threads). */
 #include "nqsat/encoder.h"
 int parse_memory_size(const char *command_name, const char *text, uint64_t *bytes);
+/* parse_memory_size for an option of another name (run --memory). */
+int parse_size_option(const char *command_name, const char *option, const char *text,
+                      uint64_t *bytes);
 uint64_t default_memory_limit(void);
 uint64_t estimate_picosat_bytes(const nq_formula_size *size, int n, uint64_t blocking_clauses);
 int memory_budget_check_solve(const char *command_name, const nq_encoding *encoding,

@@ -185,7 +185,7 @@ static int parse_run_options(int argc, char **argv, run_request *request) {
         return NQ_EXIT_USAGE;
       break;
     case OPTION_MEMORY:
-      if (parse_memory_size("run", optarg, &request->limits.memory_bytes))
+      if (parse_size_option("run", "--memory", optarg, &request->limits.memory_bytes))
         return NQ_EXIT_USAGE;
       break;
     case OPTION_JOBS:

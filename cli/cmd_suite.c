@@ -121,7 +121,7 @@ static int parse_encoding_list(const char *text, suite_request *request) {
   strcpy(copy, text);
   for (char *item = strtok(copy, ","); item; item = strtok(NULL, ",")) {
     nq_amo amo;
-    if (parse_amo("suite", item, 1, &amo))
+    if (parse_amo_option("suite", "--encodings", item, 1, &amo))
       return -1;
     for (int i = 0; i < request->encoding_count; i++)
       if (request->encodings[i] == amo)
@@ -244,7 +244,7 @@ static int parse_suite_options(int argc, char **argv, suite_request *request) {
       request->queens_percent = (int)value;
       break;
     case OPTION_COMPLETION_ENCODING:
-      if (parse_amo("suite", optarg, 0, &request->completion_encoding))
+      if (parse_amo_option("suite", "--completion-encoding", optarg, 0, &request->completion_encoding))
         return NQ_EXIT_USAGE;
       break;
     case OPTION_SEED:

@@ -140,6 +140,11 @@ char *join_command_line(int argc, char **argv) {
 }
 
 int parse_amo(const char *command_name, const char *text, int allow_all, nq_amo *amo) {
+  return parse_amo_option(command_name, "--amo", text, allow_all, amo);
+}
+
+int parse_amo_option(const char *command_name, const char *option, const char *text, int allow_all,
+                     nq_amo *amo) {
   if (!nq_amo_from_name(text, amo))
     return 0;
   char names[256] = "";
@@ -149,7 +154,7 @@ int parse_amo(const char *command_name, const char *text, int allow_all, nq_amo 
   }
   if (allow_all)
     strncat(names, ", all", sizeof names - strlen(names) - 1);
-  usage_error(command_name, "unknown encoding '%s' for --amo (%s)", text, names);
+  usage_error(command_name, "unknown encoding '%s' for %s (%s)", text, option, names);
   return -1;
 }
 

@@ -41,6 +41,11 @@ static void format_bytes(uint64_t bytes, char *out, size_t size) {
 }
 
 int parse_memory_size(const char *command_name, const char *text, uint64_t *bytes) {
+  return parse_size_option(command_name, "--max-memory", text, bytes);
+}
+
+int parse_size_option(const char *command_name, const char *option, const char *text,
+                      uint64_t *bytes) {
   const char *p = text;
   uint64_t value = 0;
   int overflow = 0;
@@ -69,18 +74,18 @@ int parse_memory_size(const char *command_name, const char *text, uint64_t *byte
   if (*p)
     goto malformed;
   if (overflow || value > (UINT64_MAX >> 1) >> shift) {
-    usage_error(command_name, "--max-memory %s is too large", text);
+    usage_error(command_name, "%s %s is too large", option, text);
     return -1;
   }
   if (value == 0) {
-    usage_error(command_name, "--max-memory must be more than 0");
+    usage_error(command_name, "%s must be more than 0", option);
     return -1;
   }
   *bytes = value << shift;
   return 0;
 malformed:
-  usage_error(command_name, "--max-memory '%s' is not a size (bytes, or with K, M, G, T: 512M, 4G)",
-              text);
+  usage_error(command_name, "%s '%s' is not a size (bytes, or with K, M, G, T: 512M, 4G)",
+              option, text);
   return -1;
 }
 

@@ -166,6 +166,7 @@ expect_exit 2 "$NQSAT" run "$S"
 expect_stderr "no --solver"
 expect_exit 2 "$NQSAT" run "$S" --solver x='picosat'
 expect_stderr "must contain \{\}"
+expect_usage "--memory '12Q' is not a size" run "$S" --solver 'x=picosat {}' --memory 12Q
 if [ $under_valgrind = 0 ]; then # more range checks: parsing only, a second each under valgrind
   expect_exit 2 "$NQSAT" run "$S" --solver 'a b=picosat {}'
   expect_exit 2 "$NQSAT" run "$S" --solver a='picosat {}' --solver a='cadical {}'

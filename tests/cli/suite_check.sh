@@ -108,9 +108,10 @@ done
 expect_exit 1 "$NQSAT" suite "$S" --sizes 4
 expect_stderr "already holds a manifest"
 expect_exit 2 "$NQSAT" suite "$WORK/x" --sizes 0
-expect_exit 2 "$NQSAT" suite "$WORK/x" --sizes 4 --encodings pairwise,nope
+expect_usage "unknown encoding 'nope' for --encodings" suite "$WORK/x" --sizes 4 --encodings pairwise,nope
 if [ $under_valgrind = 0 ]; then # more range checks: parsing only, a second each under valgrind
   expect_exit 2 "$NQSAT" suite "$WORK/x" --completion-sizes 65
+  expect_usage "unknown encoding 'all' for --completion-encoding" suite "$WORK/x" --completion-encoding all
   expect_exit 2 "$NQSAT" suite "$WORK/x" --sizes 4 --unsat-share 101
   expect_exit 2 "$NQSAT" suite "$WORK/x" --sizes 4 --formats cnf,xml
   expect_exit 2 "$NQSAT" suite
