@@ -55,14 +55,17 @@ static void *worker(void *argument) {
   gzip_blocks *blocks = argument;
   pthread_mutex_lock(&blocks->lock);
   for (;;) {
+    /* Stopping comes only after gzip_blocks_finish wrote every block, or
+     * when the output is being discarded (an interruption): then queued
+     * blocks are dropped, not compressed for nothing (up to a second). */
+    if (blocks->stopping)
+      break;
     slot *next = NULL;
     /* The oldest queued block first, so the writer waits least. */
     for (unsigned long b = blocks->written; b < blocks->submitted && !next; b++)
       if (blocks->slots[b % SLOTS].state == SLOT_QUEUED)
         next = &blocks->slots[b % SLOTS];
     if (!next) {
-      if (blocks->stopping)
-        break;
       pthread_cond_wait(&blocks->queued, &blocks->lock);
       continue;
     }
