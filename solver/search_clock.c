@@ -22,3 +22,26 @@ int search_clock_expired(const search_clock *clock) {
 }
 
 int search_clock_picosat_hook(void *state) { return search_clock_expired(state); }
+
+/* The shortest slice, some 10 to 100 ms of search. */
+enum { PROPAGATION_SLICE = 100000 };
+
+int search_clock_sat(PicoSAT *picosat, int (*stop)(void *state), void *state) {
+  /* Each slice must be able to assign every variable again after the
+   * restart it implies, or a large easy formula (one clause over a million
+   * variables) would never be solved: at least 4 propagations a variable.
+   * It also grows by 0.1 % a slice, without bound, so that no search can
+   * be set back for ever by the extra restarts, while the stop stays
+   * prompt for hours (twice the first slice after 700 slices). */
+  double slice = 4.0 * picosat_variables(picosat);
+  if (slice < PROPAGATION_SLICE)
+    slice = PROPAGATION_SLICE;
+  for (;;) {
+    unsigned long long limit = picosat_propagations(picosat) + (unsigned long long)slice;
+    picosat_set_propagation_limit(picosat, limit);
+    int answer = picosat_sat(picosat, -1);
+    if (answer != PICOSAT_UNKNOWN || picosat_propagations(picosat) < limit || stop(state))
+      return answer;
+    slice *= 1.001;
+  }
+}
