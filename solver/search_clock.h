@@ -24,7 +24,7 @@ int search_clock_picosat_hook(void *state);
 /* picosat_sat(picosat, -1), asking `stop(state)` at least every few tens
  * of milliseconds. PicoSAT calls its interrupt hook only every 1024
  * decisions, which on a large formula (N = 200, a 40 MB file) is seconds
- * apart; so the search runs in slices of a fixed number of propagations
+ * apart; so the search runs in slices of propagations (search_clock.c)
  * (picosat_set_propagation_limit, an absolute count) and `stop` is asked
  * between them. A new slice resumes from the top level with learnt
  * clauses and phases kept, like one more restart. PICOSAT_UNKNOWN when
