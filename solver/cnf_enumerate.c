@@ -51,11 +51,11 @@ nq_status nq_solver_enumerate_cnf(const nq_cnf *cnf, uint64_t max_models,
   }
   picosat_set_interrupt(picosat, &clock, search_clock_picosat_hook);
   picosat_adjust(picosat, variables);
-  /* A 40 MB file is a second of adding: ask the clock every 1Mi literals. */
+  /* A 40 MB file is a second of adding: ask the clock every 256Ki literals. */
   nq_status status = NQ_OK;
   for (size_t i = 0; i < cnf->literal_count && status == NQ_OK; i++) {
     picosat_add(picosat, cnf->literals[i]);
-    if (!(i & 0xFFFFF) && search_clock_expired(&clock))
+    if (!(i & 0x3FFFF) && search_clock_expired(&clock))
       status = NQ_ERR_INTERRUPTED;
   }
 
