@@ -5,8 +5,8 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
-#include <time.h>
 #include <string.h>
+#include <time.h>
 #include <zlib.h>
 
 /* PIECE: a block is deflated a piece at a time (a few ms each), so that a
