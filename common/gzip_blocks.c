@@ -3,11 +3,17 @@
 
 #include <errno.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <zlib.h>
 
-enum { BLOCK_SIZE = 4 << 20, SLOTS = 4, WORKERS = 2 };
+/* PIECE: a block is deflated a piece at a time (a few ms each), so that a
+ * stop is seen within one piece instead of one block (up to a second on a
+ * loaded machine). POLL_MS: how often a writer waiting for a block looks
+ * at the stop flag. */
+enum { BLOCK_SIZE = 4 << 20, PIECE = 256 << 10, SLOTS = 4, WORKERS = 2, POLL_MS = 10 };
 
 typedef enum slot_state { SLOT_FREE, SLOT_QUEUED, SLOT_WORKING, SLOT_DONE } slot_state;
 
@@ -26,25 +32,42 @@ struct gzip_blocks {
   pthread_mutex_t lock;
   pthread_cond_t queued, done;
   int stopping;
+  const volatile sig_atomic_t *stop; /* see gzip_blocks_stop_when; NULL: never */
+  atomic_int abandon;                /* stop compressing: the output is discarded */
   int workers; /* threads actually started; 0 compresses inline */
   pthread_t threads[WORKERS];
   unsigned long submitted, written; /* block sequence numbers */
   slot slots[SLOTS];                /* block b lives in slots[b % SLOTS] */
 };
 
-static void compress_slot(int level, slot *s) {
+static int abandoned(gzip_blocks *blocks) {
+  if (blocks->stop && *blocks->stop)
+    atomic_store(&blocks->abandon, 1);
+  return atomic_load(&blocks->abandon);
+}
+
+static void compress_slot(gzip_blocks *blocks, slot *s) {
   z_stream stream;
   memset(&stream, 0, sizeof stream);
   s->failed = 1;
-  if (deflateInit2(&stream, level, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK)
+  if (deflateInit2(&stream, blocks->level, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK)
     return;
-  stream.next_in = s->input;
-  stream.avail_in = (uInt)s->input_size;
   stream.next_out = s->output;
   stream.avail_out = (uInt)s->output_capacity;
-  /* The output buffer holds deflateBound(BLOCK_SIZE) bytes, so one call
-   * finishes the member. */
-  if (deflate(&stream, Z_FINISH) == Z_STREAM_END) {
+  /* The output buffer holds deflateBound(BLOCK_SIZE) bytes, so it never
+   * fills. Input given a piece at a time with Z_NO_FLUSH compresses to the
+   * same bytes as all at once: deflate decides only once it has enough
+   * lookahead, whatever the calls. */
+  size_t offset = 0;
+  int result = Z_OK;
+  while (result == Z_OK && !abandoned(blocks)) {
+    size_t piece = s->input_size - offset < PIECE ? s->input_size - offset : PIECE;
+    stream.next_in = s->input + offset;
+    stream.avail_in = (uInt)piece;
+    offset += piece;
+    result = deflate(&stream, offset == s->input_size ? Z_FINISH : Z_NO_FLUSH);
+  }
+  if (result == Z_STREAM_END) {
     s->output_size = s->output_capacity - stream.avail_out;
     s->failed = 0;
   }
@@ -55,20 +78,23 @@ static void *worker(void *argument) {
   gzip_blocks *blocks = argument;
   pthread_mutex_lock(&blocks->lock);
   for (;;) {
+    /* Stopping comes only after gzip_blocks_finish wrote every block, or
+     * when the output is being discarded (an interruption): then queued
+     * blocks are dropped, not compressed for nothing (up to a second). */
+    if (blocks->stopping)
+      break;
     slot *next = NULL;
     /* The oldest queued block first, so the writer waits least. */
     for (unsigned long b = blocks->written; b < blocks->submitted && !next; b++)
       if (blocks->slots[b % SLOTS].state == SLOT_QUEUED)
         next = &blocks->slots[b % SLOTS];
     if (!next) {
-      if (blocks->stopping)
-        break;
       pthread_cond_wait(&blocks->queued, &blocks->lock);
       continue;
     }
     next->state = SLOT_WORKING;
     pthread_mutex_unlock(&blocks->lock);
-    compress_slot(blocks->level, next);
+    compress_slot(blocks, next);
     pthread_mutex_lock(&blocks->lock);
     next->state = SLOT_DONE;
     pthread_cond_broadcast(&blocks->done);
@@ -116,16 +142,33 @@ gzip_blocks *gzip_blocks_new(int level, int (*write_all)(void *, const void *, s
   return blocks;
 }
 
-/* Waits for the oldest unwritten block and writes it. Caller holds no lock. */
+/* Waits for the oldest unwritten block and writes it. Caller holds no lock.
+ * Gives up waiting when the stop flag is raised (error EINTR): no progress
+ * then, and the caller's loops end on the error. */
 static void write_oldest(gzip_blocks *blocks) {
   slot *s = &blocks->slots[blocks->written % SLOTS];
   pthread_mutex_lock(&blocks->lock);
-  while (s->state != SLOT_DONE)
-    pthread_cond_wait(&blocks->done, &blocks->lock);
+  while (s->state != SLOT_DONE) {
+    if (abandoned(blocks)) {
+      pthread_mutex_unlock(&blocks->lock);
+      if (!blocks->error)
+        blocks->error = EINTR;
+      return;
+    }
+    /* A signal handler cannot signal a condition variable: poll. */
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_nsec += POLL_MS * 1000000L;
+    if (until.tv_nsec >= 1000000000L) {
+      until.tv_sec++;
+      until.tv_nsec -= 1000000000L;
+    }
+    pthread_cond_timedwait(&blocks->done, &blocks->lock, &until);
+  }
   pthread_mutex_unlock(&blocks->lock);
   /* A DONE slot is the caller's until it is marked FREE again. */
   if (!blocks->error && s->failed)
-    blocks->error = ENOMEM;
+    blocks->error = abandoned(blocks) ? EINTR : ENOMEM;
   if (!blocks->error)
     blocks->error = blocks->write_all(blocks->context, s->output, s->output_size);
   s->input_size = 0;
@@ -138,7 +181,7 @@ static void write_oldest(gzip_blocks *blocks) {
 static void submit(gzip_blocks *blocks) {
   slot *s = &blocks->slots[blocks->submitted % SLOTS];
   if (!blocks->workers)
-    compress_slot(blocks->level, s);
+    compress_slot(blocks, s);
   pthread_mutex_lock(&blocks->lock);
   s->state = blocks->workers ? SLOT_QUEUED : SLOT_DONE;
   blocks->submitted++;
@@ -168,10 +211,12 @@ int gzip_blocks_add(gzip_blocks *blocks, const void *data, size_t size) {
 int gzip_blocks_finish(gzip_blocks *blocks) {
   if (blocks->submitted - blocks->written == SLOTS)
     write_oldest(blocks);
+  if (blocks->error)
+    return blocks->error;
   slot *s = &blocks->slots[blocks->submitted % SLOTS];
   if (s->input_size || blocks->submitted == 0)
     submit(blocks);
-  while (blocks->written < blocks->submitted)
+  while (blocks->written < blocks->submitted && !blocks->error)
     write_oldest(blocks);
   return blocks->error;
 }
@@ -179,6 +224,9 @@ int gzip_blocks_finish(gzip_blocks *blocks) {
 void gzip_blocks_free(gzip_blocks *blocks) {
   if (!blocks)
     return;
+  /* Blocks still being compressed are of no use now (after finish there
+   * are none): stop them at the next piece. */
+  atomic_store(&blocks->abandon, 1);
   pthread_mutex_lock(&blocks->lock);
   blocks->stopping = 1;
   pthread_cond_broadcast(&blocks->queued);
@@ -193,4 +241,8 @@ void gzip_blocks_free(gzip_blocks *blocks) {
     free(blocks->slots[i].output);
   }
   free(blocks);
+}
+
+void gzip_blocks_stop_when(gzip_blocks *blocks, const volatile sig_atomic_t *stop) {
+  blocks->stop = stop;
 }

@@ -12,6 +12,7 @@
 #ifndef NQSAT_COMMON_GZIP_BLOCKS_H
 #define NQSAT_COMMON_GZIP_BLOCKS_H
 
+#include <signal.h>
 #include <stddef.h>
 
 typedef struct gzip_blocks gzip_blocks;
@@ -28,6 +29,10 @@ int gzip_blocks_add(gzip_blocks *blocks, const void *data, size_t size);
 /* Compresses and writes what is left (an empty input still yields a valid,
  * empty gzip file) and returns 0 or the first error. */
 int gzip_blocks_finish(gzip_blocks *blocks);
+/* Once `*stop` is nonzero, compressing ends within a piece (256 KiB) and a
+ * gzip_blocks_add or _finish waiting for a block returns EINTR: the
+ * output is to be discarded (nq_output_stop_when). */
+void gzip_blocks_stop_when(gzip_blocks *blocks, const volatile sig_atomic_t *stop);
 /* Stops the workers and releases everything; accepts NULL. */
 void gzip_blocks_free(gzip_blocks *blocks);
 

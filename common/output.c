@@ -233,4 +233,6 @@ void nq_output_abort(nq_output *output) {
 
 void nq_output_stop_when(nq_output *output, const volatile sig_atomic_t *stop) {
   output->stop = stop;
+  if (output->gz)
+    gzip_blocks_stop_when(output->gz, stop);
 }

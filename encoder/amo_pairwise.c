@@ -6,7 +6,10 @@
 #include "amo.h"
 
 void amo_pairwise(clause_emitter *emitter, const int *variables, int count) {
-  for (int i = 0; i < count; i++)
+  /* A line of N = 3000 is 4.5 million clauses: once the sink has stopped
+   * (Ctrl-C, a full disk), skipping the rest of them row by row keeps the
+   * stop prompt. */
+  for (int i = 0; i < count && emitter->status == NQ_OK; i++)
     for (int j = i + 1; j < count; j++)
       emit_binary(emitter, -variables[i], -variables[j]);
 }

@@ -22,7 +22,8 @@ void put_square_lines(text_stream *stream, char comment, const char *label,
 
 static void put_projection(text_stream *stream, const char *prefix, int queens, const int *map) {
   text_put(stream, prefix);
-  for (int variable = 1; variable <= queens; variable++)
+  /* N^2 numbers (9 million at N = 3000): stop with the stream. */
+  for (int variable = 1; variable <= queens && stream->status == NQ_OK; variable++)
     text_int(stream, map ? map[variable] : variable, ' ');
   text_put(stream, "0\n");
 }
@@ -99,7 +100,7 @@ void write_dimacs_header(text_stream *stream, const nq_encoding *encoding,
     text_printf(stream, "c renaming: each pair on the lines below is an original %s variable "
                         "and its number in this file\n",
                 rows ? "rows-model" : "queen");
-    for (int variable = 1; variable <= projected; variable++) {
+    for (int variable = 1; variable <= projected && stream->status == NQ_OK; variable++) {
       if ((variable - 1) % MAP_PAIRS_PER_LINE == 0)
         text_put(stream, "c nqsat map ");
       int line_ends = variable % MAP_PAIRS_PER_LINE == 0 || variable == projected;

@@ -251,7 +251,7 @@ nq_status generate_formula(const nq_encoding *encoding, const nq_clause_sink *si
     line[0] = -queen_variable(n, s.row, s.column);
     emit_clause(&emitter, line, 1);
   }
-  for (int row = 0; row < n; row++) {
+  for (int row = 0; row < n && emitter.status == NQ_OK; row++) {
     for (int column = 0; column < n; column++)
       line[column] = queen_variable(n, row, column);
     emit_explanation(&emitter, "row %d: at least one queen", row + 1);
@@ -261,7 +261,7 @@ nq_status generate_formula(const nq_encoding *encoding, const nq_clause_sink *si
       at_most_one(&emitter, line, n);
     }
   }
-  for (int column = 0; column < n; column++) {
+  for (int column = 0; column < n && emitter.status == NQ_OK; column++) {
     for (int row = 0; row < n; row++)
       line[row] = queen_variable(n, row, column);
     if (n > 1) {
@@ -274,7 +274,7 @@ nq_status generate_formula(const nq_encoding *encoding, const nq_clause_sink *si
     }
   }
   /* Diagonals r - c = d, from the top-right corner to the bottom-left. */
-  for (int difference = -(n - 1); difference <= n - 1; difference++) {
+  for (int difference = -(n - 1); difference <= n - 1 && emitter.status == NQ_OK; difference++) {
     int length = 0;
     for (int row = 0; row < n; row++) {
       int column = row - difference;
@@ -287,7 +287,7 @@ nq_status generate_formula(const nq_encoding *encoding, const nq_clause_sink *si
     }
   }
   /* Anti-diagonals r + c = s (0-based s; the comment counts from 1). */
-  for (int sum = 0; sum <= 2 * (n - 1); sum++) {
+  for (int sum = 0; sum <= 2 * (n - 1) && emitter.status == NQ_OK; sum++) {
     int length = 0;
     for (int row = 0; row < n; row++) {
       int column = sum - row;

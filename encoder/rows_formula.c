@@ -35,7 +35,7 @@ int nq_csp_row_width(nq_csp csp, int n) {
 static void conflicts(clause_emitter *emitter, const csp_scheme *scheme, int n, int row,
                       int other) {
   int distance = other - row, literals[64];
-  for (int a = 0; a < n; a++)
+  for (int a = 0; a < n && emitter->status == NQ_OK; a++)
     for (int b = a - distance; b <= a + distance; b += distance) {
       if (b < 0 || b >= n)
         continue;
@@ -75,7 +75,9 @@ nq_status generate_rows_formula(const nq_encoding *encoding, const nq_clause_sin
     emit_clause(&emitter, literals, (size_t)length);
   }
   char text[160];
-  for (int row = 0; row < n; row++) {
+  /* Every loop ends early once the sink stops (an interrupted write): the
+   * pairs below are cubic in N. */
+  for (int row = 0; row < n && emitter.status == NQ_OK; row++) {
     if (emitter.comment) {
       scheme->explain_domain(text, sizeof text, n, row);
       if (text[0])
@@ -83,8 +85,8 @@ nq_status generate_rows_formula(const nq_encoding *encoding, const nq_clause_sin
     }
     scheme->domain(&emitter, n, row);
   }
-  for (int row = 0; row < n; row++)
-    for (int other = row + 1; other < n; other++) {
+  for (int row = 0; row < n && emitter.status == NQ_OK; row++)
+    for (int other = row + 1; other < n && emitter.status == NQ_OK; other++) {
       int distance = other - row;
       if (scheme->pair) {
         emit_explanation(&emitter,

@@ -14,7 +14,8 @@
 #include "text_stream.h"
 
 typedef struct clause_store {
-  int *literals; /* clause after clause, no terminators */
+  text_stream *stream; /* polled now and then: see store_clause */
+  int *literals;       /* clause after clause, no terminators */
   size_t literal_count;
   size_t *starts; /* clause i is literals[starts[i] .. starts[i+1]-1] */
   size_t clause_count;
@@ -25,6 +26,10 @@ static int store_clause(void *context, const int *literals, size_t count) {
   memcpy(store->literals + store->literal_count, literals, count * sizeof *literals);
   store->literal_count += count;
   store->starts[++store->clause_count] = store->literal_count;
+  /* Nothing is written while the formula is collected (seconds at
+   * N = 300), so ask the stream every 64Ki clauses whether to stop. */
+  if (!(store->clause_count & 0xFFFF))
+    return text_poll(store->stream) != NQ_OK;
   return 0;
 }
 
@@ -49,7 +54,7 @@ nq_status shuffled_dimacs_to_stream(const nq_encoding *encoding,
   nq_encoding quiet = *encoding;
   quiet.explain = 0;
   size_t variables = (size_t)size.variables, clauses = (size_t)size.clauses;
-  clause_store store = {malloc((size_t)size.literals * sizeof(int) + 1), 0,
+  clause_store store = {stream, malloc((size_t)size.literals * sizeof(int) + 1), 0,
                         malloc((clauses + 1) * sizeof(size_t)), 0};
   int *map = malloc((variables + 1) * sizeof *map);
   size_t *order = malloc((clauses + 1) * sizeof *order);

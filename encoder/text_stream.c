@@ -39,6 +39,12 @@ void text_flush(text_stream *stream) {
   stream->used = 0;
 }
 
+nq_status text_poll(text_stream *stream) {
+  if (stream->status == NQ_OK && stream->write)
+    stream->status = stream->write(stream->context, stream->chunk, 0);
+  return stream->status;
+}
+
 static void put_bytes(text_stream *stream, const char *text, size_t length) {
   while (length) {
     if (stream->used == TEXT_CHUNK)

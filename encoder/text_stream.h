@@ -33,6 +33,9 @@ text_stream *text_stream_new(text_write_fn write, void *context);
 nq_status text_write_output(void *output, const void *data, size_t size);
 
 void text_flush(text_stream *stream);
+/* Writes nothing but lets the sink report a stop (an interrupted output
+ * answers NQ_ERR_INTERRUPTED); the stream's status, which it also sets. */
+nq_status text_poll(text_stream *stream);
 void text_put(text_stream *stream, const char *text);
 void text_printf(text_stream *stream, const char *format, ...)
     __attribute__((format(printf, 2, 3)));

@@ -14,12 +14,16 @@
 #                       (which runs here) over many N and encodings: ~120
 #                       more runs of the same paths
 #   teach_browser       drives Chromium; its nqsat runs are teach.sh's
+#   interrupt_latency   times the stop after SIGINT/SIGTERM against a 1 s
+#                       bound: meaningless under valgrind; faults.sh,
+#                       suite_check.sh and run_harness.sh take the same
+#                       interrupt paths there
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build}
 binary=$(realpath "$build/nqsat")
 command -v valgrind >/dev/null || { echo "valgrind: not installed (scripts/setup.sh --test-tools)" >&2; exit 1; }
-skip=(encode_rows_counts teach_browser)
+skip=(encode_rows_counts teach_browser interrupt_latency)
 
 logs=$(mktemp -d "${TMPDIR:-/tmp}/nqsat-valgrind.XXXXXX")
 trap 'rm -rf "$logs"' EXIT

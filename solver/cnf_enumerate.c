@@ -51,20 +51,24 @@ nq_status nq_solver_enumerate_cnf(const nq_cnf *cnf, uint64_t max_models,
   }
   picosat_set_interrupt(picosat, &clock, search_clock_picosat_hook);
   picosat_adjust(picosat, variables);
-  for (size_t i = 0; i < cnf->literal_count; i++)
+  /* A 40 MB file is a second of adding: ask the clock every 256Ki literals. */
+  nq_status status = NQ_OK;
+  for (size_t i = 0; i < cnf->literal_count && status == NQ_OK; i++) {
     picosat_add(picosat, cnf->literals[i]);
+    if (!(i & 0x3FFFF) && search_clock_expired(&clock))
+      status = NQ_ERR_INTERRUPTED;
+  }
 
   size_t projected = cnf->has_projection ? cnf->projection_count : (size_t)variables;
   double next_progress = 0.5;
-  nq_status status = NQ_OK;
-  for (;;) {
+  while (status == NQ_OK) {
     if (max_models && result->solutions >= max_models)
       break;
     if (search_clock_expired(&clock)) {
       status = NQ_ERR_INTERRUPTED;
       break;
     }
-    int answer = picosat_sat(picosat, -1);
+    int answer = search_clock_sat(picosat, search_clock_picosat_hook, &clock);
     if (answer == PICOSAT_UNSATISFIABLE) {
       result->complete = 1;
       break;

@@ -14,12 +14,20 @@
 #include "nqsat/solver.h"
 #include "search_clock.h"
 
+typedef struct loading {
+  PicoSAT *picosat;
+  const search_clock *clock;
+  unsigned long clauses;
+} loading;
+
+/* Loading the formula takes seconds at N = 200 (16 million clauses), so
+ * it asks the clock too, every 64Ki clauses. */
 static int add_to_picosat(void *context, const int *literals, size_t count) {
-  PicoSAT *picosat = context;
+  loading *load = context;
   for (size_t i = 0; i < count; i++)
-    picosat_add(picosat, literals[i]);
-  picosat_add(picosat, 0);
-  return 0;
+    picosat_add(load->picosat, literals[i]);
+  picosat_add(load->picosat, 0);
+  return !(++load->clauses & 0xFFFF) && search_clock_expired(load->clock);
 }
 
 /* Fills columns[row] from the model; -1 unless every row has exactly one. */
@@ -62,15 +70,18 @@ nq_status nq_solver_enumerate_queens(const nq_encoding *encoding, uint64_t max_s
   search_clock_start(&clock, control);
   picosat_set_interrupt(picosat, &clock, search_clock_picosat_hook);
   picosat_adjust(picosat, (int)size.variables);
-  nq_clause_sink sink = {picosat, add_to_picosat};
+  loading load = {picosat, &clock, 0};
+  nq_clause_sink sink = {&load, add_to_picosat};
   status = nq_encoder_generate(encoding, &sink);
+  if (status == NQ_ERR_STOPPED)
+    status = NQ_ERR_INTERRUPTED; /* add_to_picosat saw the clock expire */
 
   while (status == NQ_OK && (max_solutions == 0 || reported < max_solutions)) {
     if (search_clock_expired(&clock)) {
       status = NQ_ERR_INTERRUPTED;
       break;
     }
-    int result = picosat_sat(picosat, -1);
+    int result = search_clock_sat(picosat, search_clock_picosat_hook, &clock);
     if (result == PICOSAT_UNSATISFIABLE)
       break;
     if (result == PICOSAT_UNKNOWN && search_clock_expired(&clock)) {

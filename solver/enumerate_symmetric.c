@@ -222,7 +222,7 @@ static int solve_part(search *s, subproblem *part) {
       set_status(s, NQ_ERR_INTERRUPTED);
       break;
     }
-    int answer = picosat_sat(picosat, -1);
+    int answer = search_clock_sat(picosat, stop_hook, s);
     if (answer == PICOSAT_UNSATISFIABLE) {
       complete = 1;
       break;

@@ -3,6 +3,7 @@
 #ifndef NQSAT_SEARCH_CLOCK_H
 #define NQSAT_SEARCH_CLOCK_H
 
+#include <picosat/picosat.h>
 #include <time.h>
 
 #include "nqsat/solver.h"
@@ -19,5 +20,15 @@ double search_clock_elapsed(const search_clock *clock);
 int search_clock_expired(const search_clock *clock);
 /* For picosat_set_interrupt: `state` is a const search_clock *. */
 int search_clock_picosat_hook(void *state);
+
+/* picosat_sat(picosat, -1), asking `stop(state)` at least every few tens
+ * of milliseconds. PicoSAT calls its interrupt hook only every 1024
+ * decisions, which on a large formula (N = 200, a 40 MB file) is seconds
+ * apart; so the search runs in slices of propagations (search_clock.c)
+ * (picosat_set_propagation_limit, an absolute count) and `stop` is asked
+ * between them. A new slice resumes from the top level with learnt
+ * clauses and phases kept, like one more restart. PICOSAT_UNKNOWN when
+ * `stop` said so (or PicoSAT gave up for another reason). */
+int search_clock_sat(PicoSAT *picosat, int (*stop)(void *state), void *state);
 
 #endif
