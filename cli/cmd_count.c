@@ -67,39 +67,6 @@ static double seconds_since(clockid_t clock, const struct timespec *start) {
   return (double)(now.tv_sec - start->tv_sec) + (double)(now.tv_nsec - start->tv_nsec) / 1e9;
 }
 
-int count_report(const char *program, int n, nq_count_method method, const nq_count_tally *tally,
-                 int unique, int stats, double seconds, double cpu_seconds, const char *kernel) {
-  uint64_t total = nq_count_tally_total(n, tally);
-  uint64_t fundamental = tally->count2 + tally->count4 + tally->count8;
-  printf("%" PRIu64 "\n", unique ? fundamental : total);
-  if (fflush(stdout) != 0 || ferror(stdout)) {
-    fprintf(stderr, "%s: error: cannot write to standard output\n", program);
-    return NQ_EXIT_FAILURE;
-  }
-  if (stats)
-    fprintf(stderr,
-            "%s: N = %d: %" PRIu64 " solutions, %" PRIu64 " fundamental, %" PRIu64
-            " nodes, %.3f s, %.3f s CPU, %.3g nodes/s, method %s, kernel %s\n",
-            program, n, total, fundamental, tally->work, seconds, cpu_seconds,
-            seconds > 0 ? (double)tally->work / seconds : 0.0, nq_count_method_name(method),
-            kernel);
-  uint64_t known_total, known_fundamental;
-  if (nq_verify_known_count(n, &known_total, &known_fundamental) != 0) {
-    fprintf(stderr,
-            "%s: note: N = %d is beyond the OEIS table (N <= %d): this count is unverified\n",
-            program, n, NQ_VERIFY_KNOWN_MAX_N);
-    return NQ_EXIT_OK;
-  }
-  if (total != known_total || fundamental != known_fundamental) {
-    fprintf(stderr,
-            "%s: error: N = %d: counted %" PRIu64 " solutions, %" PRIu64
-            " fundamental; OEIS A000170/A002562 say %" PRIu64 ", %" PRIu64 "\n",
-            program, n, total, fundamental, known_total, known_fundamental);
-    return NQ_EXIT_FAILURE;
-  }
-  return NQ_EXIT_OK;
-}
-
 /* The hooks' context: which jobs this run owns and where they are kept. */
 typedef struct run_context {
   const unsigned char *in_part; /* NULL: every job */
