@@ -121,6 +121,14 @@ double nq_count_plan_job_weight(const nq_count_plan *plan, size_t job) {
   return job < plan->jobs ? plan->weights[job] : 0.0;
 }
 
+nq_status nq_count_plan_estimate_job(const nq_count_plan *plan, size_t job, int probes,
+                                     uint64_t *random_state, double *work) {
+  if (job >= plan->jobs || probes < 1 || !plan->ops->estimate_job_work || !*random_state)
+    return NQ_ERR_ARGUMENT;
+  *work = plan->ops->estimate_job_work(plan->shared, job, probes, random_state);
+  return NQ_OK;
+}
+
 uint64_t nq_count_tally_total(int n, const nq_count_tally *tally) {
   if (n == 1)
     return tally->count2;
