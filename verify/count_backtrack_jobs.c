@@ -271,11 +271,14 @@ static nq_status backtrack_run_job(const void *shared, void *worker, size_t job,
   class_search state = {.n = n, .last_row = n - 1, .top_bit = UINT32_C(1) << (n - 1)};
   state.all = n == 32 ? UINT32_MAX : (UINT32_C(1) << n) - 1;
   state.form = list->shapes[task->shape_index];
+  state.stop = stop; /* both kernels poll it every few milliseconds */
   memcpy(state.board, task->prefix, (size_t)task->row * sizeof *task->prefix);
   if (list->kernel == NQ_VERIFY_KERNEL_VECTOR)
     nq_verify_search_vector(&state, task->row, task->left, task->down, task->right);
   else
     nq_verify_search_rows(&state, task->row, task->left, task->down, task->right);
+  if (state.stopped)
+    return NQ_ERR_INTERRUPTED;
   tally->count2 += state.count2, tally->count4 += state.count4, tally->count8 += state.count8;
   tally->work += state.nodes;
   return NQ_OK;

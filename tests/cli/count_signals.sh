@@ -62,6 +62,21 @@ done
 checks=$((checks + 1))
 [ "$(wc -l <"$WORK/c19")" -gt 1 ] || fail "the interrupted count 19 recorded no job"
 
+# The row kernel polls the flag inside a job: at N = 21 its jobs take up to
+# seconds each, and the count must still stop within a second.
+"$NQSAT" count 21 --kernel rows --threads 2 >"$WORK/out" 2>"$WORK/err" &
+pid=$!
+sleep 3
+start=$(now)
+kill -TERM $pid
+wait $pid
+status=$?
+latency=$(elapsed_ms "$start")
+echo "count 21 --kernel rows: SIGTERM to exit in $latency ms" >&2
+expect_equal "$status" 130 "exit status after SIGTERM (row kernel)"
+checks=$((checks + 1))
+[ "$latency" -lt 1000 ] || fail "count 21 --kernel rows took $latency ms to stop (limit 1000)"
+
 # Interrupted with a checkpoint, then finished: the same count.
 "$NQSAT" count 16 --threads 2 --checkpoint "$WORK/c16b" >"$WORK/out" 2>"$WORK/err" &
 pid=$!
