@@ -103,12 +103,12 @@ static int parse_part(const char *text, uint32_t *part, uint32_t *parts) {
 
 int cmd_count(int argc, char **argv) {
   static const struct option options[] = {
-      {"unique", no_argument, NULL, 'u'},          {"threads", required_argument, NULL, 't'},
-      {"stats", no_argument, NULL, 's'},           {"kernel", required_argument, NULL, 'k'},
-      {"method", required_argument, NULL, 'm'},    {"part", required_argument, NULL, 'p'},
-      {"merge", no_argument, NULL, 'M'},           {"checkpoint", required_argument, NULL, 'c'},
-      {"estimate", no_argument, NULL, 'e'},        {"sample", required_argument, NULL, 'S'},
-      {"help", no_argument, NULL, 'h'},            {NULL, 0, NULL, 0}};
+      {"unique", no_argument, NULL, 'u'},       {"threads", required_argument, NULL, 't'},
+      {"stats", no_argument, NULL, 's'},        {"kernel", required_argument, NULL, 'k'},
+      {"method", required_argument, NULL, 'm'}, {"part", required_argument, NULL, 'p'},
+      {"merge", no_argument, NULL, 'M'},        {"checkpoint", required_argument, NULL, 'c'},
+      {"estimate", no_argument, NULL, 'e'},     {"sample", required_argument, NULL, 'S'},
+      {"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0}};
   int unique = 0, stats = 0, merge = 0, estimate = 0;
   nq_verify_kernel kernel = NQ_VERIFY_KERNEL_AUTO;
   nq_count_method method = NQ_COUNT_METHOD_AUTO;
@@ -137,8 +137,7 @@ int cmd_count(int argc, char **argv) {
       break;
     case 'p':
       if (parse_part(optarg, &part, &parts))
-        return usage_error("count", "--part wants I/K with 1 <= I <= K <= 65536, not '%s'",
-                           optarg);
+        return usage_error("count", "--part wants I/K with 1 <= I <= K <= 65536, not '%s'", optarg);
       break;
     case 'm':
       if (!strcmp(optarg, "auto"))
@@ -227,7 +226,8 @@ int cmd_count(int argc, char **argv) {
     }
     count_checkpoint_add_loaded(context.checkpoint, in_part, &tally);
   }
-  nq_count_run_hooks hooks = {.skip = skip_job, .done = job_done, .context = &context, .stop = stop};
+  nq_count_run_hooks hooks = {
+      .skip = skip_job, .done = job_done, .context = &context, .stop = stop};
   status = nq_count_plan_run(plan, 0, jobs, (int)threads, &hooks, &tally);
   int exit_code = NQ_EXIT_OK;
   if (context.checkpoint && count_checkpoint_close("nqsat count", context.checkpoint))
@@ -247,9 +247,16 @@ int cmd_count(int argc, char **argv) {
   double elapsed = seconds_since(CLOCK_MONOTONIC, &start);
   double cpu = seconds_since(CLOCK_PROCESS_CPUTIME_ID, &cpu_start);
   if (parts) {
-    count_part_line line = {.n = n, .method = method, .parts = parts, .part = part, .jobs = jobs,
-                            .part_jobs = part_jobs, .plan_checksum = checksum, .tally = tally,
-                            .seconds = elapsed, .cpu_seconds = cpu};
+    count_part_line line = {.n = n,
+                            .method = method,
+                            .parts = parts,
+                            .part = part,
+                            .jobs = jobs,
+                            .part_jobs = part_jobs,
+                            .plan_checksum = checksum,
+                            .tally = tally,
+                            .seconds = elapsed,
+                            .cpu_seconds = cpu};
     return count_part_print(&line) ? runtime_error("count", "cannot write to standard output")
                                    : NQ_EXIT_OK;
   }
@@ -257,8 +264,8 @@ int cmd_count(int argc, char **argv) {
       method != NQ_COUNT_METHOD_BACKTRACK ? "none"
       : n < 6                             ? "none (small board: enumerated)"
       : (kernel == NQ_VERIFY_KERNEL_VECTOR ||
-         (kernel == NQ_VERIFY_KERNEL_AUTO && nq_verify_kernel_available(NQ_VERIFY_KERNEL_VECTOR, n) &&
-          n <= NQ_VERIFY_VECTOR_MAX_N))
+         (kernel == NQ_VERIFY_KERNEL_AUTO &&
+          nq_verify_kernel_available(NQ_VERIFY_KERNEL_VECTOR, n) && n <= NQ_VERIFY_VECTOR_MAX_N))
           ? "vector"
           : "rows";
   return count_report("nqsat count", n, method, &tally, unique, stats, elapsed, cpu, kernel_name);

@@ -84,9 +84,9 @@ static int load_lines(const char *program, count_checkpoint *checkpoint, FILE *f
     int whole = length > 0 && line[length - 1] == '\n';
     uint64_t job, count2, count4, count8, work, check;
     char extra;
-    int fields = sscanf(line, "%" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64
-                              " %" SCNx64 " %c",
-                        &job, &count2, &count4, &count8, &work, &check, &extra);
+    int fields =
+        sscanf(line, "%" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNx64 " %c",
+               &job, &count2, &count4, &count8, &work, &check, &extra);
     nq_count_tally tally = {count2, count4, count8, work};
     int valid = whole && fields == 6 && job < checkpoint->jobs && line_check(job, &tally) == check;
     if (!valid) {
@@ -117,8 +117,8 @@ static int load_lines(const char *program, count_checkpoint *checkpoint, FILE *f
   return 0;
 }
 
-int count_checkpoint_open(const char *program, const char *path, int n,
-                          const nq_count_plan *plan, count_checkpoint **result) {
+int count_checkpoint_open(const char *program, const char *path, int n, const nq_count_plan *plan,
+                          count_checkpoint **result) {
   *result = NULL;
   count_checkpoint *checkpoint = calloc(1, sizeof *checkpoint);
   size_t jobs = nq_count_plan_jobs(plan);
@@ -162,7 +162,7 @@ int count_checkpoint_open(const char *program, const char *path, int n,
     char first[256];
     if (!file || !fgets(first, sizeof first, file)) {
       fprintf(stderr, "%s: error: %s: %s\n", program, path,
-                      file ? "cannot read the header" : strerror(errno));
+              file ? "cannot read the header" : strerror(errno));
       if (file)
         fclose(file);
       close_and_free(checkpoint);
@@ -171,8 +171,7 @@ int count_checkpoint_open(const char *program, const char *path, int n,
     if (strcmp(first, header)) {
       first[strcspn(first, "\n")] = 0;
       header[strcspn(header, "\n")] = 0;
-      fprintf(stderr,
-              "%s: error: %s:1: a checkpoint of another run ('%.120s'); this run is '%s'\n",
+      fprintf(stderr, "%s: error: %s:1: a checkpoint of another run ('%.120s'); this run is '%s'\n",
               program, path, first, header);
       fclose(file);
       close_and_free(checkpoint);
@@ -200,14 +199,14 @@ int count_checkpoint_finished(const count_checkpoint *checkpoint, size_t job) {
   return job < checkpoint->jobs && checkpoint->finished[job];
 }
 
-void count_checkpoint_record(count_checkpoint *checkpoint, size_t job, const nq_count_tally *tally) {
+void count_checkpoint_record(count_checkpoint *checkpoint, size_t job,
+                             const nq_count_tally *tally) {
   if (checkpoint->error || job >= checkpoint->jobs)
     return;
   char line[160];
-  int length = snprintf(line, sizeof line,
-                        "%zu %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 " %016" PRIx64 "\n", job,
-                        tally->count2, tally->count4, tally->count8, tally->work,
-                        line_check(job, tally));
+  int length = snprintf(
+      line, sizeof line, "%zu %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 " %016" PRIx64 "\n",
+      job, tally->count2, tally->count4, tally->count8, tally->work, line_check(job, tally));
   if (write_all(checkpoint->descriptor, line, (size_t)length)) {
     checkpoint->error = errno;
     return;

@@ -134,8 +134,10 @@ static int probe_strata(const nq_count_plan *plan, stratum *strata, size_t count
       return report_interrupted("count", "no estimate printed");
     if (nq_count_plan_estimate_job(plan, strata[i].drawn, PROBES, random_state, &strata[i].cost) !=
         NQ_OK)
-      return runtime_error("count", "--estimate: this method cannot estimate jobs of N > %d "
-                                    "without running them", TIMED_MAX_N);
+      return runtime_error("count",
+                           "--estimate: this method cannot estimate jobs of N > %d "
+                           "without running them",
+                           TIMED_MAX_N);
   }
   return 0;
 }

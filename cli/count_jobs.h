@@ -25,8 +25,8 @@ int count_report(const char *program, int n, nq_count_method method, const nq_co
  * anything else malformed is refused with FILE:LINE. */
 typedef struct count_checkpoint count_checkpoint;
 /* Returns 0, or 1 after printing "PROGRAM: error: ..." */
-int count_checkpoint_open(const char *program, const char *path, int n,
-                          const nq_count_plan *plan, count_checkpoint **checkpoint);
+int count_checkpoint_open(const char *program, const char *path, int n, const nq_count_plan *plan,
+                          count_checkpoint **checkpoint);
 int count_checkpoint_finished(const count_checkpoint *checkpoint, size_t job);
 /* Appends a finished job; an I/O failure is remembered (count_checkpoint_close reports it). */
 void count_checkpoint_record(count_checkpoint *checkpoint, size_t job, const nq_count_tally *tally);
@@ -52,6 +52,7 @@ int count_part_print(const count_part_line *line);
 int count_merge(int file_count, char **files, int unique, int stats);
 
 /* ---- the estimate (cli/count_estimate.c) ---------------------------------- */
-int count_estimate(int n, const nq_count_plan *plan, size_t sample, const volatile sig_atomic_t *stop);
+int count_estimate(int n, const nq_count_plan *plan, size_t sample,
+                   const volatile sig_atomic_t *stop);
 
 #endif

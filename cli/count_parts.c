@@ -106,8 +106,7 @@ static int read_part_line(merge_state *state, const char *where, const char *tex
   count_part_line line = {0};
   uint64_t n, parts, part, total, unique;
   if (field_string(text, "format", format, sizeof format) || strcmp(format, PART_FORMAT))
-    return merge_error("%s: not a part line of nqsat count --part (format " PART_FORMAT ")",
-                       where);
+    return merge_error("%s: not a part line of nqsat count --part (format " PART_FORMAT ")", where);
   if (field_string(text, "version", version, sizeof version) ||
       field_string(text, "method", method, sizeof method) ||
       field_string(text, "plan_checksum", plan, sizeof plan) || field_u64(text, "n", &n) ||
@@ -150,8 +149,8 @@ static int read_part_line(merge_state *state, const char *where, const char *tex
   }
   part_seen *slot = &state->seen[line.part - 1];
   if (slot->where[0])
-    return merge_error("%s: part %" PRIu32 "/%" PRIu32 " appears twice (also %s)", where,
-                       line.part, line.parts, slot->where);
+    return merge_error("%s: part %" PRIu32 "/%" PRIu32 " appears twice (also %s)", where, line.part,
+                       line.parts, slot->where);
   snprintf(slot->where, sizeof slot->where, "%s", where);
   slot->line = line;
   return 0;
@@ -223,12 +222,12 @@ int count_merge(int file_count, char **files, int unique, int stats) {
     jobs += line->part_jobs;
   }
   int n = state.first.n;
-  nq_count_method method = !strcmp(state.method, "join") ? NQ_COUNT_METHOD_JOIN
-                                                         : NQ_COUNT_METHOD_BACKTRACK;
+  nq_count_method method =
+      !strcmp(state.method, "join") ? NQ_COUNT_METHOD_JOIN : NQ_COUNT_METHOD_BACKTRACK;
   free(state.seen);
   if (jobs != state.first.jobs)
-    return runtime_error("count", "the parts hold %" PRIu64 " jobs in all, the plan %" PRIu64,
-                         jobs, state.first.jobs);
+    return runtime_error("count", "the parts hold %" PRIu64 " jobs in all, the plan %" PRIu64, jobs,
+                         state.first.jobs);
   /* --stats: seconds are the parts' sum (machine time, not wall clock). */
   return count_report("nqsat count", n, method, &state.sum, unique, stats, state.seconds,
                       state.cpu_seconds, "(merged parts)");

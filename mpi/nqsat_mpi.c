@@ -101,12 +101,15 @@ typedef struct options {
 /* Returns -1 to go on, else the exit code (help, version, usage errors:
  * printed by rank 0 only). */
 static int parse_options(int argc, char **argv, int rank, options *chosen) {
-  static const struct option table[] = {
-      {"threads", required_argument, NULL, 't'}, {"checkpoint", required_argument, NULL, 'c'},
-      {"method", required_argument, NULL, 'm'},  {"kernel", required_argument, NULL, 'k'},
-      {"unique", no_argument, NULL, 'u'},        {"stats", no_argument, NULL, 's'},
-      {"help", no_argument, NULL, 'h'},          {"version", no_argument, NULL, 'V'},
-      {NULL, 0, NULL, 0}};
+  static const struct option table[] = {{"threads", required_argument, NULL, 't'},
+                                        {"checkpoint", required_argument, NULL, 'c'},
+                                        {"method", required_argument, NULL, 'm'},
+                                        {"kernel", required_argument, NULL, 'k'},
+                                        {"unique", no_argument, NULL, 'u'},
+                                        {"stats", no_argument, NULL, 's'},
+                                        {"help", no_argument, NULL, 'h'},
+                                        {"version", no_argument, NULL, 'V'},
+                                        {NULL, 0, NULL, 0}};
   *chosen = (options){0};
   if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
     if (rank == 0)
@@ -164,8 +167,7 @@ static int parse_options(int argc, char **argv, int rank, options *chosen) {
           print_help();
         return EXIT_OK;
       default:
-        snprintf(message, sizeof message, "unknown option or missing value: %s",
-                 argv[optind - 1]);
+        snprintf(message, sizeof message, "unknown option or missing value: %s", argv[optind - 1]);
         problem = message;
       }
     }
@@ -188,8 +190,9 @@ static int parse_options(int argc, char **argv, int rank, options *chosen) {
   }
   if (chosen->threads == 0) {
     long online = sysconf(_SC_NPROCESSORS_ONLN);
-    chosen->threads = online < 1 ? 1 : online > NQ_VERIFY_MAX_THREADS ? NQ_VERIFY_MAX_THREADS
-                                                                      : (int)online;
+    chosen->threads = online < 1                       ? 1
+                      : online > NQ_VERIFY_MAX_THREADS ? NQ_VERIFY_MAX_THREADS
+                                                       : (int)online;
   }
   return -1;
 }
@@ -209,7 +212,8 @@ typedef struct dispatcher {
 static const nq_count_plan *sort_plan;
 static int heavier_first(const void *a, const void *b) {
   size_t left = *(const size_t *)a, right = *(const size_t *)b;
-  double wl = nq_count_plan_job_weight(sort_plan, left), wr = nq_count_plan_job_weight(sort_plan, right);
+  double wl = nq_count_plan_job_weight(sort_plan, left),
+         wr = nq_count_plan_job_weight(sort_plan, right);
   if (wl != wr)
     return wl > wr ? -1 : 1;
   return left < right ? -1 : left > right;
@@ -250,8 +254,8 @@ typedef struct local_run {
 
 static void *run_local(void *argument) {
   local_run *local = argument;
-  nq_count_run_hooks hooks = {.skip = local_skip, .done = local_done, .context = local->work,
-                              .stop = &stop_signal};
+  nq_count_run_hooks hooks = {
+      .skip = local_skip, .done = local_done, .context = local->work, .stop = &stop_signal};
   local->status = nq_count_plan_run(local->work->plan, 0, nq_count_plan_jobs(local->work->plan),
                                     local->threads, &hooks, &local->tally);
   atomic_store(&local->finished, 1);
@@ -336,8 +340,7 @@ static int run_rank0(const options *chosen, const nq_count_plan *plan, int ranks
       pthread_mutex_unlock(&work.lock);
       send_jobs(&work, source, 1, outstanding);
     } else {
-      MPI_Recv(message, 5, MPI_UINT64_T, source, status.MPI_TAG, MPI_COMM_WORLD,
-               MPI_STATUS_IGNORE);
+      MPI_Recv(message, 5, MPI_UINT64_T, source, status.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
       continue;
     }
     if (outstanding[source] == 0 && !stopped[source]) {
@@ -359,9 +362,10 @@ static int run_rank0(const options *chosen, const nq_count_plan *plan, int ranks
   free(work.order), free(work.claimed), free(outstanding), free(stopped);
   pthread_mutex_destroy(&work.lock);
   if (stop_signal) {
-    fprintf(stderr, PROGRAM ": interrupted by %s; %s\n", stop_signal == SIGTERM ? "SIGTERM" : "SIGINT",
-            chosen->checkpoint ? "the finished jobs are in the checkpoint; run again with it to go on"
-                               : "nothing counted");
+    fprintf(
+        stderr, PROGRAM ": interrupted by %s; %s\n", stop_signal == SIGTERM ? "SIGTERM" : "SIGINT",
+        chosen->checkpoint ? "the finished jobs are in the checkpoint; run again with it to go on"
+                           : "nothing counted");
     return EXIT_INTERRUPTED;
   }
   if (!complete) {
@@ -504,7 +508,8 @@ int main(int argc, char **argv) {
     MPI_Finalize();
     return exit_code;
   }
-  if (chosen.kernel == NQ_VERIFY_KERNEL_VECTOR && !nq_verify_kernel_available(chosen.kernel, chosen.n))
+  if (chosen.kernel == NQ_VERIFY_KERNEL_VECTOR &&
+      !nq_verify_kernel_available(chosen.kernel, chosen.n))
     chosen.kernel = NQ_VERIFY_KERNEL_AUTO; /* a rank without AVX-512 uses rows: same jobs */
   nq_count_plan *plan;
   nq_status status = nq_count_plan_create(chosen.n, chosen.method, chosen.kernel, &plan);

@@ -8,8 +8,8 @@
  * The list does not depend on the kernel or the machine, so parts counted
  * on different machines (with or without AVX-512) add up: prefixes stop at
  * row 3, 4 or 5 as N grows (split_row_for), which keeps each job well under
- * a second up to N = 21 or so and the vector kernel within its 16 lanes. Boards of fewer than six rows are one job
- * that enumerates them. */
+ * a second up to N = 21 or so and the vector kernel within its 16 lanes. Boards of fewer than six
+ * rows are one job that enumerates them. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -61,8 +61,7 @@ static uint32_t corner_row_filter(const class_shape *form, int row, uint32_t fre
   return row < form->bound1 ? free_squares & ~UINT32_C(2) : free_squares;
 }
 
-static uint32_t row_filter(const class_shape *form, int row, uint32_t free_squares,
-                           uint32_t down) {
+static uint32_t row_filter(const class_shape *form, int row, uint32_t free_squares, uint32_t down) {
   return form->corner ? corner_row_filter(form, row, free_squares)
                       : side_row_filter(form, row, free_squares, down);
 }
@@ -205,7 +204,8 @@ static double backtrack_weight(const void *shared, size_t job) {
   const class_shape *form = &list->shapes[task->shape_index];
   uint32_t all = list->n == 32 ? UINT32_MAX : (UINT32_C(1) << list->n) - 1;
   int row = task->row;
-  uint32_t first = row_filter(form, row, all & ~(task->left | task->down | task->right), task->down);
+  uint32_t first =
+      row_filter(form, row, all & ~(task->left | task->down | task->right), task->down);
   double weight = 1.0;
   while (first) {
     uint32_t bit = first & (0u - first);
@@ -298,7 +298,8 @@ static uint64_t next_random(uint64_t *state) {
  * It counts the plain row-by-row tree (row filters applied); the kernels
  * prune more, which --estimate absorbs by calibrating seconds per
  * estimated queen on a size it can time. */
-static double backtrack_estimate(const void *shared, size_t job, int probes, uint64_t *random_state) {
+static double backtrack_estimate(const void *shared, size_t job, int probes,
+                                 uint64_t *random_state) {
   const backtrack_shared *list = shared;
   if (list->n < 6)
     return 1.0;

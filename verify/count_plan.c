@@ -255,8 +255,8 @@ nq_status nq_count_plan_run(const nq_count_plan *plan, size_t first, size_t end,
     free(runners);
     return NQ_ERR_MEMORY;
   }
-  run_state run = {.plan = plan, .order = order, .count = end - first, .hooks = hooks,
-                   .total = tally};
+  run_state run = {
+      .plan = plan, .order = order, .count = end - first, .hooks = hooks, .total = tally};
   atomic_init(&run.next, 0);
   atomic_init(&run.failed, 0);
   atomic_init(&run.interrupted, 0);

@@ -10,11 +10,11 @@
  */
 #ifndef NQSAT_COUNT_PLAN_H
 #define NQSAT_COUNT_PLAN_H
+#include "nqsat/status.h"
+#include "nqsat/verify.h"
 #include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
-#include "nqsat/status.h"
-#include "nqsat/verify.h"
 
 typedef enum nq_count_method {
   NQ_COUNT_METHOD_AUTO = 0,      /* the faster for n (measured; documented) */
