@@ -9,6 +9,7 @@
 #ifndef NQSAT_CLASS_SEARCH_H
 #define NQSAT_CLASS_SEARCH_H
 
+#include <signal.h>
 #include <stdint.h>
 
 #include "nqsat/verify.h"
@@ -35,6 +36,10 @@ typedef struct class_search {
   class_shape form;
   uint32_t board[NQ_VERIFY_MAX_N];
   uint64_t count2, count4, count8, nodes;
+  /* The kernels poll *stop (when not NULL) now and then, and set
+   * `stopped` when it gave up: the counts are then partial. */
+  const volatile sig_atomic_t *stop;
+  int stopped;
 } class_search;
 
 /* Classifies a finished side-case board (class of 2, 4 or 8, or not the

@@ -110,6 +110,13 @@ static inline __attribute__((always_inline)) void search_rows(class_search *stat
   back[row] = first_row - 1;
   for (;;) {
     if (!free_squares) {
+      /* A stop request is seen within milliseconds: tested when the queen
+       * count is a multiple of 2^16 at a backtrack (the count is in a
+       * register already; a countdown would need one more). */
+      if (__builtin_expect(!(nodes & 0xffff), 0) && state->stop && *state->stop) {
+        state->stopped = 1;
+        break;
+      }
       row = back[row];
       if (row < first_row)
         break;

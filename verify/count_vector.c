@@ -176,6 +176,11 @@ search_vector(class_search *state, int first_row, uint32_t left, uint32_t down, 
     if (!to_try) {
       if (!depth)
         break;
+      /* A stop request, as in the row kernel (count_rows.c). */
+      if (__builtin_expect(!(nodes & 0xffff), 0) && state->stop && *state->stop) {
+        state->stopped = 1;
+        break;
+      }
       depth--;
       free_rows = saved_rows[depth], open = saved_open[depth], columns = saved_columns[depth];
       to_try = saved_to_try[depth], lane = saved_lane[depth];
