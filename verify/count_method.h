@@ -1,0 +1,33 @@
+/* verify/count_method.h - internal to verify/: what a counting method
+ * supplies to the job driver (verify/count_plan.c). SHARED CONTRACT between
+ * issue 12 (join: verify/count_join*.c defines nq_count_join_ops) and issue
+ * 13 (driver, backtrack adapter nq_count_backtrack_ops). */
+#ifndef NQSAT_COUNT_METHOD_H
+#define NQSAT_COUNT_METHOD_H
+#include "nqsat/count_plan.h"
+
+typedef struct count_method_ops {
+  const char *name;
+  uint64_t (*memory_estimate)(int n, int threads);
+  /* Builds shared read-only state and the job count. */
+  nq_status (*create)(int n, nq_verify_kernel kernel, void **shared, size_t *jobs);
+  void (*destroy)(void *shared);
+  /* Bytes describing job j (for the checksum); at most 64. */
+  size_t (*describe_job)(const void *shared, size_t job, unsigned char bytes[64]);
+  /* A relative cost guess for job j: the driver runs large jobs first. */
+  double (*job_weight)(const void *shared, size_t job);
+  /* Per-thread scratch (may set *worker = NULL). */
+  nq_status (*worker_create)(const void *shared, void **worker);
+  void (*worker_destroy)(void *worker);
+  /* Runs job j; must poll *stop (may be NULL) every ~50 ms of work and
+   * return NQ_ERR_INTERRUPTED when set (the partial tally is discarded). */
+  nq_status (*run_job)(const void *shared, void *worker, size_t job,
+                       const volatile sig_atomic_t *stop, nq_count_tally *tally);
+} count_method_ops;
+
+extern const count_method_ops nq_count_backtrack_ops; /* i13: count_backtrack_jobs.c */
+extern const count_method_ops nq_count_join_ops;      /* i12: count_join.c */
+/* The AUTO rule (i12 owns it, in count_join.c): 1 when the join method is
+ * the faster for n (and built), so nq_count_method_for(n) picks it. */
+int nq_count_join_preferred(int n);
+#endif

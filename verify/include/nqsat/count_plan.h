@@ -1,0 +1,85 @@
+/* nqsat/count_plan.h - a counting method's work as a deterministic list of
+ * independent jobs (public; verify/ library).
+ *
+ * SHARED CONTRACT between issue 12 (the join method) and issue 13 (parts,
+ * merge, checkpoint, estimate, MPI). The i13 helper owns this header, the
+ * driver verify/count_plan.c and the backtrack adapter; the i12 helper owns
+ * verify/count_join*.c which fills in `nq_count_join_ops` (declared in the
+ * internal verify/count_method.h below). Change the contract only by
+ * agreement (write to /work/markers/contract-change.txt and tell the lead).
+ */
+#ifndef NQSAT_COUNT_PLAN_H
+#define NQSAT_COUNT_PLAN_H
+#include <signal.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "nqsat/status.h"
+#include "nqsat/verify.h"
+
+typedef enum nq_count_method {
+  NQ_COUNT_METHOD_AUTO = 0,      /* the faster for n (measured; documented) */
+  NQ_COUNT_METHOD_BACKTRACK = 1, /* today's class counter (kernels rows/vector) */
+  NQ_COUNT_METHOD_JOIN = 2       /* issue 12: partial solutions joined */
+} nq_count_method;
+
+/* What a job (or a sum of jobs) found: solutions by class size, so
+ * total = 2*count2 + 4*count4 + 8*count8 and fundamental = the sum of the
+ * three. `work` is the method's unit of effort (nodes for backtrack, joins
+ * for join) for speed figures; `work` is NOT deterministic across kernels. */
+typedef struct nq_count_tally {
+  uint64_t count2, count4, count8;
+  uint64_t work;
+} nq_count_tally;
+
+typedef struct nq_count_plan nq_count_plan; /* opaque */
+
+const char *nq_count_method_name(nq_count_method method); /* "backtrack", "join", "auto" */
+/* The method AUTO picks for n (never AUTO). */
+nq_count_method nq_count_method_for(int n);
+/* Peak bytes the method needs for n with `threads` workers (plan + workers),
+ * so the CLI can refuse over --max-memory before building anything. */
+uint64_t nq_count_memory_estimate(int n, nq_count_method method, int threads);
+
+/* Builds the job list (and any shared tables). Deterministic: same n,
+ * method and version give the same jobs in the same order. */
+nq_status nq_count_plan_create(int n, nq_count_method method, nq_verify_kernel kernel,
+                               nq_count_plan **plan);
+void nq_count_plan_free(nq_count_plan *plan);
+size_t nq_count_plan_jobs(const nq_count_plan *plan);
+nq_count_method nq_count_plan_method(const nq_count_plan *plan);
+/* Checksum of the job list (method, n, every job's description). */
+uint64_t nq_count_plan_checksum(const nq_count_plan *plan);
+
+/* Runs jobs [first, end) on `threads` threads (0 = one per processor),
+ * largest first within the range, adding into *tally. `done` (may be NULL)
+ * is called once per finished job from the finishing thread under a lock
+ * (checkpoints, progress); `skip` (may be NULL) says a job is already done.
+ * Polls *stop (may be NULL) at least every ~50 ms of work: returns
+ * NQ_ERR_INTERRUPTED with *tally holding only finished jobs. */
+typedef struct nq_count_run_hooks {
+  int (*skip)(void *context, size_t job);
+  void (*done)(void *context, size_t job, const nq_count_tally *job_tally);
+  void *context;
+  const volatile sig_atomic_t *stop;
+} nq_count_run_hooks;
+nq_status nq_count_plan_run(const nq_count_plan *plan, size_t first, size_t end, int threads,
+                            const nq_count_run_hooks *hooks, nq_count_tally *tally);
+
+/* One job on the calling thread (for MPI workers and tests). */
+nq_status nq_count_plan_run_job(const nq_count_plan *plan, size_t job,
+                                const volatile sig_atomic_t *stop, nq_count_tally *tally);
+
+/* ---- additions by i13 (see /work/markers/contract-change.txt) ----------- */
+/* The plan's cost guess for job j (the method's job_weight): larger runs
+ * first; parts and the estimate's strata are built from it. */
+double nq_count_plan_job_weight(const nq_count_plan *plan, size_t job);
+/* Deterministic, balanced shares for `parts` machines: part_of_job[j] gets
+ * the part (0..parts-1) of job j. The jobs, by weight (heaviest first, ties
+ * by index), are dealt out in snake order 0,1,..,K-1,K-1,..,0,0,1,.. so every
+ * part gets a like mix of large and small jobs. Depends only on the plan and
+ * `parts` (never on threads). NQ_ERR_ARGUMENT when parts is 0. */
+/* All solutions in a tally: 2*count2 + 4*count4 + 8*count8, except for
+ * n = 1, whose single board is a class of one (kept in count2). */
+uint64_t nq_count_tally_total(int n, const nq_count_tally *tally);
+nq_status nq_count_plan_parts(const nq_count_plan *plan, size_t parts, uint32_t *part_of_job);
+#endif
