@@ -34,44 +34,54 @@
 
 #include "count_method.h"
 
-enum { JOIN_MIN_N = 4, JOIN_CHUNKS_PER_ROW0 = 24, JOIN_STOP_EVERY = 64 };
+/* Masks: 2(n-1) diagonal bits, then n/2 rule bits; a half's rows in 5
+ * bits each: n <= 24 fits 64. */
+enum { JOIN_MAX_N = 24 };
+enum { JOIN_MIN_N = 4, JOIN_JOBS_TARGET = 256, JOIN_STOP_EVERY = 64 };
 
 typedef struct join_job {
-  uint8_t a;          /* column of the queen in row 0 */
-  uint32_t first;     /* colex rank of the first column set of the job */
-  uint32_t count;     /* column sets in the job */
+  uint32_t first; /* colex rank of the job's first column set */
+  uint32_t count; /* column sets in the job */
 } join_job;
 
 typedef struct join_shared {
-  int n, h;
+  int n, h, last_a;
+  int rule_shift;   /* first mask bit after the diagonals: 2(n-1) */
+  int order[64];    /* the diagonal bits to split on, most often set first */
+  int order_size;
   size_t jobs;
   join_job *job;
 } join_shared;
 
-/* One half's entries, split into plain ones (no tie) and tie ones. */
+/* One half's entries. `tag` is the row-0 column a for a top, the largest a
+ * a bottom may meet for a bottom; `key` the transpose key (a = 0). */
 typedef struct half_list {
   size_t size, cap;
   uint64_t *mask;
-  uint8_t *key;
-  uint8_t *rows; /* the columns by row, `width` bytes per entry */
-  int width;
+  uint8_t *key, *tag;
+  uint64_t *rows; /* the columns by row, 5 bits each, first row lowest */
 } half_list;
 
 typedef struct join_worker {
-  half_list top_plain, top_tie, bottom_plain, bottom_tie;
+  half_list top, bottom, sorted;
+  /* Scratch for the bulk join: masks with the pairing rule folded in. */
+  uint64_t *tops, *bottoms;
+  size_t tops_cap, bottoms_cap;
+  size_t from[34]; /* sorted bottoms with tag >= v start at 0 and end at from[v] */
 } join_worker;
 
 /* Enumeration state for one half. */
 typedef struct half_search {
-  int n, h, a, first_row, rows;
+  int n, h, a, first_row, rows, is_top;
   uint32_t allowed[32]; /* columns row r may use */
   uint8_t pos[32];      /* column by row (absolute rows) */
-  int is_top;
-  const join_shared *shared;
-  join_worker *worker;
-  uint32_t col1_in_top; /* a = 0: column 1 belongs to the top half */
+  int row_of[3];        /* rows of the queens in columns 0, 1, n-1 while placed */
+  half_list *list;
   int failed;
 } half_search;
+/* The largest row-0 column of a representative: a < n-1-a, and for odd n
+ * the middle column is out (p[n-1] would have to share it). */
+static int last_row0_column(int n) { return (n - 2) / 2; }
 
 static uint64_t binomial(int n, int k) {
   if (k < 0 || k > n) return 0;
@@ -99,37 +109,6 @@ static uint32_t next_same_bits(uint32_t x) {
   return ripple | (((x ^ ripple) >> 2) / low);
 }
 
-/* The column set C: the (h-1)-subset `rest` of the n-1 columns other than
- * a, with a put back in. */
-static uint32_t with_column(uint32_t rest, int a) {
-  uint32_t below = rest & ((1u << a) - 1u);
-  return below | ((rest >> a) << (a + 1)) | (1u << a);
-}
-
-static int list_push(half_list *list, uint64_t mask, uint8_t key, const uint8_t *rows) {
-  if (list->size == list->cap) {
-    size_t cap = list->cap ? list->cap * 2 : 1024;
-    uint64_t *m = realloc(list->mask, cap * sizeof *m);
-    if (m) list->mask = m;
-    uint8_t *k = realloc(list->key, cap);
-    if (k) list->key = k;
-    uint8_t *r = realloc(list->rows, cap * (size_t)list->width);
-    if (r) list->rows = r;
-    if (!m || !k || !r) return -1;
-    list->cap = cap;
-  }
-  list->mask[list->size] = mask;
-  list->key[list->size] = key;
-  memcpy(list->rows + list->size * (size_t)list->width, rows, (size_t)list->width);
-  list->size++;
-  return 0;
-}
-
-static void list_free(half_list *list) {
-  free(list->mask), free(list->key), free(list->rows);
-  memset(list, 0, sizeof *list);
-}
-
 /* The diagonals of queen (r, c) that cross the cut, as bits of one mask:
  * c - r + h - 1 in 0..n-2 (down-right lines), c + r - h in 0..n-2
  * (down-left lines, shifted by n-1). Lines outside these windows never
@@ -142,114 +121,144 @@ static uint64_t cut_bits(int n, int h, int r, int c) {
   return bits;
 }
 
-/* A finished half: its mask, tie flag and key, into the worker's lists. */
-static void half_leaf(half_search *s) {
-  int n = s->n, h = s->h, a = s->a;
-  uint64_t mask = 0;
-  int row_of[32];
-  for (int c = 0; c < n; c++) row_of[c] = -1;
-  for (int r = s->first_row; r < s->first_row + s->rows; r++) {
-    mask |= cut_bits(n, h, r, s->pos[r]);
-    row_of[s->pos[r]] = r;
+static int list_push(half_list *list, uint64_t mask, uint8_t key, uint8_t tag, uint64_t rows) {
+  if (list->size == list->cap) {
+    size_t cap = list->cap ? list->cap * 2 : 1024;
+    uint64_t *m = realloc(list->mask, cap * sizeof *m);
+    if (m) list->mask = m;
+    uint8_t *k = realloc(list->key, cap);
+    if (k) list->key = k;
+    uint8_t *t = realloc(list->tag, cap);
+    if (t) list->tag = t;
+    uint64_t *r = realloc(list->rows, cap * sizeof *r);
+    if (r) list->rows = r;
+    if (!m || !k || !t || !r) return -1;
+    list->cap = cap;
   }
-  uint8_t key;
-  int tie = 0;
+  size_t i = list->size++;
+  list->mask[i] = mask, list->key[i] = key, list->tag[i] = tag, list->rows[i] = rows;
+  return 0;
+}
+
+static void list_free(half_list *list) {
+  free(list->mask), free(list->key), free(list->tag), free(list->rows);
+  memset(list, 0, sizeof *list);
+}
+
+static int imin(int x, int y) { return x < y ? x : y; }
+
+/* A finished half: its mask, key and tag into the list.
+ * Top (row-0 queen at a): a = 0 keeps only p[1] < q[1] when column 1 is
+ * on top, else keys p[1]; tag = a, plus 128 when q[0] or q[n-1] is a (a
+ * tie). Bottom: key q[1] (255 when column 1 is on top); tag = the largest
+ * a it can meet: every image's row-0 value p[n-1], n-1-p[n-1], n-1-q[0],
+ * n-1-q[n-1] that lies in this half must be at least a, and a tie when
+ * equal. */
+static void half_leaf(half_search *s, uint32_t used, uint64_t mask, uint64_t rows) {
+  int n = s->n, h = s->h;
+  int row0 = (used & 1u) ? s->row_of[0] : -1, row1 = (used & 2u) ? s->row_of[1] : -1;
+  int row_last = (used >> (n - 1)) & 1u ? s->row_of[2] : -1;
+  uint8_t key, tag;
   if (s->is_top) {
-    if (a == 0) {
-      /* Transpose tie: the representative has p[1] < q[1]. */
-      if (s->col1_in_top) {
-        if (!(s->pos[1] < row_of[1])) return;
-        key = 0;
-      } else {
-        key = s->pos[1];
-      }
-    } else {
+    int a = s->a;
+    if (a == 0 && row1 >= 0) {
+      if (!(s->pos[1] < row1)) return;
       key = 0;
-      tie = s->pos[a] == 0 || s->pos[a] == n - 1; /* q[0] or q[n-1] = a */
-    }
-  } else {
-    if (a == 0) {
-      key = s->col1_in_top ? 255 : (uint8_t)row_of[1];
     } else {
-      key = 1;
-      int last = s->pos[n - 1], mirror = n - 1 - a;
-      tie = last == a || last == mirror || s->pos[mirror] == 0 || s->pos[mirror] == n - 1;
+      key = s->pos[1];
     }
+    tag = (uint8_t)a;
+    if (a > 0 && (row0 == a || row_last == a)) tag |= 128;
+  } else {
+    key = row1 >= 0 ? (uint8_t)(row1 - h) : 255;
+    int last = s->pos[n - 1], most = imin(last, n - 1 - last);
+    if (row0 >= 0) most = imin(most, n - 1 - row0);
+    if (row_last >= 0) most = imin(most, n - 1 - row_last);
+    tag = (uint8_t)most;
   }
-  half_list *list = s->is_top ? (tie ? &s->worker->top_tie : &s->worker->top_plain)
-                              : (tie ? &s->worker->bottom_tie : &s->worker->bottom_plain);
-  if (list_push(list, mask, key, s->pos + s->first_row) != 0) s->failed = 1;
+  if (list_push(s->list, mask, key, tag, rows) != 0) s->failed = 1;
 }
 
 /* Rows first_row.. of one half; the usual three bit boards. */
 static void half_fill(half_search *s, int r, uint32_t used, uint32_t down_left,
-                      uint32_t down_right) {
+                      uint32_t down_right, uint64_t mask, uint64_t rows) {
   if (r == s->first_row + s->rows) {
-    half_leaf(s);
+    half_leaf(s, used, mask, rows);
     return;
   }
   uint32_t free_cols = s->allowed[r] & ~(used | down_left | down_right);
+  int shift = 5 * (r - s->first_row);
   while (free_cols) {
     uint32_t bit = free_cols & (0u - free_cols);
     free_cols ^= bit;
-    s->pos[r] = (uint8_t)__builtin_ctz(bit);
-    half_fill(s, r + 1, used | bit, (down_left | bit) >> 1, (down_right | bit) << 1);
+    int c = __builtin_ctz(bit);
+    s->pos[r] = (uint8_t)c;
+    if (c <= 1) s->row_of[c] = r;
+    else if (c == s->n - 1) s->row_of[2] = r;
+    half_fill(s, r + 1, used | bit, (down_left | bit) >> 1, (down_right | bit) << 1,
+              mask | cut_bits(s->n, s->h, r, c), rows | (uint64_t)c << shift);
   }
 }
 
-/* Fills both halves for row-0 column a and top columns `top_cols`. */
-static int fill_halves(const join_shared *sh, join_worker *w, int a, uint32_t top_cols) {
+/* Fills the tops on `top_cols` (every row-0 column a <= last_a, in order)
+ * and the bottoms on the other columns, sorted by tag, largest first. */
+static int fill_halves(const join_shared *sh, join_worker *w, uint32_t top_cols) {
   int n = sh->n, h = sh->h;
   uint32_t all = (n == 32) ? 0xffffffffu : ((1u << n) - 1u);
   uint32_t edges = 1u | (1u << (n - 1));
   half_search s;
   memset(&s, 0, sizeof s);
-  s.n = n, s.h = h, s.a = a, s.shared = sh, s.worker = w;
-  s.col1_in_top = (top_cols >> 1) & 1u;
-  /* Top: rows 0..h-1; q[0], q[n-1] >= a, so the edge columns stay empty
-   * above row a. */
-  s.is_top = 1, s.first_row = 0, s.rows = h;
-  for (int r = 0; r < h; r++) s.allowed[r] = top_cols & (r < a ? ~edges : all);
-  s.allowed[0] = 1u << a;
-  w->top_plain.size = w->top_tie.size = 0;
-  half_fill(&s, 0, 0, 0, 0);
-  if (s.failed) return -1;
-  if (w->top_plain.size + w->top_tie.size == 0) {
-    w->bottom_plain.size = w->bottom_tie.size = 0;
-    return 0;
+  s.n = n, s.h = h, s.is_top = 1, s.first_row = 0, s.rows = h, s.list = &w->top;
+  w->top.size = 0, w->bottom.size = 0, w->sorted.size = 0;
+  for (int a = 0; a <= sh->last_a; a++) {
+    if (!((top_cols >> a) & 1u)) continue;
+    /* q[0], q[n-1] >= a: the edge columns stay empty above row a. */
+    for (int r = 0; r < h; r++) s.allowed[r] = top_cols & (r < a ? ~edges : all);
+    s.allowed[0] = 1u << a;
+    s.a = a;
+    half_fill(&s, 0, 0, 0, 0, 0, 0);
+    if (s.failed) return -1;
   }
-  /* Bottom: rows h..n-1 on the other columns; the edge columns stay empty
-   * below row n-1-a and p[n-1] lies in a..n-1-a. */
-  uint32_t bottom_cols = all & ~top_cols;
-  s.is_top = 0, s.first_row = h, s.rows = n - h;
-  for (int r = h; r < n; r++) s.allowed[r] = bottom_cols & (r > n - 1 - a ? ~edges : all);
-  uint32_t middle = 0;
-  for (int c = a; c <= n - 1 - a; c++) middle |= 1u << c;
-  s.allowed[n - 1] &= middle;
-  w->bottom_plain.size = w->bottom_tie.size = 0;
-  half_fill(&s, h, 0, 0, 0);
-  return s.failed ? -1 : 0;
+  if (w->top.size == 0) return 0;
+  s.is_top = 0, s.first_row = h, s.rows = n - h, s.list = &w->bottom;
+  for (int r = h; r < n; r++) s.allowed[r] = all & ~top_cols;
+  half_fill(&s, h, 0, 0, 0, 0, 0);
+  if (s.failed) return -1;
+  /* Counting sort by tag, descending: bottoms a top with row-0 column a
+   * may meet are a prefix. */
+  size_t count[34] = {0};
+  half_list *b = &w->bottom, *o = &w->sorted;
+  int top_tag = sh->last_a + 1;
+  for (size_t j = 0; j < b->size; j++) count[imin(b->tag[j], top_tag)]++;
+  size_t at = 0;
+  for (int v = top_tag; v >= 0; v--) {
+    size_t c = count[v];
+    count[v] = at;
+    at += c;
+    w->from[v] = at;
+  }
+  while (o->cap < b->size)
+    if (list_push(o, 0, 0, 0, 0) != 0) return -1;
+  o->size = b->size;
+  for (size_t j = 0; j < b->size; j++) {
+    size_t k = count[imin(b->tag[j], top_tag)]++;
+    o->mask[k] = b->mask[j], o->key[k] = b->key[j], o->tag[k] = b->tag[j];
+    o->rows[k] = b->rows[j];
+  }
+  return 0;
 }
 
-/* Pairs of plain halves with disjoint masks: each a class of 8. */
-static uint64_t count_plain(const half_list *top, const half_list *bottom, int keyed, size_t i0,
-                            size_t i1) {
-  uint64_t found = 0;
-  const uint64_t *bm = bottom->mask;
-  const uint8_t *bk = bottom->key;
-  size_t nb = bottom->size;
-  for (size_t i = i0; i < i1; i++) {
-    uint64_t m = top->mask[i];
-    uint32_t hits = 0;
-    if (keyed) {
-      uint8_t k = top->key[i];
-      for (size_t j = 0; j < nb; j++) hits += ((m & bm[j]) == 0) & (bk[j] > k);
-    } else {
-      for (size_t j = 0; j < nb; j++) hits += (m & bm[j]) == 0;
-    }
-    found += hits;
-  }
-  return found;
+/* Bottoms [0, end) whose mask is disjoint from m. The compiler vectorises
+ * the loop; the clones pick the widest registers the processor has. */
+#if defined(__GNUC__) && defined(__x86_64__) && !defined(__clang__) && !defined(NQSAT_NO_CLONES)
+#define JOIN_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
+#else
+#define JOIN_CLONES
+#endif
+JOIN_CLONES static uint64_t count_disjoint(uint64_t m, const uint64_t *bm, size_t end) {
+  uint64_t hits = 0;
+  for (size_t j = 0; j < end; j++) hits += (m & bm[j]) == 0;
+  return hits;
 }
 
 /* The image of p under symmetry g (0..7) into img. */
@@ -285,21 +294,117 @@ static void count_if_representative(const uint8_t *p, int n, nq_count_tally *tal
   else tally->count2++;
 }
 
-/* Pairs where either half makes a tie: compared one by one. */
-static void count_ties(const join_shared *sh, const half_list *top, const half_list *bottom,
-                       nq_count_tally *tally) {
+/* Top i against bottoms [j0, j1), one by one, through the full
+ * comparison of images. */
+static void count_ties(const join_shared *sh, const join_worker *w, size_t i, size_t j0,
+                       size_t j1, nq_count_tally *tally) {
   int n = sh->n, h = sh->h;
+  const half_list *top = &w->top, *bottom = &w->sorted;
+  uint64_t m = top->mask[i];
   uint8_t p[32];
-  for (size_t i = 0; i < top->size; i++) {
-    uint64_t m = top->mask[i];
-    for (size_t j = 0; j < bottom->size; j++) {
-      if (m & bottom->mask[j]) continue;
-      memcpy(p, top->rows + i * (size_t)top->width, (size_t)h);
-      memcpy(p + h, bottom->rows + j * (size_t)bottom->width, (size_t)(n - h));
-      count_if_representative(p, n, tally);
-    }
+  for (int r = 0; r < h; r++) p[r] = (uint8_t)((top->rows[i] >> (5 * r)) & 31u);
+  for (size_t j = j0; j < j1; j++) {
+    if (m & bottom->mask[j]) continue;
+    for (int r = h; r < n; r++) p[r] = (uint8_t)((bottom->rows[j] >> (5 * (r - h))) & 31u);
+    count_if_representative(p, n, tally);
   }
-  tally->work += (uint64_t)top->size * bottom->size;
+}
+
+/* Counts pairs (t, b) with t & b == 0, t in tops, b in bottoms: split both
+ * on one bit at a time (tops without it meet every bottom; tops with it
+ * only the bottoms without it), then compare what is left pair by pair.
+ * The classic partition for set-disjointness joins; both arrays are
+ * reordered in place. */
+static uint64_t join_disjoint(uint64_t *t, size_t nt, uint64_t *b, size_t nb, const int *bits,
+                              int nbits) {
+  if (nt == 0 || nb == 0) return 0;
+  if (nbits == 0 || nt <= 4 || nb <= 32 || nt * nb <= 2048) {
+    uint64_t hits = 0;
+    for (size_t i = 0; i < nt; i++) hits += count_disjoint(t[i], b, nb);
+    return hits;
+  }
+  uint64_t bit = 1ull << bits[0];
+  size_t t0 = 0, b0 = 0;
+  for (size_t i = 0; i < nt; i++)
+    if (!(t[i] & bit)) {
+      uint64_t x = t[i];
+      t[i] = t[t0], t[t0++] = x;
+    }
+  for (size_t j = 0; j < nb; j++)
+    if (!(b[j] & bit)) {
+      uint64_t x = b[j];
+      b[j] = b[b0], b[b0++] = x;
+    }
+  /* Tops with the bit against bottoms without it first: the second call
+   * reorders all bottoms. */
+  uint64_t hits = join_disjoint(t + t0, nt - t0, b, b0, bits + 1, nbits - 1);
+  return hits + join_disjoint(t, t0, b, nb, bits + 1, nbits - 1);
+}
+
+static int grow(uint64_t **array, size_t *cap, size_t need) {
+  if (need <= *cap) return 0;
+  uint64_t *p = realloc(*array, need * sizeof *p);
+  if (!p) return -1;
+  *array = p, *cap = need;
+  return 0;
+}
+
+/* Top i against sorted bottoms [j0, j1) through the full comparison of
+ * images, skipping runs of 256 with no disjoint pair (most of them). */
+static void count_tie_run(const join_shared *sh, const join_worker *w, size_t i, size_t j0,
+                          size_t j1, nq_count_tally *tally) {
+  const uint64_t *bm = w->sorted.mask;
+  for (size_t j = j0; j < j1; j += 256) {
+    size_t end = j + 256 < j1 ? j + 256 : j1;
+    if (count_disjoint(w->top.mask[i], bm + j, end - j) != 0) count_ties(sh, w, i, j, end, tally);
+  }
+  tally->work += j1 - j0;
+}
+
+/* All pairs of one column set. Pairs of plain halves (no tie) go to the
+ * bulk join, as masks that also carry the pairing rule: for a top with
+ * row-0 column a > 0, bit rule+a, against bottoms with bits rule+v for
+ * every v >= their tag (they meet only a < tag); for a = 0, the transpose
+ * key: bit rule+p[1]-h (when p[1] >= h) against bits rule+v for v >=
+ * q[1]-h (they meet only p[1] < q[1]). Pairs with a tie are compared one
+ * by one. */
+static nq_status join_column_set(const join_shared *sh, join_worker *w,
+                                 const volatile sig_atomic_t *stop, nq_count_tally *tally) {
+  const half_list *top = &w->top, *bottom = &w->sorted;
+  int rule = sh->rule_shift, h = sh->h, n = sh->n;
+  if (grow(&w->tops, &w->tops_cap, top->size) != 0 ||
+      grow(&w->bottoms, &w->bottoms_cap, bottom->size) != 0)
+    return NQ_ERR_MEMORY;
+  for (int corner = 1; corner >= 0; corner--) {
+    size_t nt = 0;
+    for (size_t i = 0; i < top->size; i++) {
+      int a = top->tag[i] & 127, tie = top->tag[i] >> 7;
+      if ((a == 0) != corner || tie) continue;
+      uint64_t m = top->mask[i];
+      if (a > 0) m |= 1ull << (rule + a);
+      else if (top->key[i] >= h) m |= 1ull << (rule + top->key[i] - h);
+      w->tops[nt++] = m;
+    }
+    if (nt == 0) continue;
+    for (size_t j = 0; j < bottom->size; j++) {
+      int from = corner ? bottom->key[j] : bottom->tag[j];
+      int width = corner ? n - h : sh->last_a + 1;
+      uint64_t m = bottom->mask[j];
+      for (int v = from; v < width; v++) m |= 1ull << (rule + v);
+      w->bottoms[j] = m;
+    }
+    if (stop && *stop) return NQ_ERR_INTERRUPTED;
+    tally->count8 += join_disjoint(w->tops, nt, w->bottoms, bottom->size, sh->order, sh->order_size);
+    tally->work += (uint64_t)nt * bottom->size;
+  }
+  for (size_t i = 0; i < top->size; i++) {
+    if (i % JOIN_STOP_EVERY == 0 && stop && *stop) return NQ_ERR_INTERRUPTED;
+    int a = top->tag[i] & 127, tie = top->tag[i] >> 7;
+    if (a == 0) continue;
+    if (!tie) count_tie_run(sh, w, i, w->from[a + 1], w->from[a], tally);
+    else count_tie_run(sh, w, i, 0, w->from[a], tally);
+  }
+  return NQ_OK;
 }
 
 /* Boards below JOIN_MIN_N: only n = 1 has a solution, a class of one
@@ -318,57 +423,50 @@ static nq_status join_run_job(const void *shared_v, void *worker_v, size_t index
     return NQ_OK;
   }
   const join_job *job = &sh->job[index];
-  int n = sh->n, h = sh->h, a = job->a;
-  uint32_t rest = colex_unrank(job->first, n - 1, h - 1);
-  for (uint32_t k = 0; k < job->count; k++, rest = next_same_bits(rest)) {
+  uint32_t cols = colex_unrank(job->first, sh->n, sh->h);
+  for (uint32_t k = 0; k < job->count; k++, cols = next_same_bits(cols)) {
     if (stop && *stop) return NQ_ERR_INTERRUPTED;
-    if (fill_halves(sh, w, a, with_column(rest, a)) != 0) return NQ_ERR_MEMORY;
-    half_list *tp = &w->top_plain, *bp = &w->bottom_plain;
-    for (size_t i = 0; i < tp->size; i += JOIN_STOP_EVERY) {
-      if (stop && *stop) return NQ_ERR_INTERRUPTED;
-      size_t end = i + JOIN_STOP_EVERY < tp->size ? i + JOIN_STOP_EVERY : tp->size;
-      tally->count8 += count_plain(tp, bp, a == 0, i, end);
-    }
-    tally->work += (uint64_t)tp->size * bp->size;
-    if (a > 0) {
-      count_ties(sh, &w->top_tie, bp, tally);
-      count_ties(sh, &w->top_tie, &w->bottom_tie, tally);
-      count_ties(sh, tp, &w->bottom_tie, tally);
-    }
+    if (fill_halves(sh, w, cols) != 0) return NQ_ERR_MEMORY;
+    nq_status status = join_column_set(sh, w, stop, tally);
+    if (status != NQ_OK) return status;
   }
   return NQ_OK;
 }
 
-/* The largest row-0 column of a representative: a < n-1-a, and for odd n
- * the middle column is out (p[n-1] would have to share it). */
-static int last_row0_column(int n) { return (n - 2) / 2; }
-
 static nq_status join_create(int n, nq_verify_kernel kernel, void **shared_out, size_t *jobs) {
   (void)kernel; /* one kernel: the bulk loop is plain C the compiler vectorises */
   *shared_out = NULL, *jobs = 0;
-  if (n < 1 || n > NQ_VERIFY_MAX_N - 1) return NQ_ERR_ARGUMENT; /* masks: 2(n-1) <= 62 bits */
+  if (n < 1 || n > JOIN_MAX_N) return NQ_ERR_ARGUMENT;
   join_shared *sh = calloc(1, sizeof *sh);
   if (!sh) return NQ_ERR_MEMORY;
-  sh->n = n, sh->h = n / 2;
+  sh->n = n, sh->h = n / 2, sh->last_a = last_row0_column(n);
+  sh->rule_shift = 2 * (n - 1);
+  /* Split on the diagonals nearest the middle of the cut first: every row
+   * of both halves can reach them, so both sides hold them most often. */
+  for (int k = 0; k < n - 1; k++) {
+    int x = (n - 2) / 2 + ((k & 1) ? (k + 1) / 2 : -(k / 2));
+    if (x < 0 || x > n - 2) continue;
+    sh->order[sh->order_size++] = x;
+    sh->order[sh->order_size++] = n - 1 + x;
+  }
   if (n < JOIN_MIN_N) {
     sh->jobs = 1;
     *shared_out = sh, *jobs = 1;
     return NQ_OK;
   }
-  uint64_t sets = binomial(n - 1, sh->h - 1);
-  uint64_t chunks = sets < JOIN_CHUNKS_PER_ROW0 ? sets : JOIN_CHUNKS_PER_ROW0;
-  int last = last_row0_column(n);
-  sh->job = calloc((size_t)(chunks * (uint64_t)(last + 1)), sizeof *sh->job);
+  /* Jobs: runs of consecutive column sets (colex ranks). */
+  uint64_t sets = binomial(n, sh->h);
+  uint64_t chunks = sets < JOIN_JOBS_TARGET ? sets : JOIN_JOBS_TARGET;
+  sh->job = calloc((size_t)chunks, sizeof *sh->job);
   if (!sh->job) {
     free(sh);
     return NQ_ERR_MEMORY;
   }
-  for (int a = 0; a <= last; a++)
-    for (uint64_t c = 0; c < chunks; c++) {
-      uint64_t lo = sets * c / chunks, hi = sets * (c + 1) / chunks;
-      join_job *job = &sh->job[sh->jobs++];
-      job->a = (uint8_t)a, job->first = (uint32_t)lo, job->count = (uint32_t)(hi - lo);
-    }
+  for (uint64_t c = 0; c < chunks; c++) {
+    uint64_t lo = sets * c / chunks, hi = sets * (c + 1) / chunks;
+    join_job *job = &sh->job[sh->jobs++];
+    job->first = (uint32_t)lo, job->count = (uint32_t)(hi - lo);
+  }
   *shared_out = sh, *jobs = sh->jobs;
   return NQ_OK;
 }
@@ -382,35 +480,28 @@ static void join_destroy(void *shared) {
 
 static size_t join_describe(const void *shared, size_t index, unsigned char bytes[64]) {
   const join_shared *sh = shared;
-  if (sh->n < JOIN_MIN_N || index >= sh->jobs) {
-    bytes[0] = (unsigned char)sh->n;
-    return 1;
-  }
+  bytes[0] = (unsigned char)sh->n;
+  if (sh->n < JOIN_MIN_N || index >= sh->jobs) return 1;
   const join_job *job = &sh->job[index];
-  bytes[0] = (unsigned char)sh->n, bytes[1] = job->a;
   for (int i = 0; i < 4; i++) {
-    bytes[2 + i] = (unsigned char)(job->first >> (8 * i));
-    bytes[6 + i] = (unsigned char)(job->count >> (8 * i));
+    bytes[1 + i] = (unsigned char)(job->first >> (8 * i));
+    bytes[5 + i] = (unsigned char)(job->count >> (8 * i));
   }
-  return 10;
+  return 9;
 }
 
-/* Cost guess: halves with the row-0 queen near the edge meet more bottoms
- * (the edge rules cut fewer), so weight by the free span n-2a. */
+/* Cost guess: the column sets in the job (they vary, but the runs are
+ * many and short, so the driver's largest-first order matters little). */
 static double join_weight(const void *shared, size_t index) {
   const join_shared *sh = shared;
   if (sh->n < JOIN_MIN_N || index >= sh->jobs) return 1.0;
-  const join_job *job = &sh->job[index];
-  double span = (double)(sh->n - 2 * job->a);
-  return (double)job->count * span * span;
+  return (double)sh->job[index].count;
 }
 
 static nq_status join_worker_create(const void *shared, void **worker_out) {
-  const join_shared *sh = shared;
+  (void)shared;
   join_worker *w = calloc(1, sizeof *w);
   if (!w) return NQ_ERR_MEMORY;
-  w->top_plain.width = w->top_tie.width = sh->h > 0 ? sh->h : 1;
-  w->bottom_plain.width = w->bottom_tie.width = sh->n - sh->h > 0 ? sh->n - sh->h : 1;
   *worker_out = w;
   return NQ_OK;
 }
@@ -418,8 +509,8 @@ static nq_status join_worker_create(const void *shared, void **worker_out) {
 static void join_worker_destroy(void *worker) {
   join_worker *w = worker;
   if (!w) return;
-  list_free(&w->top_plain), list_free(&w->top_tie);
-  list_free(&w->bottom_plain), list_free(&w->bottom_tie);
+  list_free(&w->top), list_free(&w->bottom), list_free(&w->sorted);
+  free(w->tops), free(w->bottoms);
   free(w);
 }
 
@@ -439,12 +530,12 @@ static uint64_t join_memory(int n, int threads) {
   uint64_t entry = 8 + 1 + (uint64_t)(n - n / 2);
   uint64_t per_worker = 2 * 2 * group * entry; /* top and bottom lists, doubling slack */
   uint64_t workers = threads > 0 ? (uint64_t)threads : 1;
-  uint64_t jobs = (uint64_t)JOIN_CHUNKS_PER_ROW0 * (uint64_t)(n / 2 + 1) * sizeof(join_job);
+  uint64_t jobs = (uint64_t)JOIN_JOBS_TARGET * sizeof(join_job);
   return workers * per_worker + jobs + 4096;
 }
 
 /* AUTO: the join wins from this n on (bench/README.md, measured). */
-int nq_count_join_preferred(int n) { return n >= 99 && n <= NQ_VERIFY_MAX_N - 1; }
+int nq_count_join_preferred(int n) { return n >= 99 && n <= JOIN_MAX_N; }
 
 const count_method_ops nq_count_join_ops = {
     .name = "join",
