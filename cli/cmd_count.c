@@ -1,19 +1,27 @@
-/* nqsat count N: the native solver's counts, by symmetry class. */
+/* nqsat count N: the native solver's counts, by symmetry class, as a list
+ * of independent jobs (nqsat/count_plan.h) run on threads; --part runs a
+ * deterministic share of them, --merge adds the shares up, --checkpoint
+ * keeps finished jobs across runs, --estimate predicts the time. */
 #include <getopt.h>
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "cli.h"
+#include "count_jobs.h"
 #include "nqsat/verify.h"
 
 static void print_count_help(void) {
-  printf("usage: nqsat count N [--unique] [--threads T] [--kernel K] [--stats]\n"
+  printf("usage: nqsat count N [--unique] [--threads T] [--method M] [--kernel K] [--stats]\n"
+         "                   [--part I/K] [--checkpoint FILE] [--estimate [--sample S]]\n"
+         "       nqsat count --merge [FILE...]\n"
          "\n"
          "Counts solutions with the verifier's native bitboard backtracking (no SAT\n"
          "involved): only boards that can represent their symmetry class are\n"
-         "searched (Takahashi's method), spread over T threads. Prints the number\n"
-         "of all solutions (OEIS A000170).\n"
+         "searched (Takahashi's method), as a list of independent jobs (the first\n"
+         "rows' prefixes), largest first over T threads. Prints the number of all\n"
+         "solutions (OEIS A000170).\n"
          "\n"
          "  N              board size, 1..%d; counts for N <= %d are compared with the\n"
          "                 OEIS table, larger ones are printed with a note on stderr\n"
@@ -21,6 +29,8 @@ static void print_count_help(void) {
          "  --unique       print the number of fundamental solutions instead (one\n"
          "                 per class under rotation and reflection, OEIS A002562)\n"
          "  --threads T    worker threads, 1..%d (default: one per processor)\n"
+         "  --method M     'backtrack' (the class counter), 'join' (partial solutions\n"
+         "                 joined, where built) or 'auto' (default: the faster for N)\n"
          "  --kernel K     the search below the first rows: 'rows' fills the rows\n"
          "                 top to bottom (portable C); 'vector' fills the row with\n"
          "                 the fewest free squares first, every row's squares in\n"
@@ -29,9 +39,25 @@ static void print_count_help(void) {
          "                 Both count the same classes, so either checks the other\n"
          "  --stats        also print the kernel, nodes (queens placed), seconds (wall\n"
          "                 clock and CPU, all threads) and nodes per second on stderr\n"
+         "  --part I/K     count only part I of K (1 <= I <= K <= 65536): a share of the\n"
+         "                 jobs fixed by N, K, the method and the version (never the\n"
+         "                 threads), balanced by the jobs' sizes; prints one JSON line\n"
+         "                 for --merge instead of the count\n"
+         "  --merge        add up the JSON lines of parts 1..K read from the FILEs (or\n"
+         "                 standard input); refuses missing, repeated or mismatched\n"
+         "                 parts, naming them; prints the count as without --part\n"
+         "  --checkpoint FILE\n"
+         "                 append each finished job to FILE (flushed to disk); a rerun\n"
+         "                 with the same FILE skips the jobs it holds, so a killed run\n"
+         "                 loses only the jobs in progress\n"
+         "  --estimate     time a random sample of jobs (largest and smallest alike)\n"
+         "                 and print the predicted CPU time with a 95%% interval and\n"
+         "                 the wall time on P cores for a few P; counts nothing\n"
+         "  --sample S     jobs the estimate times, 10..100000 (default 400)\n"
          "  -h, --help     show this help\n"
          "\n"
-         "Exit status 1 if a count disagrees with the OEIS table.\n",
+         "SIGINT or SIGTERM stops within a second (exit 130); finished jobs stay in\n"
+         "the checkpoint. Exit status 1 if a count disagrees with the OEIS table.\n",
          NQ_VERIFY_MAX_N, NQ_VERIFY_KNOWN_MAX_N, NQ_VERIFY_MAX_THREADS, NQ_VERIFY_VECTOR_MAX_N);
 }
 
@@ -41,14 +67,55 @@ static double seconds_since(clockid_t clock, const struct timespec *start) {
   return (double)(now.tv_sec - start->tv_sec) + (double)(now.tv_nsec - start->tv_nsec) / 1e9;
 }
 
+/* The hooks' context: which jobs this run owns and where they are kept. */
+typedef struct run_context {
+  const unsigned char *in_part; /* NULL: every job */
+  count_checkpoint *checkpoint; /* NULL: none */
+} run_context;
+
+static int skip_job(void *context, size_t job) {
+  const run_context *run = context;
+  if (run->in_part && !run->in_part[job])
+    return 1;
+  return run->checkpoint && count_checkpoint_finished(run->checkpoint, job);
+}
+
+static void job_done(void *context, size_t job, const nq_count_tally *tally) {
+  run_context *run = context;
+  if (run->checkpoint)
+    count_checkpoint_record(run->checkpoint, job, tally);
+}
+
+static int parse_part(const char *text, uint32_t *part, uint32_t *parts) {
+  char *end;
+  unsigned long first = strtoul(text, &end, 10);
+  if (end == text || *end != '/' || text[0] == '-' || text[0] == '+')
+    return -1;
+  const char *second = end + 1;
+  unsigned long total = strtoul(second, &end, 10);
+  if (end == second || *end || second[0] == '-' || second[0] == '+')
+    return -1;
+  if (total < 1 || total > 65536 || first < 1 || first > total)
+    return -1;
+  *part = (uint32_t)first, *parts = (uint32_t)total;
+  return 0;
+}
+
 int cmd_count(int argc, char **argv) {
   static const struct option options[] = {
-      {"unique", no_argument, NULL, 'u'}, {"threads", required_argument, NULL, 't'},
-      {"stats", no_argument, NULL, 's'},  {"kernel", required_argument, NULL, 'k'},
-      {"help", no_argument, NULL, 'h'},   {NULL, 0, NULL, 0}};
-  int unique = 0, stats = 0;
+      {"unique", no_argument, NULL, 'u'},          {"threads", required_argument, NULL, 't'},
+      {"stats", no_argument, NULL, 's'},           {"kernel", required_argument, NULL, 'k'},
+      {"method", required_argument, NULL, 'm'},    {"part", required_argument, NULL, 'p'},
+      {"merge", no_argument, NULL, 'M'},           {"checkpoint", required_argument, NULL, 'c'},
+      {"estimate", no_argument, NULL, 'e'},        {"sample", required_argument, NULL, 'S'},
+      {"help", no_argument, NULL, 'h'},            {NULL, 0, NULL, 0}};
+  int unique = 0, stats = 0, merge = 0, estimate = 0;
   nq_verify_kernel kernel = NQ_VERIFY_KERNEL_AUTO;
-  int64_t threads = 0;
+  nq_count_method method = NQ_COUNT_METHOD_AUTO;
+  int64_t threads = 0, sample = 400;
+  int sample_given = 0;
+  uint32_t part = 0, parts = 0;
+  const char *checkpoint_path = NULL;
   optind = 1;
   opterr = 0;
   int code;
@@ -56,9 +123,32 @@ int cmd_count(int argc, char **argv) {
     switch (code) {
     case 'u': unique = 1; break;
     case 's': stats = 1; break;
+    case 'M': merge = 1; break;
+    case 'e': estimate = 1; break;
+    case 'c': checkpoint_path = optarg; break;
     case 't':
       if (parse_bounded("count", "--threads", optarg, 1, NQ_VERIFY_MAX_THREADS, &threads))
         return NQ_EXIT_USAGE;
+      break;
+    case 'S':
+      if (parse_bounded("count", "--sample", optarg, 10, 100000, &sample))
+        return NQ_EXIT_USAGE;
+      sample_given = 1;
+      break;
+    case 'p':
+      if (parse_part(optarg, &part, &parts))
+        return usage_error("count", "--part wants I/K with 1 <= I <= K <= 65536, not '%s'",
+                           optarg);
+      break;
+    case 'm':
+      if (!strcmp(optarg, "auto"))
+        method = NQ_COUNT_METHOD_AUTO;
+      else if (!strcmp(optarg, "backtrack"))
+        method = NQ_COUNT_METHOD_BACKTRACK;
+      else if (!strcmp(optarg, "join"))
+        method = NQ_COUNT_METHOD_JOIN;
+      else
+        return usage_error("count", "unknown --method '%s': use auto, backtrack or join", optarg);
       break;
     case 'k':
       if (!strcmp(optarg, "auto"))
@@ -74,6 +164,15 @@ int cmd_count(int argc, char **argv) {
     default: return report_bad_option("count", code, argv);
     }
   }
+  if (merge) {
+    if (parts || checkpoint_path || estimate)
+      return usage_error("count", "--merge takes only FILEs (and --unique, --stats)");
+    return count_merge(argc - optind, argv + optind, unique, stats);
+  }
+  if (sample_given && !estimate)
+    return usage_error("count", "--sample goes with --estimate");
+  if (estimate && (parts || checkpoint_path))
+    return usage_error("count", "--estimate counts nothing: drop --part and --checkpoint");
   int n;
   if (parse_positional_n("count", argc, argv, optind, 1, NQ_VERIFY_MAX_N, &n))
     return NQ_EXIT_USAGE;
@@ -84,40 +183,83 @@ int cmd_count(int argc, char **argv) {
     return runtime_error("count",
                          "--kernel vector needs AVX-512F and AVX-512 VPOPCNTDQ, which this "
                          "processor lacks (use rows)");
+  const volatile sig_atomic_t *stop = interrupt_watch();
   struct timespec start, cpu_start;
   clock_gettime(CLOCK_MONOTONIC, &start);
   clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu_start);
-  nq_verify_counts counts;
-  nq_status status = nq_verify_count_classes_with(n, (int)threads, kernel, &counts);
+  nq_count_plan *plan;
+  nq_status status = nq_count_plan_create(n, method, kernel, &plan);
+  if (status != NQ_OK) {
+    nq_count_method chosen = method == NQ_COUNT_METHOD_AUTO ? nq_count_method_for(n) : method;
+    if (status == NQ_ERR_ARGUMENT && chosen == NQ_COUNT_METHOD_JOIN)
+      return runtime_error("count", "--method join: the join method is not built in this nqsat");
+    return runtime_error("count", "%s", nq_strerror(status));
+  }
+  method = nq_count_plan_method(plan);
+  if (estimate) {
+    int exit_code = count_estimate(n, plan, (size_t)sample, stop);
+    nq_count_plan_free(plan);
+    return exit_code;
+  }
+  size_t jobs = nq_count_plan_jobs(plan);
+  unsigned char *in_part = NULL;
+  size_t part_jobs = jobs;
+  if (parts) {
+    uint32_t *part_of_job = malloc((jobs ? jobs : 1) * sizeof *part_of_job);
+    in_part = malloc(jobs ? jobs : 1);
+    if (!part_of_job || !in_part || nq_count_plan_parts(plan, parts, part_of_job) != NQ_OK) {
+      free(part_of_job), free(in_part), nq_count_plan_free(plan);
+      return runtime_error("count", "%s", nq_strerror(NQ_ERR_MEMORY));
+    }
+    part_jobs = 0;
+    for (size_t job = 0; job < jobs; job++) {
+      in_part[job] = part_of_job[job] == part - 1;
+      part_jobs += in_part[job];
+    }
+    free(part_of_job);
+  }
+  run_context context = {.in_part = in_part};
+  nq_count_tally tally = {0};
+  if (checkpoint_path) {
+    if (count_checkpoint_open("nqsat count", checkpoint_path, n, plan, &context.checkpoint)) {
+      free(in_part), nq_count_plan_free(plan);
+      return NQ_EXIT_FAILURE;
+    }
+    count_checkpoint_add_loaded(context.checkpoint, in_part, &tally);
+  }
+  nq_count_run_hooks hooks = {.skip = skip_job, .done = job_done, .context = &context, .stop = stop};
+  status = nq_count_plan_run(plan, 0, jobs, (int)threads, &hooks, &tally);
+  int exit_code = NQ_EXIT_OK;
+  if (context.checkpoint && count_checkpoint_close("nqsat count", context.checkpoint))
+    exit_code = NQ_EXIT_FAILURE;
+  free(in_part);
+  uint64_t checksum = nq_count_plan_checksum(plan);
+  nq_count_plan_free(plan);
+  if (status == NQ_ERR_INTERRUPTED)
+    return report_interrupted("count", checkpoint_path
+                                           ? "the finished jobs are in the checkpoint; run again "
+                                             "with it to go on"
+                                           : "nothing counted");
   if (status != NQ_OK)
     return runtime_error("count", "%s", nq_strerror(status));
+  if (exit_code != NQ_EXIT_OK)
+    return exit_code;
   double elapsed = seconds_since(CLOCK_MONOTONIC, &start);
   double cpu = seconds_since(CLOCK_PROCESS_CPUTIME_ID, &cpu_start);
-  uint64_t result = unique ? counts.fundamental : counts.total;
-  printf("%" PRIu64 "\n", result);
-  if (fflush(stdout) != 0 || ferror(stdout))
-    return runtime_error("count", "cannot write to standard output");
-  if (stats)
-    fprintf(stderr,
-            "nqsat count: N = %d: %" PRIu64 " solutions, %" PRIu64 " fundamental, %" PRIu64
-            " nodes, %.3f s, %.3f s CPU, %.3g nodes/s, kernel %s\n",
-            (int)n, counts.total, counts.fundamental, counts.nodes, elapsed, cpu,
-            elapsed > 0 ? (double)counts.nodes / elapsed : 0.0,
-            counts.kernel == NQ_VERIFY_KERNEL_VECTOR ? "vector"
-            : counts.kernel == NQ_VERIFY_KERNEL_ROWS ? "rows"
-                                                     : "none (small board: enumerated)");
-  uint64_t known_total, known_fundamental;
-  if (nq_verify_known_count((int)n, &known_total, &known_fundamental) != 0) {
-    fprintf(stderr,
-            "nqsat count: note: N = %d is beyond the OEIS table (N <= %d): this count is "
-            "unverified\n",
-            (int)n, NQ_VERIFY_KNOWN_MAX_N);
-    return NQ_EXIT_OK;
+  if (parts) {
+    count_part_line line = {.n = n, .method = method, .parts = parts, .part = part, .jobs = jobs,
+                            .part_jobs = part_jobs, .plan_checksum = checksum, .tally = tally,
+                            .seconds = elapsed, .cpu_seconds = cpu};
+    return count_part_print(&line) ? runtime_error("count", "cannot write to standard output")
+                                   : NQ_EXIT_OK;
   }
-  if (counts.total != known_total || counts.fundamental != known_fundamental)
-    return runtime_error("count",
-                         "N = %d: counted %" PRIu64 " solutions, %" PRIu64
-                         " fundamental; OEIS A000170/A002562 say %" PRIu64 ", %" PRIu64,
-                         (int)n, counts.total, counts.fundamental, known_total, known_fundamental);
-  return NQ_EXIT_OK;
+  const char *kernel_name =
+      method != NQ_COUNT_METHOD_BACKTRACK ? "none"
+      : n < 6                             ? "none (small board: enumerated)"
+      : (kernel == NQ_VERIFY_KERNEL_VECTOR ||
+         (kernel == NQ_VERIFY_KERNEL_AUTO && nq_verify_kernel_available(NQ_VERIFY_KERNEL_VECTOR, n) &&
+          n <= NQ_VERIFY_VECTOR_MAX_N))
+          ? "vector"
+          : "rows";
+  return count_report("nqsat count", n, method, &tally, unique, stats, elapsed, cpu, kernel_name);
 }

@@ -14,12 +14,15 @@
 #                       (which runs here) over many N and encodings: ~120
 #                       more runs of the same paths
 #   teach_browser       drives Chromium; its nqsat runs are teach.sh's
+#   count_signals       measures the stop latency and kills runs at random
+#                       moments: timing, not memory (count_parts.sh runs here)
+#   count_mpi           drives nqsat-mpi under mpirun, not nqsat
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build}
 binary=$(realpath "$build/nqsat")
 command -v valgrind >/dev/null || { echo "valgrind: not installed (scripts/setup.sh --test-tools)" >&2; exit 1; }
-skip=(encode_rows_counts teach_browser)
+skip=(encode_rows_counts teach_browser count_signals count_mpi)
 
 logs=$(mktemp -d "${TMPDIR:-/tmp}/nqsat-valgrind.XXXXXX")
 trap 'rm -rf "$logs"' EXIT

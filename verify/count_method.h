@@ -23,6 +23,10 @@ typedef struct count_method_ops {
    * return NQ_ERR_INTERRUPTED when set (the partial tally is discarded). */
   nq_status (*run_job)(const void *shared, void *worker, size_t job,
                        const volatile sig_atomic_t *stop, nq_count_tally *tally);
+  /* Optional (may be NULL; i13 addition): an unbiased estimate of job j's
+   * work (Knuth's random probes, 1975) from `probes` random descents, for
+   * --estimate where jobs are too long to time. *random_state: xorshift64. */
+  double (*estimate_job_work)(const void *shared, size_t job, int probes, uint64_t *random_state);
 } count_method_ops;
 
 extern const count_method_ops nq_count_backtrack_ops; /* i13: count_backtrack_jobs.c */

@@ -80,6 +80,11 @@ double nq_count_plan_job_weight(const nq_count_plan *plan, size_t job);
  * `parts` (never on threads). NQ_ERR_ARGUMENT when parts is 0. */
 /* All solutions in a tally: 2*count2 + 4*count4 + 8*count8, except for
  * n = 1, whose single board is a class of one (kept in count2). */
+/* An estimate of job j's work without running it (Knuth's tree-size
+ * estimator, `probes` random descents; *random_state any nonzero seed,
+ * advanced). NQ_ERR_ARGUMENT when the method has no estimator. */
+nq_status nq_count_plan_estimate_job(const nq_count_plan *plan, size_t job, int probes,
+                                     uint64_t *random_state, double *work);
 uint64_t nq_count_tally_total(int n, const nq_count_tally *tally);
 nq_status nq_count_plan_parts(const nq_count_plan *plan, size_t parts, uint32_t *part_of_job);
 #endif
