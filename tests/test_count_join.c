@@ -2,16 +2,19 @@
  *
  * Usage: test_count_join FIRST LAST
  * For each n in FIRST..LAST: runs every job of nq_count_join_ops on this
- * thread (in order, then in reverse with a fresh worker, so no job leans on
- * another's scratch), and checks total = 2*c2+4*c4+8*c8 against A000170
+ * thread (in order, then for n <= 13 in reverse, so no job leans on
+ * another's scratch) and through the plan driver on 1, 2 and 7 threads,
+ * and checks total = 2*c2+4*c4+8*c8 against A000170
  * and c2+c4+c8 against A002562 (typed in below from OEIS, not computed by
- * nqsat), and against the backtracking class counter. */
+ * nqsat), and against the backtracking method. n = 17 runs once, on two
+ * threads, through the driver (about 30 s of processor time). */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "../verify/count_method.h"
 #include "check.h"
+#include "nqsat/count_plan.h"
 #include "nqsat/verify.h"
 
 /* OEIS A000170 and A002562, n = 1..17. */
@@ -19,6 +22,16 @@ static const uint64_t a000170[] = {0, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680,
                                    365596, 2279184, 14772512, 95815104};
 static const uint64_t a002562[] = {0, 1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233,
                                    45752, 285053, 1846955, 11977939};
+
+/* Through the plan driver on `threads` threads. */
+static int run_plan(int n, nq_count_method method, int threads, nq_count_tally *sum) {
+  nq_count_plan *plan = NULL;
+  if (nq_count_plan_create(n, method, NQ_VERIFY_KERNEL_AUTO, &plan) != NQ_OK) return -1;
+  *sum = (nq_count_tally){0, 0, 0, 0};
+  nq_status status = nq_count_plan_run(plan, 0, nq_count_plan_jobs(plan), threads, NULL, sum);
+  nq_count_plan_free(plan);
+  return status == NQ_OK ? 0 : -1;
+}
 
 static int run_all(int n, int reverse, nq_count_tally *sum) {
   const count_method_ops *ops = &nq_count_join_ops;
@@ -56,7 +69,15 @@ int main(int argc, char **argv) {
     return 2;
   }
   for (int n = first; n <= last; n++) {
-    for (int reverse = 0; reverse < 2; reverse++) {
+    if (n >= 17) {
+      /* The largest board once, on two threads: its count takes seconds. */
+      nq_count_tally t = {0, 0, 0, 0};
+      CHECK(run_plan(n, NQ_COUNT_METHOD_JOIN, 2, &t) == 0, "n=%d", n);
+      CHECK(2 * t.count2 + 4 * t.count4 + 8 * t.count8 == a000170[n], "n=%d", n);
+      CHECK(t.count2 + t.count4 + t.count8 == a002562[n], "n=%d", n);
+      continue;
+    }
+    for (int reverse = 0; reverse < (n <= 13 ? 2 : 1); reverse++) {
       nq_count_tally sum = {0, 0, 0, 0};
       CHECK(run_all(n, reverse, &sum) == 0, "n=%d", n);
       uint64_t total = n == 1 ? sum.count2 : 2 * sum.count2 + 4 * sum.count4 + 8 * sum.count8;
@@ -68,6 +89,21 @@ int main(int argc, char **argv) {
                 a002562[n]);
       CHECK(total == a000170[n], "n=%d", n);
       CHECK(fundamental == a002562[n], "n=%d", n);
+      if (reverse == 0) {
+        /* The plan driver on 1, 2 and 7 threads, and the backtracking
+         * method through the same driver, give the same classes. */
+        static const int threads[] = {1, 2, 7};
+        for (int k = n <= 13 ? 0 : 1; k < 3; k++) { /* one thread: the run above */
+          nq_count_tally t = {0, 0, 0, 0};
+          CHECK(run_plan(n, NQ_COUNT_METHOD_JOIN, threads[k], &t) == 0, "n=%d", n);
+          CHECK(t.count2 == sum.count2 && t.count4 == sum.count4 && t.count8 == sum.count8,
+                "n=%d threads=%d", n, threads[k]);
+        }
+        nq_count_tally t = {0, 0, 0, 0};
+        CHECK(run_plan(n, NQ_COUNT_METHOD_BACKTRACK, 2, &t) == 0, "n=%d", n);
+        CHECK(t.count2 == sum.count2 && t.count4 == sum.count4 && t.count8 == sum.count8,
+              "n=%d backtrack", n);
+      }
       if (reverse == 0 && n <= 14) {
         /* The backtracking class counter finds the same classes. */
         nq_verify_counts counts;
