@@ -36,7 +36,7 @@
 
 /* Masks: 2(n-1) diagonal bits, then n/2 rule bits; a half's rows in 5
  * bits each: n <= 24 fits 64. */
-enum { JOIN_MAX_N = 24 };
+enum { JOIN_MAX_N = NQ_COUNT_JOIN_MAX_N };
 enum { JOIN_MIN_N = 4, JOIN_JOBS_TARGET = 256, JOIN_STOP_EVERY = 64 };
 
 typedef struct join_job {
@@ -524,7 +524,7 @@ static uint64_t join_memory(int n, int threads) {
       /* n = 0..15 */ 64, 64, 64, 64, 64, 64, 64, 64, 64, 256, 256, 1024, 1024, 4096, 4096, 16384,
       /* 16..21 */ 16384, 65536, 65536, 262144, 262144, 1048576};
   uint64_t group;
-  if (n < 0) n = 0;
+  if (n < 1 || n > JOIN_MAX_N) return 0; /* refused by create() instead */
   if (n <= 21) group = largest_group[n];
   else group = largest_group[21] << (2 * (n - 21));
   uint64_t entry = 8 + 1 + (uint64_t)(n - n / 2);
