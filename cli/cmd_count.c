@@ -15,7 +15,8 @@
 
 static void print_count_help(void) {
   printf("usage: nqsat count N [--unique] [--threads T] [--method M] [--kernel K] [--stats]\n"
-         "                   [--part I/K] [--checkpoint FILE] [--estimate [--sample S]]\n"
+         "                   [--max-memory SIZE] [--part I/K] [--checkpoint FILE]\n"
+         "                   [--estimate [--sample S]]\n"
          "       nqsat count --merge [FILE...]\n"
          "\n"
          "Counts solutions with the verifier's native bitboard backtracking (no SAT\n"
@@ -30,8 +31,8 @@ static void print_count_help(void) {
          "  --unique       print the number of fundamental solutions instead (one\n"
          "                 per class under rotation and reflection, OEIS A002562)\n"
          "  --threads T    worker threads, 1..%d (default: one per processor)\n"
-         "  --method M     'backtrack' (the class counter), 'join' (partial solutions\n"
-         "                 joined, where built) or 'auto' (default: the faster for N)\n"
+         "  --method M     'backtrack' (the class counter), 'join' (half-boards\n"
+         "                 joined, N <= 24) or 'auto' (default: the faster for N)\n"
          "  --kernel K     the search below the first rows: 'rows' fills the rows\n"
          "                 top to bottom (portable C); 'vector' fills the row with\n"
          "                 the fewest free squares first, every row's squares in\n"
