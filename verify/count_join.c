@@ -49,6 +49,7 @@ typedef struct join_shared {
   int rule_shift;   /* first mask bit after the diagonals: 2(n-1) */
   int order[64];    /* the diagonal bits to split on, most often set first */
   int order_size;
+  uint64_t cut[32][32]; /* cut_bits(n, h, r, c) */
   size_t jobs;
   join_job *job;
 } join_shared;
@@ -74,6 +75,8 @@ typedef struct join_worker {
 typedef struct half_search {
   int n, h, a, first_row, rows, is_top;
   uint32_t allowed[32]; /* columns row r may use */
+  uint32_t cols;        /* the half's column set: each used exactly once */
+  const uint64_t (*cut)[32]; /* cut_bits by row and column */
   uint8_t pos[32];      /* column by row (absolute rows) */
   int row_of[3];        /* rows of the queens in columns 0, 1, n-1 while placed */
   half_list *list;
@@ -182,12 +185,19 @@ static void half_leaf(half_search *s, uint32_t used, uint64_t mask, uint64_t row
 /* Rows first_row.. of one half; the usual three bit boards. */
 static void half_fill(half_search *s, int r, uint32_t used, uint32_t down_left,
                       uint32_t down_right, uint64_t mask, uint64_t rows) {
-  if (r == s->first_row + s->rows) {
-    half_leaf(s, used, mask, rows);
+  int shift = 5 * (r - s->first_row);
+  if (r == s->first_row + s->rows - 1) {
+    /* The last row: the one column left, if its square is free. */
+    uint32_t bit = s->cols & ~used & s->allowed[r] & ~(down_left | down_right);
+    if (!bit) return;
+    int c = __builtin_ctz(bit);
+    s->pos[r] = (uint8_t)c;
+    if (c <= 1) s->row_of[c] = r;
+    else if (c == s->n - 1) s->row_of[2] = r;
+    half_leaf(s, used | bit, mask | s->cut[r][c], rows | (uint64_t)c << shift);
     return;
   }
   uint32_t free_cols = s->allowed[r] & ~(used | down_left | down_right);
-  int shift = 5 * (r - s->first_row);
   while (free_cols) {
     uint32_t bit = free_cols & (0u - free_cols);
     free_cols ^= bit;
@@ -196,7 +206,7 @@ static void half_fill(half_search *s, int r, uint32_t used, uint32_t down_left,
     if (c <= 1) s->row_of[c] = r;
     else if (c == s->n - 1) s->row_of[2] = r;
     half_fill(s, r + 1, used | bit, (down_left | bit) >> 1, (down_right | bit) << 1,
-              mask | cut_bits(s->n, s->h, r, c), rows | (uint64_t)c << shift);
+              mask | s->cut[r][c], rows | (uint64_t)c << shift);
   }
 }
 
@@ -209,6 +219,7 @@ static int fill_halves(const join_shared *sh, join_worker *w, uint32_t top_cols)
   half_search s;
   memset(&s, 0, sizeof s);
   s.n = n, s.h = h, s.is_top = 1, s.first_row = 0, s.rows = h, s.list = &w->top;
+  s.cut = sh->cut, s.cols = top_cols;
   w->top.size = 0, w->bottom.size = 0, w->sorted.size = 0;
   for (int a = 0; a <= sh->last_a; a++) {
     if (!((top_cols >> a) & 1u)) continue;
@@ -221,6 +232,7 @@ static int fill_halves(const join_shared *sh, join_worker *w, uint32_t top_cols)
   }
   if (w->top.size == 0) return 0;
   s.is_top = 0, s.first_row = h, s.rows = n - h, s.list = &w->bottom;
+  s.cols = all & ~top_cols;
   for (int r = h; r < n; r++) s.allowed[r] = all & ~top_cols;
   half_fill(&s, h, 0, 0, 0, 0, 0);
   if (s.failed) return -1;
@@ -441,6 +453,8 @@ static nq_status join_create(int n, nq_verify_kernel kernel, void **shared_out, 
   if (!sh) return NQ_ERR_MEMORY;
   sh->n = n, sh->h = n / 2, sh->last_a = last_row0_column(n);
   sh->rule_shift = 2 * (n - 1);
+  for (int r = 0; r < n; r++)
+    for (int c = 0; c < n; c++) sh->cut[r][c] = cut_bits(n, sh->h, r, c);
   /* Split on the diagonals nearest the middle of the cut first: every row
    * of both halves can reach them, so both sides hold them most often. */
   for (int k = 0; k < n - 1; k++) {
@@ -534,8 +548,15 @@ static uint64_t join_memory(int n, int threads) {
   return workers * per_worker + jobs + 4096;
 }
 
-/* AUTO: the join wins from this n on (bench/README.md, measured). */
-int nq_count_join_preferred(int n) { return n >= 99 && n <= JOIN_MAX_N; }
+/* AUTO: never, on this version. Measured in the same runs (bench/count.sh,
+ * bench/README.md), the join is 3-5x slower than the backtracking class
+ * counter at N = 14..17 and the gap does not close with N (its bottom
+ * halves are enumerated one column set at a time); AUTO keeps backtrack
+ * until a join wins a measured N. */
+int nq_count_join_preferred(int n) {
+  (void)n;
+  return 0;
+}
 
 const count_method_ops nq_count_join_ops = {
     .name = "join",
