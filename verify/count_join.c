@@ -231,9 +231,16 @@ static int fill_halves(const join_shared *sh, join_worker *w, uint32_t top_cols)
     if (s.failed) return -1;
   }
   if (w->top.size == 0) return 0;
+  /* Bottoms only for the smallest a of these tops: edge columns empty
+   * below row n-1-a, p[n-1] in a..n-1-a (a tag of at least a). */
+  int least = 127;
+  for (size_t i = 0; i < w->top.size; i++) least = imin(least, w->top.tag[i] & 127);
   s.is_top = 0, s.first_row = h, s.rows = n - h, s.list = &w->bottom;
   s.cols = all & ~top_cols;
-  for (int r = h; r < n; r++) s.allowed[r] = all & ~top_cols;
+  for (int r = h; r < n; r++) s.allowed[r] = s.cols & (r > n - 1 - least ? ~edges : all);
+  uint32_t middle = 0;
+  for (int c = least; c <= n - 1 - least; c++) middle |= 1u << c;
+  s.allowed[n - 1] &= middle;
   half_fill(&s, h, 0, 0, 0, 0, 0);
   if (s.failed) return -1;
   /* Counting sort by tag, descending: bottoms a top with row-0 column a
