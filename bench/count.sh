@@ -69,13 +69,15 @@ fi
 # and its tuning row are compile-time constants in solcounter.h), in a
 # temporary folder, and runs it alternately with `nqsat count --method join`
 # (and backtrack), best of REPEAT. Needs g++ 11 or later.
-# Columns: wall seconds of Kluev and of nqsat's join, 1 and 2 threads; the
-# ratio Kluev/join (above 1: join faster); join's 2-thread speedup; joins
-# per CPU second; peak resident memory of the join run (GNU time).
+# Columns: wall seconds of Kluev and of nqsat's join, 1 and 2 threads, and
+# CPU seconds on 1 thread (GNU time for Kluev); the ratios Kluev/join
+# (above 1: join faster; "cpu" compares CPU seconds, the fairer figure on a
+# shared machine); join's 2-thread speedup; joins (candidate pairs) per CPU
+# second; peak resident memory of the 1-thread join run (GNU time).
 if [ -n "${KLUEV_SRC:-}" ]; then
   [ -f "$KLUEV_SRC/solcounter.h" ] || { echo "KLUEV_SRC=$KLUEV_SRC: no solcounter.h there" >&2; exit 1; }
   kdir=$(mktemp -d "${TMPDIR:-/tmp}/kluev.XXXXXX")
-  trap 'rm -f "$baseline" "$stats"; rm -rf "$kdir"' EXIT
+  trap 'rm -f "$baseline" "$stats" "$stats.mem" "$stats.kcpu"; rm -rf "$kdir"' EXIT
   # build_kluev N OUT: the size and the tuning row of its table for N
   # (sieveCuts, matchMinSize), prefetch on, -O3 -march=native.
   build_kluev() {
@@ -92,7 +94,8 @@ s/.prefetch = false/.prefetch = true/" "$kdir/src/solcounter.h"
   # run_kluev BIN THREADS: sets kwall (its own elapsed time), checks the count.
   run_kluev() {
     local out
-    out=$("$1" "$2")
+    out=$(/usr/bin/time -f '%U %S' -o "$stats.kcpu" "$1" "$2")
+    kcpu=$(awk '{ print $1 + $2 }' "$stats.kcpu")
     [ "$(echo "$out" | sed -n 's/^Result: //p')" = "$total" ] ||
       { echo "N=$n: Kluev says $(echo "$out" | head -1), OEIS $total" >&2; exit 1; }
     kwall=$(echo "$out" | sed -n 's/^Elapsed time: \([0-9.e-]*\) s/\1/p')
@@ -106,8 +109,8 @@ s/.prefetch = false/.prefetch = true/" "$kdir/src/solcounter.h"
     peak=$(tail -1 "$stats.mem")
   }
   echo
-  printf '%3s | %9s %9s | %9s %9s %7s | %9s %9s %7s %7s | %9s %8s\n' N kluev-T1 kluev-T2 \
-    join-T1 join-cpu vsKluev join-T2 bt-T2 vsKluev T2/T1 joins/s peak-MiB
+  printf '%3s | %9s %9s %9s | %9s %9s %7s %7s | %9s %9s %7s %7s | %9s %8s\n' N kluev-T1 kluev-cpu \
+    kluev-T2 join-T1 join-cpu vsKluev cpu join-T2 bt-T2 vsKluev T2/T1 joins/s peak-MiB
   for n in $sizes; do
     "$nqsat" count "$n" --method backtrack >/dev/null # warm the page cache
     total=$(awk -v n="$n" '$1 == n { print $2 }' <<'OEIS'
@@ -123,18 +126,19 @@ OEIS
 )
     [ -n "$total" ] || { echo "N=$n: no OEIS count typed in here" >&2; exit 1; }
     build_kluev "$n" "$kdir/kluev$n"
-    k1="" k2="" j1="" jc="" j2="" b2=""
+    k1="" kc="" k2="" j1="" jc="" j2="" b2=""
     for ((i = 0; i < repeat; i++)); do
-      run_kluev "$kdir/kluev$n" 1; k1+="$kwall "
+      run_kluev "$kdir/kluev$n" 1; k1+="$kwall " kc+="$kcpu "
       run_join 1; j1+="$wall " jc+="$cpu " jn=$nodes jpeak=$peak
       run_kluev "$kdir/kluev$n" 2; k2+="$kwall "
       run_join 2; j2+="$wall "
       run_nqsat "$n" 2; b2+="$wall "
     done
-    bk1=$(echo "$k1" | best) bk2=$(echo "$k2" | best) bj1=$(echo "$j1" | best)
+    bk1=$(echo "$k1" | best) bkc=$(echo "$kc" | best) bk2=$(echo "$k2" | best) bj1=$(echo "$j1" | best)
     bjc=$(echo "$jc" | best) bj2=$(echo "$j2" | best) bb2=$(echo "$b2" | best)
-    printf '%3d | %9.3f %9.3f | %9.3f %9.3f %7s | %9.3f %9.3f %7s %7s | %9.3g %8.1f\n' "$n" \
-      "$bk1" "$bk2" "$bj1" "$bjc" "$(ratio "$bk1" "$bj1")" "$bj2" "$bb2" "$(ratio "$bk2" "$bj2")" \
+    printf '%3d | %9.3f %9.3f %9.3f | %9.3f %9.3f %7s %7s | %9.3f %9.3f %7s %7s | %9.3g %8.1f\n' "$n" \
+      "$bk1" "$bkc" "$bk2" "$bj1" "$bjc" "$(ratio "$bk1" "$bj1")" "$(ratio "$bkc" "$bjc")" \
+      "$bj2" "$bb2" "$(ratio "$bk2" "$bj2")" \
       "$(ratio "$bj1" "$bj2")" "$(awk -v a="$jn" -v b="$bjc" 'BEGIN { print a / b }')" \
       "$(awk -v k="$jpeak" 'BEGIN { print k / 1024 }')"
   done
