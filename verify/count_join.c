@@ -46,6 +46,8 @@ typedef struct join_job {
 
 typedef struct join_shared {
   int n, h, last_a;
+  int fused; /* 1: the fused join; 0: list both halves, then pair them */
+  size_t (*filter)(const uint64_t *, const uint32_t *, size_t, uint64_t, uint64_t *, uint32_t *);
   int rule_shift;   /* first mask bit after the diagonals: 2(n-1) */
   int order[64];    /* the diagonal bits to split on, most often set first */
   int order_size;
@@ -68,6 +70,10 @@ typedef struct join_worker {
   /* Scratch for the bulk join: masks with the pairing rule folded in. */
   uint64_t *tops, *bottoms;
   size_t tops_cap, bottoms_cap;
+  /* The fused join: per bottom row, the tops still fitting (mask, index). */
+  uint64_t *keep_mask;
+  uint32_t *keep_index;
+  size_t keep_cap; /* entries per row */
   size_t from[34]; /* sorted bottoms with tag >= v start at 0 and end at from[v] */
 } join_worker;
 
@@ -210,9 +216,8 @@ static void half_fill(half_search *s, int r, uint32_t used, uint32_t down_left,
   }
 }
 
-/* Fills the tops on `top_cols` (every row-0 column a <= last_a, in order)
- * and the bottoms on the other columns, sorted by tag, largest first. */
-static int fill_halves(const join_shared *sh, join_worker *w, uint32_t top_cols) {
+/* Fills the tops on `top_cols` (every row-0 column a <= last_a, in order). */
+static int fill_tops(const join_shared *sh, join_worker *w, uint32_t top_cols) {
   int n = sh->n, h = sh->h;
   uint32_t all = (n == 32) ? 0xffffffffu : ((1u << n) - 1u);
   uint32_t edges = 1u | (1u << (n - 1));
@@ -230,7 +235,20 @@ static int fill_halves(const join_shared *sh, join_worker *w, uint32_t top_cols)
     half_fill(&s, 0, 0, 0, 0, 0, 0);
     if (s.failed) return -1;
   }
+  return 0;
+}
+
+/* Fills the tops (fill_tops) and, when there are any, the bottoms on the
+ * other columns, sorted by tag, largest first. */
+static int fill_halves(const join_shared *sh, join_worker *w, uint32_t top_cols) {
+  int n = sh->n, h = sh->h;
+  uint32_t all = (n == 32) ? 0xffffffffu : ((1u << n) - 1u);
+  uint32_t edges = 1u | (1u << (n - 1));
+  if (fill_tops(sh, w, top_cols) != 0) return -1;
   if (w->top.size == 0) return 0;
+  half_search s;
+  memset(&s, 0, sizeof s);
+  s.n = n, s.h = h, s.cut = sh->cut;
   /* Bottoms only for the smallest a of these tops: edge columns empty
    * below row n-1-a, p[n-1] in a..n-1-a (a tag of at least a). */
   int least = 127;
@@ -426,6 +444,158 @@ static nq_status join_column_set(const join_shared *sh, join_worker *w,
   return NQ_OK;
 }
 
+/* Keeps the tops (mask, index) whose mask avoids `cut`; returns how many. */
+typedef size_t (*join_filter_fn)(const uint64_t *mask, const uint32_t *index, size_t live,
+                                 uint64_t cut, uint64_t *kept_mask, uint32_t *kept_index);
+
+static size_t filter_plain(const uint64_t *mask, const uint32_t *index, size_t live, uint64_t cut,
+                           uint64_t *kept_mask, uint32_t *kept_index) {
+  size_t kept = 0;
+  for (size_t k = 0; k < live; k++) {
+    kept_mask[kept] = mask[k], kept_index[kept] = index[k];
+    kept += (mask[k] & cut) == 0;
+  }
+  return kept;
+}
+
+#if defined(__GNUC__) && defined(__x86_64__) && !defined(NQSAT_NO_CLONES)
+#include <immintrin.h>
+#define JOIN_HAVE_AVX512 1
+/* The same, eight tops at a time: one test and two compressing stores. */
+__attribute__((target("avx512f,avx512vl"))) static size_t
+filter_avx512(const uint64_t *mask, const uint32_t *index, size_t live, uint64_t cut,
+              uint64_t *kept_mask, uint32_t *kept_index) {
+  size_t kept = 0, k = 0;
+  __m512i c = _mm512_set1_epi64((long long)cut);
+  for (; k + 8 <= live; k += 8) {
+    __m512i m = _mm512_loadu_si512((const void *)(mask + k));
+    __mmask8 fit = _mm512_testn_epi64_mask(m, c);
+    __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)(index + k));
+    /* Compress in registers, store all eight lanes (the buffers have
+     * room): a compressing store to memory is slow on some processors. */
+    _mm512_storeu_si512((void *)(kept_mask + kept), _mm512_maskz_compress_epi64(fit, m));
+    _mm256_storeu_si256((__m256i *)(void *)(kept_index + kept),
+                        _mm256_maskz_compress_epi32(fit, x));
+    kept += (size_t)__builtin_popcount(fit);
+  }
+  return kept + filter_plain(mask + k, index + k, live - k, cut, kept_mask + kept,
+                             kept_index + kept);
+}
+#endif
+
+/* ---- The fused join ------------------------------------------------------
+ * Instead of listing the bottoms and then pairing them, fill the bottom
+ * rows one queen at a time while keeping only the tops whose masks avoid
+ * every diagonal placed so far: a branch where no top is left is cut, and
+ * the tops left at a full bottom are exactly its partners. */
+typedef struct fuse_state {
+  const join_shared *sh;
+  join_worker *w;
+  nq_count_tally *tally;
+  const volatile sig_atomic_t *stop;
+  uint32_t allowed[32], cols;
+  uint8_t pos[32];
+  int row_of[3]; /* rows of the queens in columns 0, 1, n-1 while placed */
+  int interrupted;
+} fuse_state;
+
+/* A full bottom and its `live` partners at level `depth`: the pairing
+ * rules (see half_leaf) decide each pair. */
+static void fuse_leaf(fuse_state *f, uint32_t used, size_t live, int depth) {
+  const join_shared *sh = f->sh;
+  const join_worker *w = f->w;
+  int n = sh->n, h = sh->h;
+  int row0 = (used & 1u) ? f->row_of[0] : -1, row1 = (used & 2u) ? f->row_of[1] : 255;
+  int row_last = (used >> (n - 1)) & 1u ? f->row_of[2] : -1;
+  int last = f->pos[n - 1], tag = imin(last, n - 1 - last);
+  if (row0 >= 0) tag = imin(tag, n - 1 - row0);
+  if (row_last >= 0) tag = imin(tag, n - 1 - row_last);
+  const uint32_t *index = f->w->keep_index + (size_t)depth * w->keep_cap;
+  uint8_t p[32];
+  for (size_t k = 0; k < live; k++) {
+    uint32_t i = index[k];
+    int a = w->top.tag[i] & 127, tie = w->top.tag[i] >> 7;
+    if (a == 0) {
+      f->tally->count8 += w->top.key[i] < row1; /* p[1] < q[1] */
+    } else if (!tie && a < tag) {
+      f->tally->count8++;
+    } else if (a <= tag) {
+      for (int r = 0; r < h; r++) p[r] = (uint8_t)((w->top.rows[i] >> (5 * r)) & 31u);
+      for (int r = h; r < n; r++) p[r] = f->pos[r];
+      count_if_representative(p, n, f->tally);
+    }
+  }
+}
+
+static void fuse_fill(fuse_state *f, int r, uint32_t used, uint32_t down_left,
+                      uint32_t down_right, size_t live) {
+  const join_shared *sh = f->sh;
+  join_worker *w = f->w;
+  int n = sh->n, depth = r - sh->h;
+  if (r == n) {
+    fuse_leaf(f, used, live, depth);
+    return;
+  }
+  if (depth <= 1 && f->stop && *f->stop) {
+    f->interrupted = 1;
+    return;
+  }
+  uint32_t free_cols = f->allowed[r] & ~(used | down_left | down_right);
+  if (r == n - 1) free_cols &= f->cols & ~used; /* the one column left */
+  const uint64_t *pm = w->keep_mask + (size_t)depth * w->keep_cap;
+  const uint32_t *pi = w->keep_index + (size_t)depth * w->keep_cap;
+  uint64_t *cm = w->keep_mask + (size_t)(depth + 1) * w->keep_cap;
+  uint32_t *ci = w->keep_index + (size_t)(depth + 1) * w->keep_cap;
+  while (free_cols && !f->interrupted) {
+    uint32_t bit = free_cols & (0u - free_cols);
+    free_cols ^= bit;
+    int c = __builtin_ctz(bit);
+    uint64_t cut = sh->cut[r][c];
+    size_t kept = sh->filter(pm, pi, live, cut, cm, ci);
+    f->tally->work += live;
+    if (kept == 0) continue;
+    f->pos[r] = (uint8_t)c;
+    if (c <= 1) f->row_of[c] = r;
+    else if (c == n - 1) f->row_of[2] = r;
+    fuse_fill(f, r + 1, used | bit, (down_left | bit) >> 1, (down_right | bit) << 1, kept);
+  }
+}
+
+/* One column set by the fused join: tops listed, bottoms filled against
+ * them. */
+static nq_status fuse_column_set(const join_shared *sh, join_worker *w, uint32_t top_cols,
+                                 const volatile sig_atomic_t *stop, nq_count_tally *tally) {
+  int n = sh->n, h = sh->h;
+  if (fill_tops(sh, w, top_cols) != 0) return NQ_ERR_MEMORY;
+  size_t nt = w->top.size;
+  if (nt == 0) return NQ_OK;
+  if (nt > w->keep_cap) {
+    size_t levels = (size_t)(n - h + 1), cap = nt * 2 + 8; /* 8: whole-vector stores */
+    uint64_t *m = realloc(w->keep_mask, levels * cap * sizeof *m);
+    if (m) w->keep_mask = m;
+    uint32_t *x = realloc(w->keep_index, levels * cap * sizeof *x);
+    if (x) w->keep_index = x;
+    if (!m || !x) return NQ_ERR_MEMORY;
+    w->keep_cap = cap;
+  }
+  int least = 127;
+  for (size_t i = 0; i < nt; i++) {
+    w->keep_mask[i] = w->top.mask[i], w->keep_index[i] = (uint32_t)i;
+    least = imin(least, w->top.tag[i] & 127);
+  }
+  fuse_state f;
+  memset(&f, 0, sizeof f);
+  f.sh = sh, f.w = w, f.tally = tally, f.stop = stop;
+  uint32_t all = (n == 32) ? 0xffffffffu : ((1u << n) - 1u);
+  uint32_t edges = 1u | (1u << (n - 1)), middle = 0;
+  f.cols = all & ~top_cols;
+  for (int r = h; r < n; r++) f.allowed[r] = f.cols & (r > n - 1 - least ? ~edges : all);
+  for (int c = least; c <= n - 1 - least; c++) middle |= 1u << c;
+  f.allowed[n - 1] &= middle;
+  fuse_fill(&f, h, 0, 0, 0, nt);
+  return f.interrupted ? NQ_ERR_INTERRUPTED : NQ_OK;
+}
+
 /* Boards below JOIN_MIN_N: only n = 1 has a solution, a class of one
  * (kept in count2, see nq_count_tally_total). */
 static void count_small(int n, nq_count_tally *tally) {
@@ -445,8 +615,13 @@ static nq_status join_run_job(const void *shared_v, void *worker_v, size_t index
   uint32_t cols = colex_unrank(job->first, sh->n, sh->h);
   for (uint32_t k = 0; k < job->count; k++, cols = next_same_bits(cols)) {
     if (stop && *stop) return NQ_ERR_INTERRUPTED;
-    if (fill_halves(sh, w, cols) != 0) return NQ_ERR_MEMORY;
-    nq_status status = join_column_set(sh, w, stop, tally);
+    nq_status status;
+    if (sh->fused) {
+      status = fuse_column_set(sh, w, cols, stop, tally);
+    } else {
+      if (fill_halves(sh, w, cols) != 0) return NQ_ERR_MEMORY;
+      status = join_column_set(sh, w, stop, tally);
+    }
     if (status != NQ_OK) return status;
   }
   return NQ_OK;
@@ -459,6 +634,12 @@ static nq_status join_create(int n, nq_verify_kernel kernel, void **shared_out, 
   join_shared *sh = calloc(1, sizeof *sh);
   if (!sh) return NQ_ERR_MEMORY;
   sh->n = n, sh->h = n / 2, sh->last_a = last_row0_column(n);
+  sh->fused = getenv("NQSAT_JOIN_LISTS") == NULL;
+  sh->filter = filter_plain;
+#ifdef JOIN_HAVE_AVX512
+  if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl"))
+    sh->filter = filter_avx512;
+#endif
   sh->rule_shift = 2 * (n - 1);
   for (int r = 0; r < n; r++)
     for (int c = 0; c < n; c++) sh->cut[r][c] = cut_bits(n, sh->h, r, c);
@@ -531,7 +712,7 @@ static void join_worker_destroy(void *worker) {
   join_worker *w = worker;
   if (!w) return;
   list_free(&w->top), list_free(&w->bottom), list_free(&w->sorted);
-  free(w->tops), free(w->bottoms);
+  free(w->tops), free(w->bottoms), free(w->keep_mask), free(w->keep_index);
   free(w);
 }
 
