@@ -42,6 +42,7 @@ enum { JOIN_MIN_N = 4, JOIN_JOBS_TARGET = 256, JOIN_STOP_EVERY = 64 };
 typedef struct join_job {
   uint32_t first; /* colex rank of the job's first column set */
   uint32_t count; /* column sets in the job */
+  double weight;  /* cost guess: row-0 columns the tops may use, summed */
 } join_job;
 
 typedef struct join_shared {
@@ -536,7 +537,7 @@ static void fuse_fill(fuse_state *f, int r, uint32_t used, uint32_t down_left,
     fuse_leaf(f, used, live, depth);
     return;
   }
-  if (depth <= 1 && f->stop && *f->stop) {
+  if (depth <= 3 && f->stop && *f->stop) {
     f->interrupted = 1;
     return;
   }
@@ -668,6 +669,11 @@ static nq_status join_create(int n, nq_verify_kernel kernel, void **shared_out, 
     uint64_t lo = sets * c / chunks, hi = sets * (c + 1) / chunks;
     join_job *job = &sh->job[sh->jobs++];
     job->first = (uint32_t)lo, job->count = (uint32_t)(hi - lo);
+    /* Each column set costs about as many top lists as it has columns
+     * that can hold row 0's queen (0..last_a). */
+    uint32_t low = (1u << (sh->last_a + 1)) - 1u, cols = colex_unrank(lo, n, sh->h);
+    for (uint64_t k = lo; k < hi; k++, cols = next_same_bits(cols))
+      job->weight += (double)__builtin_popcount(cols & low);
   }
   *shared_out = sh, *jobs = sh->jobs;
   return NQ_OK;
@@ -692,12 +698,12 @@ static size_t join_describe(const void *shared, size_t index, unsigned char byte
   return 9;
 }
 
-/* Cost guess: the column sets in the job (they vary, but the runs are
- * many and short, so the driver's largest-first order matters little). */
+/* Cost guess: the row-0 columns the job's column sets offer (see
+ * join_create); a rough guide for the driver's largest-first order. */
 static double join_weight(const void *shared, size_t index) {
   const join_shared *sh = shared;
   if (sh->n < JOIN_MIN_N || index >= sh->jobs) return 1.0;
-  return (double)sh->job[index].count;
+  return sh->job[index].weight > 0 ? sh->job[index].weight : 1.0;
 }
 
 static nq_status join_worker_create(const void *shared, void **worker_out) {
