@@ -552,12 +552,29 @@ static void fuse_fill(fuse_state *f, int r, uint32_t used, uint32_t down_left,
     free_cols ^= bit;
     int c = __builtin_ctz(bit);
     uint64_t cut = sh->cut[r][c];
+    uint32_t last = 0;
+    if (r == n - 2) {
+      /* The last row's square is fixed by the column left: filter the
+       * tops once for both queens and go straight to the full bottom. */
+      last = f->cols & ~(used | bit) & f->allowed[n - 1] &
+             ~(((down_left | bit) >> 1) | ((down_right | bit) << 1));
+      if (!last) continue;
+      cut |= sh->cut[n - 1][__builtin_ctz(last)];
+    }
     size_t kept = sh->filter(pm, pi, live, cut, cm, ci);
     f->tally->work += live;
     if (kept == 0) continue;
     f->pos[r] = (uint8_t)c;
     if (c <= 1) f->row_of[c] = r;
     else if (c == n - 1) f->row_of[2] = r;
+    if (last) {
+      int lc = __builtin_ctz(last);
+      f->pos[n - 1] = (uint8_t)lc;
+      if (lc <= 1) f->row_of[lc] = n - 1;
+      else if (lc == n - 1) f->row_of[2] = n - 1;
+      fuse_leaf(f, used | bit | last, kept, depth + 1);
+      continue;
+    }
     fuse_fill(f, r + 1, used | bit, (down_left | bit) >> 1, (down_right | bit) << 1, kept);
   }
 }
