@@ -528,6 +528,29 @@ static void fuse_leaf(fuse_state *f, uint32_t used, size_t live, int depth) {
   }
 }
 
+/* One top left: its diagonals become bitboards of the bottom search (the
+ * down-right lines shift left each row, the down-left ones right, as a
+ * queen's own), so the rest is plain backtracking, without lists. */
+static void fuse_single(fuse_state *f, int r, uint32_t used, uint32_t down_left,
+                        uint32_t down_right) {
+  int n = f->sh->n;
+  if (r == n) {
+    fuse_leaf(f, used, 1, n - f->sh->h);
+    return;
+  }
+  uint32_t free_cols = f->allowed[r] & f->cols & ~(used | down_left | down_right);
+  f->tally->work++;
+  while (free_cols) {
+    uint32_t bit = free_cols & (0u - free_cols);
+    free_cols ^= bit;
+    int c = __builtin_ctz(bit);
+    f->pos[r] = (uint8_t)c;
+    if (c <= 1) f->row_of[c] = r;
+    else if (c == n - 1) f->row_of[2] = r;
+    fuse_single(f, r + 1, used | bit, (down_left | bit) >> 1, (down_right | bit) << 1);
+  }
+}
+
 static void fuse_fill(fuse_state *f, int r, uint32_t used, uint32_t down_left,
                       uint32_t down_right, size_t live) {
   const join_shared *sh = f->sh;
@@ -575,7 +598,19 @@ static void fuse_fill(fuse_state *f, int r, uint32_t used, uint32_t down_left,
       fuse_leaf(f, used | bit | last, kept, depth + 1);
       continue;
     }
-    fuse_fill(f, r + 1, used | bit, (down_left | bit) >> 1, (down_right | bit) << 1, kept);
+    uint32_t next_left = (down_left | bit) >> 1, next_right = (down_right | bit) << 1;
+    if (kept == 1) {
+      /* At row r+1 the top's down-right line x sits in column
+       * x + r+1 - h + 1, its down-left line y in column y - (r+1 - h). */
+      uint64_t m = cm[0];
+      int h = sh->h, step = r + 1 - h;
+      uint64_t lines = m & ((1ull << (n - 1)) - 1u), anti = (m >> (n - 1)) & ((1ull << (n - 1)) - 1u);
+      w->keep_index[(size_t)(n - h) * w->keep_cap] = ci[0];
+      fuse_single(f, r + 1, used | bit, next_left | (uint32_t)(anti >> step),
+                  next_right | (uint32_t)(lines << (step + 1)));
+      continue;
+    }
+    fuse_fill(f, r + 1, used | bit, next_left, next_right, kept);
   }
 }
 
