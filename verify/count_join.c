@@ -37,6 +37,9 @@
 /* Masks: 2(n-1) diagonal bits, then n/2 rule bits; a half's rows in 5
  * bits each: n <= 24 fits 64. */
 enum { JOIN_MAX_N = NQ_COUNT_JOIN_MAX_N };
+#ifndef JOIN_SINGLE_MAX
+#define JOIN_SINGLE_MAX 1
+#endif
 enum { JOIN_MIN_N = 4, JOIN_JOBS_TARGET = 256, JOIN_STOP_EVERY = 64 };
 
 typedef struct join_job {
@@ -599,15 +602,17 @@ static void fuse_fill(fuse_state *f, int r, uint32_t used, uint32_t down_left,
       continue;
     }
     uint32_t next_left = (down_left | bit) >> 1, next_right = (down_right | bit) << 1;
-    if (kept == 1) {
-      /* At row r+1 the top's down-right line x sits in column
+    if (kept <= JOIN_SINGLE_MAX) {
+      /* At row r+1 a top's down-right line x sits in column
        * x + r+1 - h + 1, its down-left line y in column y - (r+1 - h). */
-      uint64_t m = cm[0];
       int h = sh->h, step = r + 1 - h;
-      uint64_t lines = m & ((1ull << (n - 1)) - 1u), anti = (m >> (n - 1)) & ((1ull << (n - 1)) - 1u);
-      w->keep_index[(size_t)(n - h) * w->keep_cap] = ci[0];
-      fuse_single(f, r + 1, used | bit, next_left | (uint32_t)(anti >> step),
-                  next_right | (uint32_t)(lines << (step + 1)));
+      for (size_t k = 0; k < kept; k++) {
+        uint64_t m = cm[k], lines = m & ((1ull << (n - 1)) - 1u);
+        uint64_t anti = (m >> (n - 1)) & ((1ull << (n - 1)) - 1u);
+        w->keep_index[(size_t)(n - h) * w->keep_cap] = ci[k];
+        fuse_single(f, r + 1, used | bit, next_left | (uint32_t)(anti >> step),
+                    next_right | (uint32_t)(lines << (step + 1)));
+      }
       continue;
     }
     fuse_fill(f, r + 1, used | bit, next_left, next_right, kept);
