@@ -7,9 +7,8 @@
  *
  * The list does not depend on the kernel or the machine, so parts counted
  * on different machines (with or without AVX-512) add up: prefixes stop at
- * row 4 up to N = 19 and at row 5 from N = 20 (jobs about 8 times smaller,
- * which keeps each under a second or so up to N = 22 and the vector kernel
- * within its 16 lanes at N = 20). Boards of fewer than six rows are one job
+ * row 3, 4 or 5 as N grows (split_row_for), which keeps each job well under
+ * a second up to N = 21 or so and the vector kernel within its 16 lanes. Boards of fewer than six rows are one job
  * that enumerates them. */
 #include <stdlib.h>
 #include <string.h>
@@ -37,7 +36,11 @@ typedef struct backtrack_shared {
   int failed;
 } backtrack_shared;
 
-static int split_row_for(int n) { return n < 20 ? 4 : PREFIX_ROWS_MAX; }
+/* Rows fixed by the prefixes. Fewer, longer jobs run faster (3 rather than
+ * 4 saved 4 % at N = 17, bench/README.md); more, shorter ones keep a stop
+ * within a second and shares even. 3 up to N = 17 (jobs of milliseconds),
+ * 4 for 18 and 19, 5 from 20. */
+static int split_row_for(int n) { return n <= 17 ? 3 : n < 20 ? 4 : PREFIX_ROWS_MAX; }
 
 /* The squares of row `row` a representative may use (see count_classes.c). */
 static uint32_t side_row_filter(const class_shape *form, int row, uint32_t free_squares,
