@@ -4,7 +4,7 @@
  * The idea (not the code) follows Evgeny Kluev's N-Queens-Count-Sol (MIT,
  * 2022), which joins partial solutions of board quarters, and the older
  * deepgreen NQueens pages (http://deepgreen.game.coocan.jp/NQueens/): cut
- * the board between rows h-1 and h (h = n/2), fill both halves on their
+ * the board between rows h-1 and h (h = ceil(n/2)), fill both halves on their
  * own, and count the pairs that fit together. This version is simpler than
  * Kluev's quarters; see docs/count-join.md for the method and its limits.
  *
@@ -691,7 +691,9 @@ static nq_status join_create(int n, nq_verify_kernel kernel, void **shared_out, 
   if (n < 1 || n > JOIN_MAX_N) return NQ_ERR_ARGUMENT;
   join_shared *sh = calloc(1, sizeof *sh);
   if (!sh) return NQ_ERR_MEMORY;
-  sh->n = n, sh->h = n / 2, sh->last_a = last_row0_column(n);
+  /* Odd n: the top is the larger half, so the fused join searches the
+   * smaller one (1.3-1.4x faster at N = 15, 17 than the other way). */
+  sh->n = n, sh->h = (n + 1) / 2, sh->last_a = last_row0_column(n);
   sh->fused = getenv("NQSAT_JOIN_LISTS") == NULL;
   sh->filter = filter_plain;
 #ifdef JOIN_HAVE_AVX512
