@@ -802,9 +802,8 @@ static uint64_t join_memory(int n, int threads) {
 }
 
 /* AUTO: never, on this version. Measured in the same runs (bench/count.sh,
- * bench/README.md), the join is 3-5x slower than the backtracking class
- * counter at N = 14..17 and the gap does not close with N (its bottom
- * halves are enumerated one column set at a time); AUTO keeps backtrack
+ * bench/README.md), the join takes 1.3-2x the CPU time of the backtracking
+ * class counter at N = 16, 17 (and 3-8x Kluev's); AUTO keeps backtrack
  * until a join wins a measured N. */
 int nq_count_join_preferred(int n) {
   (void)n;
