@@ -7,7 +7,7 @@
  * and checks total = 2*c2+4*c4+8*c8 against A000170
  * and c2+c4+c8 against A002562 (typed in below from OEIS, not computed by
  * nqsat), and against the backtracking method. n = 17 runs once, on two
- * threads, through the driver (about 30 s of processor time). */
+ * threads, through the driver (about 10 s of processor time). */
 #define _POSIX_C_SOURCE 200809L /* setenv */
 #include <inttypes.h>
 #include <stdio.h>
