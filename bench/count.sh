@@ -5,6 +5,8 @@
 # programs alternating so that load from other users hits both alike.
 #
 # usage: bench/count.sh [NQSAT] [N...]     (default: build/nqsat, N = 15 16 17 18)
+#        KLUEV_SRC=DIR bench/count.sh [NQSAT] [N...]   (the join method against
+#        Kluev's quarter join, built from DIR: see the end of this script)
 #   REPEAT=3 (runs per measurement)
 # Columns: seconds of wall clock for the baseline and for nqsat with 1 and 2
 # threads (default kernel: vector where the processor has AVX-512
@@ -36,6 +38,7 @@ run_nqsat() {
   read -r nodes wall cpu < <(sed -n 's/.* \([0-9]*\) nodes, \([0-9.]*\) s, \([0-9.]*\) s CPU.*/\1 \2 \3/p' "$stats")
 }
 
+if [ -z "${KLUEV_SRC:-}" ]; then # the baseline table; with KLUEV_SRC only the join table
 printf '%3s %9s %9s | %9s %9s %7s %7s | %9s %7s | %9s %7s | %11s %9s\n' N base-wall base-cpu \
   T1-wall T1-cpu ratio cpu T2-wall ratio rows-cpu ratio nodes nodes/s
 for n in $sizes; do
@@ -57,3 +60,86 @@ for n in $sizes; do
     "$w1" "$c1" "$(ratio "$bw" "$w1")" "$(ratio "$bc" "$c1")" "$w2" "$(ratio "$bw" "$w2")" \
     "$rc" "$(ratio "$bc" "$rc")" "$t1_nodes" "$(awk -v a="$t1_nodes" -v b="$c1" 'BEGIN { print a / b }')"
 done
+fi
+
+# ---- The join method against Kluev's quarter join (issue 12) ---------------
+# KLUEV_SRC=path/to/N-Queens-Count-Sol bench/count.sh [NQSAT] [N...]
+# Evgeny Kluev's N-Queens-Count-Sol (C++20, MIT) is not part of this project:
+# this builds it from the folder given, one binary per board size (the size
+# and its tuning row are compile-time constants in solcounter.h), in a
+# temporary folder, and runs it alternately with `nqsat count --method join`
+# (and backtrack), best of REPEAT. Needs g++ 11 or later.
+# Columns: wall seconds of Kluev and of nqsat's join, 1 and 2 threads, and
+# CPU seconds on 1 thread (GNU time for Kluev); the ratios Kluev/join
+# (above 1: join faster; "cpu" compares CPU seconds, the fairer figure on a
+# shared machine); join's 2-thread speedup; joins (candidate pairs) per CPU
+# second; peak resident memory of the 1-thread join run (GNU time).
+if [ -n "${KLUEV_SRC:-}" ]; then
+  [ -f "$KLUEV_SRC/solcounter.h" ] || { echo "KLUEV_SRC=$KLUEV_SRC: no solcounter.h there" >&2; exit 1; }
+  kdir=$(mktemp -d "${TMPDIR:-/tmp}/kluev.XXXXXX")
+  trap 'rm -f "$baseline" "$stats" "$stats.mem" "$stats.kcpu"; rm -rf "$kdir"' EXIT
+  # build_kluev N OUT: the size and the tuning row of its table for N
+  # (sieveCuts, matchMinSize), prefetch on, -O3 -march=native.
+  build_kluev() {
+    local n=$1 cuts=0 minsize=40
+    rm -rf "$kdir/src" && mkdir "$kdir/src" && cp "$KLUEV_SRC"/*.h "$KLUEV_SRC"/*.cpp "$kdir/src/"
+    [ "$n" -ge 20 ] && cuts=3 minsize=60
+    [ "$n" -ge 22 ] && cuts=6 minsize=80
+    sed -i 's|^//#include "prefetchx86.h"|#include "prefetchx86.h"|' "$kdir/src/prefetch.h"
+    sed -i "s/inline constexpr int size = [0-9]*;/inline constexpr int size = $n;/; \
+s/.sieveCuts = [0-9]*/.sieveCuts = $cuts/; s/.matchMinSize = [0-9]*/.matchMinSize = $minsize/; \
+s/.prefetch = false/.prefetch = true/" "$kdir/src/solcounter.h"
+    ${CXX:-g++} -std=c++20 -O3 -march=native "$kdir/src/main.cpp" -o "$2" -lpthread
+  }
+  # run_kluev BIN THREADS: sets kwall (its own elapsed time), checks the count.
+  run_kluev() {
+    local out
+    out=$(/usr/bin/time -f '%U %S' -o "$stats.kcpu" "$1" "$2")
+    kcpu=$(awk '{ print $1 + $2 }' "$stats.kcpu")
+    [ "$(echo "$out" | sed -n 's/^Result: //p')" = "$total" ] ||
+      { echo "N=$n: Kluev says $(echo "$out" | head -1), OEIS $total" >&2; exit 1; }
+    kwall=$(echo "$out" | sed -n 's/^Elapsed time: \([0-9.e-]*\) s/\1/p')
+  }
+  # run_join THREADS: sets wall, cpu, nodes (joins) and peak (KiB).
+  run_join() {
+    local got
+    got=$(/usr/bin/time -f '%M' -o "$stats.mem" "$nqsat" count "$n" --method join --threads "$1" --stats 2>"$stats")
+    [ "$got" = "$total" ] || { echo "N=$n: join says $got, OEIS $total" >&2; exit 1; }
+    read -r nodes wall cpu < <(sed -n 's/.* \([0-9]*\) nodes, \([0-9.]*\) s, \([0-9.]*\) s CPU.*/\1 \2 \3/p' "$stats")
+    peak=$(tail -1 "$stats.mem")
+  }
+  echo
+  printf '%3s | %9s %9s %9s | %9s %9s %7s %7s | %9s %9s %7s %7s | %9s %8s\n' N kluev-T1 kluev-cpu \
+    kluev-T2 join-T1 join-cpu vsKluev cpu join-T2 bt-T2 vsKluev T2/T1 joins/s peak-MiB
+  for n in $sizes; do
+    "$nqsat" count "$n" --method backtrack >/dev/null # warm the page cache
+    total=$(awk -v n="$n" '$1 == n { print $2 }' <<'OEIS'
+14 365596
+15 2279184
+16 14772512
+17 95815104
+18 666090624
+19 4968057848
+20 39029188884
+21 314666222712
+OEIS
+)
+    [ -n "$total" ] || { echo "N=$n: no OEIS count typed in here" >&2; exit 1; }
+    build_kluev "$n" "$kdir/kluev$n"
+    k1="" kc="" k2="" j1="" jc="" j2="" b2=""
+    for ((i = 0; i < repeat; i++)); do
+      run_kluev "$kdir/kluev$n" 1; k1+="$kwall " kc+="$kcpu "
+      run_join 1; j1+="$wall " jc+="$cpu " jn=$nodes jpeak=$peak
+      run_kluev "$kdir/kluev$n" 2; k2+="$kwall "
+      run_join 2; j2+="$wall "
+      run_nqsat "$n" 2; b2+="$wall "
+    done
+    bk1=$(echo "$k1" | best) bkc=$(echo "$kc" | best) bk2=$(echo "$k2" | best) bj1=$(echo "$j1" | best)
+    bjc=$(echo "$jc" | best) bj2=$(echo "$j2" | best) bb2=$(echo "$b2" | best)
+    printf '%3d | %9.3f %9.3f %9.3f | %9.3f %9.3f %7s %7s | %9.3f %9.3f %7s %7s | %9.3g %8.1f\n' "$n" \
+      "$bk1" "$bkc" "$bk2" "$bj1" "$bjc" "$(ratio "$bk1" "$bj1")" "$(ratio "$bkc" "$bjc")" \
+      "$bj2" "$bb2" "$(ratio "$bk2" "$bj2")" \
+      "$(ratio "$bj1" "$bj2")" "$(awk -v a="$jn" -v b="$bjc" 'BEGIN { print a / b }')" \
+      "$(awk -v k="$jpeak" 'BEGIN { print k / 1024 }')"
+  done
+fi

@@ -120,6 +120,9 @@ uint64_t default_memory_limit(void);
 uint64_t estimate_picosat_bytes(const nq_formula_size *size, int n, uint64_t blocking_clauses);
 int memory_budget_check_solve(const char *command_name, const nq_encoding *encoding,
                               uint64_t blocking_clauses, int solver_instances, uint64_t limit);
+/* nqsat count: `estimate` from nq_count_memory_estimate for the method. */
+int memory_budget_check_count(const char *command_name, int n, const char *method,
+                              uint64_t estimate, uint64_t limit);
 int memory_budget_check_verify(const char *command_name, int first, int last,
                                const nq_amo *encodings, int encoding_count, int set_max_n,
                                uint64_t limit);

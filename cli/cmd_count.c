@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "count_jobs.h"
@@ -14,7 +15,8 @@
 
 static void print_count_help(void) {
   printf("usage: nqsat count N [--unique] [--threads T] [--method M] [--kernel K] [--stats]\n"
-         "                   [--part I/K] [--checkpoint FILE] [--estimate [--sample S]]\n"
+         "                   [--max-memory SIZE] [--part I/K] [--checkpoint FILE]\n"
+         "                   [--estimate [--sample S]]\n"
          "       nqsat count --merge [FILE...]\n"
          "\n"
          "Counts solutions with the verifier's native bitboard backtracking (no SAT\n"
@@ -29,8 +31,8 @@ static void print_count_help(void) {
          "  --unique       print the number of fundamental solutions instead (one\n"
          "                 per class under rotation and reflection, OEIS A002562)\n"
          "  --threads T    worker threads, 1..%d (default: one per processor)\n"
-         "  --method M     'backtrack' (the class counter), 'join' (partial solutions\n"
-         "                 joined, where built) or 'auto' (default: the faster for N)\n"
+         "  --method M     'backtrack' (the class counter), 'join' (half-boards\n"
+         "                 joined, N <= 24) or 'auto' (default: the faster for N)\n"
          "  --kernel K     the search below the first rows: 'rows' fills the rows\n"
          "                 top to bottom (portable C); 'vector' fills the row with\n"
          "                 the fewest free squares first, every row's squares in\n"
@@ -54,6 +56,10 @@ static void print_count_help(void) {
          "                 and print the predicted CPU time with a 95%% interval and\n"
          "                 the wall time on P cores for a few P; counts nothing\n"
          "  --sample S     jobs the estimate times, 10..100000 (default 400)\n"
+         "  --max-memory SIZE\n"
+         "                 refuse to start when the method's estimated peak memory\n"
+         "                 for N and T threads exceeds SIZE (512M, 4G; default: half\n"
+         "                 of physical memory)\n"
          "  -h, --help     show this help\n"
          "\n"
          "SIGINT or SIGTERM stops within a second (exit 130); finished jobs stay in\n"
@@ -101,19 +107,29 @@ static int parse_part(const char *text, uint32_t *part, uint32_t *parts) {
   return 0;
 }
 
+/* The threads a run uses: T, or one per online processor. */
+static int count_threads(int64_t threads) {
+  if (threads > 0)
+    return (int)threads;
+  long online = sysconf(_SC_NPROCESSORS_ONLN);
+  return online > 0 ? (int)(online < NQ_VERIFY_MAX_THREADS ? online : NQ_VERIFY_MAX_THREADS) : 1;
+}
+
 int cmd_count(int argc, char **argv) {
   static const struct option options[] = {
-      {"unique", no_argument, NULL, 'u'},       {"threads", required_argument, NULL, 't'},
-      {"stats", no_argument, NULL, 's'},        {"kernel", required_argument, NULL, 'k'},
-      {"method", required_argument, NULL, 'm'}, {"part", required_argument, NULL, 'p'},
-      {"merge", no_argument, NULL, 'M'},        {"checkpoint", required_argument, NULL, 'c'},
-      {"estimate", no_argument, NULL, 'e'},     {"sample", required_argument, NULL, 'S'},
-      {"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0}};
+      {"unique", no_argument, NULL, 'u'},          {"threads", required_argument, NULL, 't'},
+      {"stats", no_argument, NULL, 's'},           {"kernel", required_argument, NULL, 'k'},
+      {"method", required_argument, NULL, 'm'},    {"part", required_argument, NULL, 'p'},
+      {"merge", no_argument, NULL, 'M'},           {"checkpoint", required_argument, NULL, 'c'},
+      {"estimate", no_argument, NULL, 'e'},        {"sample", required_argument, NULL, 'S'},
+      {"max-memory", required_argument, NULL, 'x'}, {"help", no_argument, NULL, 'h'},
+      {NULL, 0, NULL, 0}};
   int unique = 0, stats = 0, merge = 0, estimate = 0;
   nq_verify_kernel kernel = NQ_VERIFY_KERNEL_AUTO;
   nq_count_method method = NQ_COUNT_METHOD_AUTO;
   int64_t threads = 0, sample = 400;
   int sample_given = 0;
+  uint64_t max_memory = 0;
   uint32_t part = 0, parts = 0;
   const char *checkpoint_path = NULL;
   optind = 1;
@@ -126,6 +142,10 @@ int cmd_count(int argc, char **argv) {
     case 'M': merge = 1; break;
     case 'e': estimate = 1; break;
     case 'c': checkpoint_path = optarg; break;
+    case 'x':
+      if (parse_memory_size("count", optarg, &max_memory))
+        return NQ_EXIT_USAGE;
+      break;
     case 't':
       if (parse_bounded("count", "--threads", optarg, 1, NQ_VERIFY_MAX_THREADS, &threads))
         return NQ_EXIT_USAGE;
@@ -182,6 +202,11 @@ int cmd_count(int argc, char **argv) {
     return runtime_error("count",
                          "--kernel vector needs AVX-512F and AVX-512 VPOPCNTDQ, which this "
                          "processor lacks (use rows)");
+  nq_count_method chosen = method == NQ_COUNT_METHOD_AUTO ? nq_count_method_for(n) : method;
+  if (memory_budget_check_count("count", n, nq_count_method_name(chosen),
+                                nq_count_memory_estimate(n, chosen, count_threads(threads)),
+                                max_memory))
+    return NQ_EXIT_FAILURE;
   const volatile sig_atomic_t *stop = interrupt_watch();
   struct timespec start, cpu_start;
   clock_gettime(CLOCK_MONOTONIC, &start);
@@ -189,9 +214,9 @@ int cmd_count(int argc, char **argv) {
   nq_count_plan *plan;
   nq_status status = nq_count_plan_create(n, method, kernel, &plan);
   if (status != NQ_OK) {
-    nq_count_method chosen = method == NQ_COUNT_METHOD_AUTO ? nq_count_method_for(n) : method;
     if (status == NQ_ERR_ARGUMENT && chosen == NQ_COUNT_METHOD_JOIN)
-      return runtime_error("count", "--method join: the join method is not built in this nqsat");
+      return runtime_error("count", "--method join handles N up to %d, not %d (use backtrack)",
+                           NQ_COUNT_JOIN_MAX_N, n);
     return runtime_error("count", "%s", nq_strerror(status));
   }
   method = nq_count_plan_method(plan);

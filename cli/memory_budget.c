@@ -122,6 +122,17 @@ static int refuse(const char *command_name, const char *what, uint64_t estimate,
                        what, needed, allowed);
 }
 
+int memory_budget_check_count(const char *command_name, int n, const char *method,
+                              uint64_t estimate, uint64_t limit) {
+  if (!limit)
+    limit = default_memory_limit();
+  if (estimate <= limit)
+    return 0;
+  char what[64];
+  snprintf(what, sizeof what, "N = %d by --method %s", n, method);
+  return refuse(command_name, what, estimate, limit);
+}
+
 int memory_budget_check_solve(const char *command_name, const nq_encoding *encoding,
                               uint64_t blocking_clauses, int solver_instances, uint64_t limit) {
   if (!limit)

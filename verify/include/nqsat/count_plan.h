@@ -26,6 +26,10 @@ typedef enum nq_count_method {
  * total = 2*count2 + 4*count4 + 8*count8 and fundamental = the sum of the
  * three. `work` is the method's unit of effort (nodes for backtrack, joins
  * for join) for speed figures; `work` is NOT deterministic across kernels. */
+/* Largest n the join method counts (its masks: 2(n-1) diagonal bits and
+ * n/2 rule bits in 64; a half's rows in 5 bits each). */
+#define NQ_COUNT_JOIN_MAX_N 24
+
 typedef struct nq_count_tally {
   uint64_t count2, count4, count8;
   uint64_t work;
