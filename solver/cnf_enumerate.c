@@ -1,107 +1,560 @@
-/* Solving and enumerating models of a DIMACS formula with PicoSAT.
+/* Enumerating the models of any DIMACS formula with PicoSAT: blocking
+ * clauses remain the mechanism, but no instance carries many of them.
  *
- * Why blocking clauses over the projection set only: two models that agree
- * on the projected variables count as one (projected model counting, as the
- * "c ind" / "c p show" lines ask); blocking the negation of the projected
- * part of each model excludes exactly the models that agree with it there,
- * so every projected assignment is reported once. */
+ * 1. Compact numbering (cnf_compact.c): only variables that occur exist,
+ *    so the cost follows the file's contents, not its header.
+ * 2. Split (cnf_cubes.c): the projection variables are split into cubes,
+ *    consistent leaves of a unit-propagation tree. Every model lies in
+ *    exactly one cube, and each cube is enumerated in a PicoSAT instance
+ *    of its own (its literals as unit clauses) holding only its own
+ *    blocking clauses: the per-model cost of a blocking-clause loop grows
+ *    with the clauses it carries, so many small loops beat one long one.
+ * 3. Projection: PicoSAT decides projection variables first
+ *    (picosat_set_more_important_lit) and blocking clauses hold only
+ *    projection variables: two models that agree there count once.
+ * 4. Shrinking the blocking clauses (both sound, both kept):
+ *    - a cube's own literals are fixed in its instance, so they are left
+ *      out of its blocking clauses (they could never be true there);
+ *    - picosat_deref_partial gives a partial assignment that satisfies
+ *      every clause added so far (the formula, the cube, the blocking
+ *      clauses: picosat_save_original_clauses keeps them all). Every total
+ *      extension of it is then a model that no earlier blocking clause
+ *      excludes, so the projection variables it leaves open are free: the
+ *      model stands for 2^free projected models, all counted (and listed
+ *      with --all), and the blocking clause names only the assigned
+ *      projection variables. Formulas with many don't-care variables
+ *      (random 3-SAT) then need far fewer SAT calls.
+ *    Measured in bench/README.md; the option no_shrink turns both off.
+ * 5. Threads: cubes are handed to workers in order; each cube's models are
+ *    kept until every earlier cube was reported (the cube next in line
+ *    streams), so the output is the same for any thread count. PicoSAT
+ *    instances share nothing (Debian's libpicosat has no writable globals).
+ */
 #include <picosat/picosat.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
+#include "cnf_compact.h"
+#include "cnf_cubes.h"
+#include "cnf_propagate.h"
 #include "search_clock.h"
 
-/* Nothing may reach PicoSAT that it would abort on. */
-static int well_formed(const nq_cnf *cnf) {
-  if (cnf->max_variable < 0)
-    return 0;
-  for (size_t i = 0; i < cnf->literal_count; i++) {
-    int literal = cnf->literals[i];
-    if (literal < -cnf->max_variable || literal > cnf->max_variable)
-      return 0;
+/* Cubes per worker thread aimed at by default: measured on N-Queens and
+ * random 3-SAT files (bench/README.md, "Cube granularity"). */
+enum { DEFAULT_CUBE_TARGET = 2048, MAX_SPLIT_DEPTH = 40, MAX_FREE = 62 };
+
+struct nq_cnf_plan {
+  cnf_compact formula;
+  cnf_cubes cubes;
+  propagator tables; /* cloned by each worker for shrinking */
+  int shrink;
+  nq_cnf_report report;
+};
+
+static void fill_report(nq_cnf_plan *plan) {
+  nq_cnf_report *r = &plan->report;
+  r->variables = plan->formula.variables;
+  r->projected = plan->formula.projection_count;
+  r->clauses = plan->formula.clause_count;
+  r->literals = plan->formula.literal_count - plan->formula.clause_count;
+  r->cubes = plan->cubes.count;
+  r->split_depth = plan->cubes.depth;
+  r->shrink = plan->shrink;
+  if (!r->group_order[0])
+    strcpy(r->group_order, "1");
+}
+
+static int thread_count(const nq_solver_control *control) {
+  if (control && control->threads > 0)
+    return control->threads;
+  long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+  return cpus > 0 ? (int)cpus : 1;
+}
+
+nq_status nq_cnf_plan_make(const nq_cnf *cnf, const nq_cnf_options *options,
+                           const nq_solver_control *control, nq_cnf_plan **out,
+                           nq_cnf_report *report) {
+  static const nq_cnf_options defaults = {0, 0, 0, 0};
+  if (!options)
+    options = &defaults;
+  *out = NULL;
+  nq_cnf_plan *plan = calloc(1, sizeof *plan);
+  if (!plan)
+    return NQ_ERR_MEMORY;
+  nq_status status = cnf_compact_build(cnf, &plan->formula);
+  if (status != NQ_OK) {
+    free(plan);
+    return status;
   }
-  if (cnf->literal_count && cnf->literals[cnf->literal_count - 1] != 0)
-    return 0;
-  for (size_t i = 0; i < cnf->projection_count; i++)
-    if (cnf->projection[i] < 1 || cnf->projection[i] > cnf->max_variable)
-      return 0;
-  return 1;
+  plan->shrink = !options->no_shrink;
+  size_t target = options->cube_target ? options->cube_target : DEFAULT_CUBE_TARGET;
+  if (getenv("NQSAT_EXP_NOSHRINK")) plan->shrink = 0;
+  if (getenv("NQSAT_EXP_CUBES")) target = (size_t)atol(getenv("NQSAT_EXP_CUBES"));
+  search_clock clock;
+  search_clock_start(&clock, NULL);
+  status = cnf_cubes_build(&plan->formula, options->no_split ? 1 : target,
+                           options->no_split ? 0 : MAX_SPLIT_DEPTH, &plan->cubes);
+  if (status != NQ_OK) {
+    cnf_compact_free(&plan->formula);
+    free(plan);
+    return status;
+  }
+  plan->report.split_seconds = search_clock_elapsed(&clock);
+  if (plan->shrink && propagator_init(&plan->tables, &plan->formula) != NQ_OK) {
+    cnf_cubes_free(&plan->cubes);
+    cnf_compact_free(&plan->formula);
+    free(plan);
+    return NQ_ERR_MEMORY;
+  }
+  int threads = thread_count(control);
+  plan->report.threads = (size_t)threads > plan->cubes.count && plan->cubes.count
+                             ? (int)plan->cubes.count
+                             : threads;
+  fill_report(plan);
+  if (report)
+    *report = plan->report;
+  *out = plan;
+  return NQ_OK;
+}
+
+void nq_cnf_plan_free(nq_cnf_plan *plan) {
+  if (!plan)
+    return;
+  if (plan->shrink)
+    propagator_free(&plan->tables);
+  cnf_cubes_free(&plan->cubes);
+  cnf_compact_free(&plan->formula);
+  free(plan);
+}
+
+/* PicoSAT's cost as cli/memory_budget.c models it (fitted there). */
+uint64_t nq_cnf_plan_memory_estimate(const nq_cnf_plan *plan, int threads,
+                                     uint64_t blocking_clauses) {
+  const cnf_compact *f = &plan->formula;
+  double per_instance = 1048576.0 + 1104.0 * f->variables +
+                        12.0 * (double)(f->literal_count - f->clause_count) +
+                        8.0 * (double)f->clause_count;
+  if (plan->shrink) /* the saved original clauses */
+    per_instance += 8.0 * (double)f->literal_count;
+  double instances = threads > 1 ? threads : 1;
+  double blocking = (512.0 + 4.0 * f->projection_count) * (double)blocking_clauses;
+  /* The compact copy, the cubes and the caller's formula. */
+  double tables = 12.0 * (double)f->literal_count + 16.0 * f->variables +
+                  4.0 * (double)(plan->cubes.start ? plan->cubes.start[plan->cubes.count] : 0);
+  double bytes = 1.5 * (per_instance * instances + blocking) + tables;
+  return bytes >= 1.8e19 ? UINT64_MAX : (uint64_t)bytes;
+}
+
+/* ---- the enumeration ---- */
+
+typedef struct cube_state {
+  signed char *kept; /* models to report, variables + 1 bytes each */
+  size_t kept_count, kept_capacity;
+  int done;
+} cube_state;
+
+enum { CUBE_WAITING = 0, CUBE_DONE = 1 };
+
+typedef struct run {
+  const nq_cnf_plan *plan;
+  cube_state *cubes;
+  int keep;
+  uint64_t max_models;
+  nq_model_fn on_model;
+  void *context;
+  search_clock clock;
+
+  pthread_mutex_t lock; /* guards what follows */
+  size_t next_cube, next_to_report;
+  uint64_t reported;
+  nq_status status;
+  atomic_int stop;
+  atomic_ullong found;
+} run;
+
+static void set_status(run *r, nq_status status) {
+  pthread_mutex_lock(&r->lock);
+  if (r->status == NQ_OK)
+    r->status = status;
+  pthread_mutex_unlock(&r->lock);
+  atomic_store(&r->stop, 1);
+}
+
+static int stop_hook(void *state) {
+  run *r = state;
+  return atomic_load(&r->stop) || search_clock_expired(&r->clock);
+}
+
+/* Lock held. Reports and forgets what `cube` kept. */
+static void report_cube(run *r, cube_state *cube) {
+  int variables = r->plan->formula.variables;
+  size_t width = (size_t)variables + 1;
+  for (size_t i = 0; i < cube->kept_count; i++) {
+    if (r->max_models && r->reported >= r->max_models)
+      break;
+    r->reported++;
+    if (r->on_model && r->on_model(r->context, cube->kept + i * width,
+                                   r->plan->formula.file_variable, variables)) {
+      if (r->status == NQ_OK)
+        r->status = NQ_ERR_STOPPED;
+      atomic_store(&r->stop, 1);
+      break;
+    }
+  }
+  cube->kept_count = 0;
+  if (r->max_models && r->reported >= r->max_models)
+    atomic_store(&r->stop, 1);
+}
+
+static void report_ready(run *r, int finishing) {
+  while (r->next_to_report < r->plan->cubes.count) {
+    cube_state *cube = &r->cubes[r->next_to_report];
+    if (cube->done == CUBE_WAITING && !finishing)
+      return;
+    if (!atomic_load(&r->stop) || r->status == NQ_OK)
+      report_cube(r, cube);
+    free(cube->kept);
+    cube->kept = NULL;
+    cube->kept_count = cube->kept_capacity = 0;
+    r->next_to_report++;
+  }
+}
+
+static int keep_model(cube_state *cube, const signed char *values, size_t width) {
+  if (cube->kept_count == cube->kept_capacity) {
+    size_t capacity = cube->kept_capacity ? 2 * cube->kept_capacity : 16;
+    signed char *kept = realloc(cube->kept, capacity * width);
+    if (!kept)
+      return -1;
+    cube->kept = kept;
+    cube->kept_capacity = capacity;
+  }
+  memcpy(cube->kept + cube->kept_count++ * width, values, width);
+  return 0;
+}
+
+typedef struct worker_memory {
+  signed char *values;
+  unsigned char *fixed; /* [variables + 1]: set by the cube */
+  int *free_variables;
+  int *blocking;
+  propagator up;        /* shrinking: the cube's literals, then the model's */
+  int *candidates;
+} worker_memory;
+
+/* Keeps the 2^free models one partial assignment stands for: the free
+ * variables run through every combination, first variable slowest. */
+static int keep_expanded(run *r, cube_state *cube, worker_memory *m, int free_count) {
+  size_t width = (size_t)r->plan->formula.variables + 1;
+  uint64_t combinations = (uint64_t)1 << free_count;
+  for (uint64_t bits = 0; bits < combinations; bits++) {
+    for (int k = 0; k < free_count; k++)
+      m->values[m->free_variables[k]] = (bits >> (free_count - 1 - k)) & 1;
+    if (keep_model(cube, m->values, width))
+      return -1;
+    if (r->max_models && cube->kept_count >= r->max_models)
+      break; /* no more can be reported from one cube */
+  }
+  return 0;
+}
+
+/* Tries of picosat_deref_partial per cube before it is given up when it
+ * found no free variable (it scans every clause once per model: worth it
+ * for formulas with don't-cares, pure cost for N-Queens). Per cube, so the
+ * choice does not depend on which worker ran what. */
+enum { PARTIAL_TRIES = 4 };
+
+/* The blocking clause of the model in m->values, shrunk (see the file
+ * comment): free variables from the partial assignment, then a subset D
+ * of the model's other projection literals from which unit propagation
+ * (with the cube's literals) derives all of them; the clause is not-D.
+ * Any model containing D has, by propagation, the same values on the
+ * non-free projection variables, so it is one the count already holds.
+ * True literals are tried first: in at-most-one constraints they imply
+ * the most. Returns the clause length; fills m->blocking. */
+static int shrunk_blocking_clause(run *r, worker_memory *m, PicoSAT *picosat, int base,
+                                  int *partial_tries, int *free_count) {
+  const cnf_compact *f = &r->plan->formula;
+  int candidates = 0, found_free = 0;
+  for (int pass = 0; pass < 2; pass++)
+    for (int k = 0; k < f->projection_count; k++) {
+      int v = f->projection[k];
+      if (m->fixed[v] || m->values[v] != (pass == 0))
+        continue;
+      if (pass == 0 && *partial_tries > 0 && *free_count < MAX_FREE &&
+          picosat_deref_partial(picosat, v) == 0) {
+        m->free_variables[(*free_count)++] = v;
+        continue;
+      }
+      if (pass == 1 && *partial_tries > 0 && *free_count < MAX_FREE &&
+          picosat_deref_partial(picosat, -v) == 0) {
+        m->free_variables[(*free_count)++] = v;
+        continue;
+      }
+      m->candidates[candidates++] = m->values[v] ? v : -v;
+    }
+  found_free = *free_count > 0;
+  if (*partial_tries > 0 && !found_free)
+    (*partial_tries)--;
+  else if (found_free)
+    *partial_tries = PARTIAL_TRIES;
+  propagator_backtrack(&m->up, base);
+  int length = 0;
+  for (int i = 0; i < candidates; i++) {
+    int literal = m->candidates[i];
+    int here = propagator_literal_value(&m->up, literal);
+    if (here > 0)
+      continue;
+    if (here < 0) /* cannot happen for a model; block it whole to stay sound */
+      goto whole;
+    int mark = m->up.trail_size;
+    propagator_assign(&m->up, literal);
+    m->blocking[length++] = -literal;
+    if (!propagator_propagate(&m->up, mark))
+      goto whole;
+  }
+  return length;
+whole:
+  for (int i = 0; i < candidates; i++)
+    m->blocking[i] = -m->candidates[i];
+  return candidates;
+}
+
+/* Enumerates cube `index`; returns 0, or -1 after a failure (status set). */
+static int solve_cube(run *r, size_t index, worker_memory *m) {
+  const cnf_compact *f = &r->plan->formula;
+  const cnf_cubes *cubes = &r->plan->cubes;
+  cube_state *cube = &r->cubes[index];
+  int variables = f->variables, failed = 0;
+  PicoSAT *picosat = picosat_init();
+  if (!picosat) {
+    set_status(r, NQ_ERR_MEMORY);
+    return -1;
+  }
+  if (r->plan->shrink)
+    picosat_save_original_clauses(picosat);
+  picosat_set_interrupt(picosat, r, stop_hook);
+  picosat_adjust(picosat, variables);
+  if (f->projection_count < variables)
+    for (int k = 0; k < f->projection_count; k++)
+      picosat_set_more_important_lit(picosat, f->projection[k]);
+  for (size_t i = 0; i < f->literal_count; i++)
+    picosat_add(picosat, f->literals[i]);
+  const int *cube_literals = cubes->literals ? cubes->literals + cubes->start[index] : NULL;
+  size_t cube_size = cubes->start[index + 1] - cubes->start[index];
+  for (size_t i = 0; i < cube_size; i++) {
+    picosat_add(picosat, cube_literals[i]);
+    picosat_add(picosat, 0);
+    if (r->plan->shrink)
+      m->fixed[abs(cube_literals[i])] = 1;
+  }
+  int base = 0, partial_tries = PARTIAL_TRIES;
+  if (r->plan->shrink) {
+    propagator_backtrack(&m->up, 0);
+    int consistent = 1;
+    for (size_t i = 0; i < cube_size && consistent; i++) {
+      int here = propagator_literal_value(&m->up, cube_literals[i]);
+      if (here == 0)
+        propagator_assign(&m->up, cube_literals[i]);
+      consistent = here >= 0;
+    }
+    if (!consistent || !propagator_units(&m->up))
+      propagator_backtrack(&m->up, 0); /* the cube has no model: never used */
+    base = m->up.trail_size;
+  }
+  for (;;) {
+    if (atomic_load(&r->stop))
+      break;
+    if (search_clock_expired(&r->clock)) {
+      set_status(r, NQ_ERR_INTERRUPTED);
+      break;
+    }
+    int answer = picosat_sat(picosat, -1);
+    if (answer == PICOSAT_UNSATISFIABLE)
+      break;
+    if (answer != PICOSAT_SATISFIABLE) {
+      if (search_clock_expired(&r->clock))
+        set_status(r, NQ_ERR_INTERRUPTED);
+      else if (!atomic_load(&r->stop))
+        set_status(r, NQ_ERR_SOLVER);
+      break;
+    }
+    m->values[0] = 0;
+    for (int v = 1; v <= variables; v++)
+      m->values[v] = picosat_deref(picosat, v) > 0;
+    int free_count = 0, blocking_count = 0;
+    if (r->plan->shrink) {
+      blocking_count = shrunk_blocking_clause(r, m, picosat, base, &partial_tries, &free_count);
+    } else {
+      for (int k = 0; k < f->projection_count; k++) {
+        int v = f->projection[k];
+        m->blocking[blocking_count++] = m->values[v] ? -v : v;
+      }
+    }
+    atomic_fetch_add(&r->found, 1ull << free_count);
+    if (r->keep) {
+      int streaming = 0;
+      if (keep_expanded(r, cube, m, free_count)) {
+        set_status(r, NQ_ERR_MEMORY);
+        failed = -1;
+        break;
+      }
+      /* The cube next in line streams what it finds: a huge cube (or
+       * --max K) must not hold the output back. */
+      pthread_mutex_lock(&r->lock);
+      if (r->next_to_report == index) {
+        report_cube(r, cube);
+        streaming = 1;
+      }
+      pthread_mutex_unlock(&r->lock);
+      (void)streaming;
+    }
+    for (int k = 0; k < blocking_count; k++)
+      picosat_add(picosat, m->blocking[k]);
+    picosat_add(picosat, 0);
+  }
+  for (size_t i = 0; i < cube_size; i++)
+    m->fixed[abs(cube_literals[i])] = 0;
+  picosat_reset(picosat);
+  return failed;
+}
+
+static void *worker(void *context) {
+  run *r = context;
+  int variables = r->plan->formula.variables;
+  worker_memory m;
+  m.values = malloc((size_t)variables + 1);
+  m.fixed = calloc((size_t)variables + 1, 1);
+  m.free_variables = malloc(((size_t)variables + 1) * sizeof(int));
+  m.blocking = malloc(((size_t)variables + 1) * sizeof(int));
+  m.candidates = malloc(((size_t)variables + 1) * sizeof(int));
+  int have_up = r->plan->shrink && propagator_clone(&m.up, &r->plan->tables) == NQ_OK;
+  if (!m.values || !m.fixed || !m.free_variables || !m.blocking || !m.candidates ||
+      (r->plan->shrink && !have_up)) {
+    set_status(r, NQ_ERR_MEMORY);
+    goto done;
+  }
+  for (;;) {
+    pthread_mutex_lock(&r->lock);
+    size_t index = r->next_cube++;
+    pthread_mutex_unlock(&r->lock);
+    if (index >= r->plan->cubes.count || atomic_load(&r->stop))
+      break;
+    int failed = solve_cube(r, index, &m);
+    pthread_mutex_lock(&r->lock);
+    r->cubes[index].done = CUBE_DONE;
+    if (!failed && !atomic_load(&r->stop))
+      report_ready(r, 0);
+    pthread_mutex_unlock(&r->lock);
+    if (failed)
+      break;
+  }
+done:
+  if (have_up)
+    propagator_free(&m.up);
+  free(m.candidates);
+  free(m.values);
+  free(m.fixed);
+  free(m.free_variables);
+  free(m.blocking);
+  return NULL;
+}
+
+nq_status nq_cnf_plan_enumerate(nq_cnf_plan *plan, uint64_t max_models,
+                                const nq_solver_control *control, nq_model_fn on_model,
+                                void *context, nq_enumeration *result) {
+  nq_enumeration local = {0, 0, 0};
+  if (!result)
+    result = &local;
+  *result = local;
+  if (!plan)
+    return NQ_ERR_ARGUMENT;
+  size_t cube_count = plan->cubes.count;
+  run *r = calloc(1, sizeof *r);
+  if (!r)
+    return NQ_ERR_MEMORY;
+  r->plan = plan;
+  r->cubes = calloc(cube_count ? cube_count : 1, sizeof *r->cubes);
+  if (!r->cubes) {
+    free(r);
+    return NQ_ERR_MEMORY;
+  }
+  r->keep = on_model != NULL || max_models != 0;
+  r->max_models = max_models;
+  r->on_model = on_model;
+  r->context = context;
+  search_clock_start(&r->clock, control);
+  pthread_mutex_init(&r->lock, NULL);
+  atomic_init(&r->stop, 0);
+  atomic_init(&r->found, 0);
+  int threads = thread_count(control);
+  if ((size_t)threads > cube_count)
+    threads = cube_count ? (int)cube_count : 1;
+  pthread_t *ids = calloc((size_t)threads, sizeof *ids);
+  int started = 0;
+  if (ids)
+    for (; started < threads; started++)
+      if (pthread_create(&ids[started], NULL, worker, r) != 0)
+        break;
+  if (!started) {
+    set_status(r, NQ_ERR_MEMORY);
+  } else if (control && control->progress) {
+    /* Progress from the calling thread while the workers run. */
+    for (;;) {
+      pthread_mutex_lock(&r->lock);
+      int finished = r->next_to_report >= cube_count || atomic_load(&r->stop);
+      pthread_mutex_unlock(&r->lock);
+      if (finished)
+        break;
+      struct timespec pause = {0, 100000000};
+      nanosleep(&pause, NULL);
+      static const double every = 0.5;
+      double elapsed = search_clock_elapsed(&r->clock);
+      if (elapsed >= every)
+        control->progress(control->progress_context, atomic_load(&r->found), elapsed);
+    }
+  }
+  for (int t = 0; t < started; t++)
+    pthread_join(ids[t], NULL);
+  free(ids);
+  nq_status status = r->status;
+  if (status == NQ_OK && r->next_to_report < cube_count) {
+    /* A worker ran out of cubes early: --max reached, or stopped. */
+    pthread_mutex_lock(&r->lock);
+    report_ready(r, 1);
+    pthread_mutex_unlock(&r->lock);
+  }
+  if (status == NQ_OK && search_clock_expired(&r->clock) && r->next_to_report < cube_count &&
+      !(max_models && r->reported >= max_models))
+    status = NQ_ERR_INTERRUPTED;
+  uint64_t found = atomic_load(&r->found);
+  result->solutions = r->keep ? r->reported : found;
+  if (max_models && result->solutions > max_models)
+    result->solutions = max_models;
+  result->fundamental = result->solutions;
+  result->complete = status == NQ_OK;
+  for (size_t i = 0; i < cube_count; i++)
+    free(r->cubes[i].kept);
+  free(r->cubes);
+  pthread_mutex_destroy(&r->lock);
+  free(r);
+  return status;
 }
 
 nq_status nq_solver_enumerate_cnf(const nq_cnf *cnf, uint64_t max_models,
                                   const nq_solver_control *control, nq_model_fn on_model,
                                   void *context, nq_enumeration *result) {
+  nq_cnf_plan *plan = NULL;
   nq_enumeration local = {0, 0, 0};
-  if (!result)
-    result = &local;
-  *result = local;
-  if (!cnf || !well_formed(cnf))
-    return NQ_ERR_ARGUMENT;
-  int variables = cnf->max_variable;
-  search_clock clock;
-  search_clock_start(&clock, control);
-  PicoSAT *picosat = picosat_init();
-  signed char *values = malloc((size_t)variables + 1);
-  int *blocking = malloc(((size_t)variables + 1) * sizeof *blocking);
-  if (!picosat || !values || !blocking) {
-    if (picosat)
-      picosat_reset(picosat);
-    free(values);
-    free(blocking);
-    return NQ_ERR_MEMORY;
-  }
-  picosat_set_interrupt(picosat, &clock, search_clock_picosat_hook);
-  picosat_adjust(picosat, variables);
-  for (size_t i = 0; i < cnf->literal_count; i++)
-    picosat_add(picosat, cnf->literals[i]);
-
-  size_t projected = cnf->has_projection ? cnf->projection_count : (size_t)variables;
-  double next_progress = 0.5;
-  nq_status status = NQ_OK;
-  for (;;) {
-    if (max_models && result->solutions >= max_models)
-      break;
-    if (search_clock_expired(&clock)) {
-      status = NQ_ERR_INTERRUPTED;
-      break;
-    }
-    int answer = picosat_sat(picosat, -1);
-    if (answer == PICOSAT_UNSATISFIABLE) {
-      result->complete = 1;
-      break;
-    }
-    if (answer != PICOSAT_SATISFIABLE) {
-      status = search_clock_expired(&clock) ? NQ_ERR_INTERRUPTED : NQ_ERR_SOLVER;
-      break;
-    }
-    values[0] = 0;
-    for (int variable = 1; variable <= variables; variable++)
-      values[variable] = picosat_deref(picosat, variable) > 0;
-    result->solutions++;
-    if (on_model && on_model(context, values, variables)) {
-      status = NQ_ERR_STOPPED;
-      break;
-    }
-    if (control && control->progress) {
-      double elapsed = search_clock_elapsed(&clock);
-      if (elapsed >= next_progress) {
-        control->progress(control->progress_context, result->solutions, elapsed);
-        next_progress = elapsed + 0.5;
-      }
-    }
-    /* An empty projection has a single (empty) assignment: the empty
-     * blocking clause makes the formula unsatisfiable, as it should. */
-    for (size_t i = 0; i < projected; i++) {
-      int variable = cnf->has_projection ? cnf->projection[i] : (int)i + 1;
-      blocking[i] = values[variable] ? -variable : variable;
-    }
-    for (size_t i = 0; i < projected; i++)
-      picosat_add(picosat, blocking[i]);
-    picosat_add(picosat, 0);
-  }
-  if (max_models && result->solutions >= max_models && status == NQ_OK)
-    result->complete = 1;
-  free(values);
-  free(blocking);
-  picosat_reset(picosat);
+  if (result)
+    *result = local;
+  nq_status status = nq_cnf_plan_make(cnf, NULL, control, &plan, NULL);
+  if (status != NQ_OK)
+    return status;
+  status = nq_cnf_plan_enumerate(plan, max_models, control, on_model, context, result);
+  nq_cnf_plan_free(plan);
   return status;
 }
