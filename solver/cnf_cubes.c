@@ -17,74 +17,53 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct walk {
-  propagator *p;
-  int depth_limit;
-  size_t leaves;
-  size_t node_budget;
+/* A leaf of the split tree: its decisions, and the projection variables
+ * unit propagation leaves open under them (the measure of its size). */
+typedef struct leaf {
   int *decisions;
-  cnf_cubes *out;    /* NULL: count only */
-  size_t capacity;
-  int grew;          /* a leaf stopped at the depth limit with variables left */
-} walk;
+  int depth;
+  int open;
+} leaf;
 
-static int record_leaf(walk *w, int depth) {
-  cnf_cubes *out = w->out;
-  size_t used = out->start[out->count];
-  size_t need = used + (size_t)w->p->trail_size;
-  if (need > w->capacity) {
-    size_t capacity = w->capacity ? w->capacity : 1024;
-    while (capacity < need)
-      capacity *= 2;
-    int *literals = realloc(out->literals, capacity * sizeof *literals);
-    if (!literals)
-      return -1;
-    out->literals = literals;
-    w->capacity = capacity;
+/* Assigns the leaf's decisions on top of the formula's units (at
+ * `base`) and propagates; returns 0 on a conflict. */
+static int replay(propagator *p, int base, const int *decisions, int depth) {
+  propagator_backtrack(p, base);
+  for (int k = 0; k < depth; k++) {
+    int here = propagator_literal_value(p, decisions[k]);
+    if (here < 0)
+      return 0;
+    if (here > 0)
+      continue;
+    int mark = p->trail_size;
+    propagator_assign(p, decisions[k]);
+    if (!propagator_propagate(p, mark))
+      return 0;
   }
-  /* Decisions first (they name the cube), then the propagated rest. */
-  int *to = out->literals + used;
-  for (int k = 0; k < depth; k++)
-    *to++ = w->decisions[k];
-  for (int k = 0; k < w->p->trail_size; k++) {
-    int literal = w->p->trail[k], decision = 0;
-    for (int d = 0; d < depth && !decision; d++)
-      decision = w->decisions[d] == literal;
-    if (!decision)
-      *to++ = literal;
-  }
-  out->count++;
-  out->start[out->count] = (size_t)(to - out->literals);
-  return 0;
+  return 1;
 }
 
-static int descend(walk *w, int depth, int position) {
-  propagator *p = w->p;
-  if (w->node_budget == 0)
-    return -2;
-  w->node_budget--;
-  while (position < p->order_count && p->value[p->order[position]])
-    position++;
-  if (position == p->order_count || depth == w->depth_limit) {
-    if (position < p->order_count)
-      w->grew = 1;
-    w->leaves++;
-    return w->out ? record_leaf(w, depth) : 0;
-  }
-  int variable = p->order[position];
-  int mark = p->trail_size;
-  for (int sign = 0; sign < 2; sign++) {
-    int literal = sign ? variable : -variable;
-    propagator_assign(p, literal);
-    w->decisions[depth] = literal;
-    int status = 0;
-    if (propagator_propagate(p, mark))
-      status = descend(w, depth + 1, position + 1);
-    propagator_backtrack(p, mark);
-    if (status)
-      return status;
-  }
-  return 0;
+static int open_projection(const propagator *p) {
+  int open = 0;
+  for (int k = 0; k < p->order_count; k++)
+    open += p->value[p->order[k]] == 0;
+  return open;
+}
+
+/* Tree order: at the first decision where two leaves differ, the negative
+ * branch comes first. */
+static int compare_leaves(const void *a, const void *b) {
+  const leaf *x = a, *y = b;
+  for (int k = 0; k < x->depth && k < y->depth; k++)
+    if (x->decisions[k] != y->decisions[k])
+      return x->decisions[k] < 0 ? -1 : 1;
+  return (x->depth > y->depth) - (x->depth < y->depth);
+}
+
+static void free_leaves(leaf *leaves, size_t count) {
+  for (size_t i = 0; i < count; i++)
+    free(leaves[i].decisions);
+  free(leaves);
 }
 
 nq_status cnf_cubes_build(const cnf_compact *formula, size_t target, int max_depth,
@@ -94,46 +73,117 @@ nq_status cnf_cubes_build(const cnf_compact *formula, size_t target, int max_dep
   nq_status status = propagator_init(&p, formula);
   if (status != NQ_OK)
     return status;
-  int *decisions = malloc(((size_t)max_depth + 1) * sizeof *decisions);
-  if (!decisions) {
-    propagator_free(&p);
-    return NQ_ERR_MEMORY;
-  }
   if (!propagator_units(&p)) {
     cubes->unsatisfiable = 1;
     cubes->start = calloc(1, sizeof *cubes->start);
-    free(decisions);
     propagator_free(&p);
     return cubes->start ? NQ_OK : NQ_ERR_MEMORY;
   }
-  /* The smallest depth with enough leaves: counting a depth costs about
-   * as much as the leaves it finds, so deepening one level at a time stays
-   * within twice the final walk. A node budget keeps a huge formula from
-   * spending long here (it then keeps the last depth that finished). */
-  int depth = 0;
-  const size_t budget = 1u << 20;
-  while (depth < max_depth && target > 1) {
-    walk w = {&p, depth + 1, 0, budget, decisions, NULL, 0, 0};
-    int result = descend(&w, 0, 0);
-    if (result == -2)
-      break;
-    depth++;
-    if (w.leaves >= target || !w.grew)
-      break;
+  int base = p.trail_size;
+  if (target < 1)
+    target = 1;
+  /* Best-first splitting: the leaf with the most open projection
+   * variables is split next, on its first open variable in the weight
+   * order, until there are `target` leaves or none can be split. A
+   * uniform depth leaves the all-negative branch of at-most-one
+   * constraints huge (one cube held most of the time on N-Queens);
+   * splitting the largest leaf keeps cubes of similar size. A linear scan
+   * for the largest is fine for the few thousand leaves aimed at. */
+  size_t capacity = 2 * target + 2, count = 1;
+  leaf *leaves = calloc(capacity, sizeof *leaves);
+  if (!leaves) {
+    propagator_free(&p);
+    return NQ_ERR_MEMORY;
   }
-  cubes->depth = depth;
-  walk w = {&p, depth, 0, SIZE_MAX, decisions, cubes, 0, 0};
-  /* Upper bound for the leaf table: count first. */
-  walk counting = {&p, depth, 0, SIZE_MAX, decisions, NULL, 0, 0};
-  descend(&counting, 0, 0);
-  cubes->start = calloc(counting.leaves + 1, sizeof *cubes->start);
-  if (!cubes->start || descend(&w, 0, 0) != 0) {
-    free(decisions);
+  leaves[0].decisions = malloc(sizeof(int));
+  leaves[0].open = open_projection(&p);
+  if (!leaves[0].decisions) {
+    free_leaves(leaves, count);
+    propagator_free(&p);
+    return NQ_ERR_MEMORY;
+  }
+  int deepest = 0;
+  while (count < target) {
+    size_t largest = count;
+    for (size_t i = 0; i < count; i++)
+      if (leaves[i].open > 0 && leaves[i].depth < max_depth &&
+          (largest == count || leaves[i].open > leaves[largest].open))
+        largest = i;
+    if (largest == count)
+      break;
+    leaf parent = leaves[largest];
+    replay(&p, base, parent.decisions, parent.depth);
+    int variable = 0;
+    for (int k = 0; k < p.order_count && !variable; k++)
+      if (!p.value[p.order[k]])
+        variable = p.order[k];
+    /* The parent's slot takes the first consistent child, a new slot the
+     * second. */
+    leaf children[2];
+    int made = 0;
+    for (int sign = 0; sign < 2; sign++) {
+      int *decisions = malloc(((size_t)parent.depth + 1) * sizeof *decisions);
+      if (!decisions) {
+        for (int c = 0; c < made; c++)
+          free(children[c].decisions);
+        free_leaves(leaves, count);
+        propagator_free(&p);
+        return NQ_ERR_MEMORY;
+      }
+      memcpy(decisions, parent.decisions, (size_t)parent.depth * sizeof *decisions);
+      decisions[parent.depth] = sign ? variable : -variable;
+      if (!replay(&p, base, decisions, parent.depth + 1)) {
+        free(decisions);
+        continue;
+      }
+      children[made].decisions = decisions;
+      children[made].depth = parent.depth + 1;
+      children[made].open = open_projection(&p);
+      made++;
+    }
+    free(parent.decisions);
+    if (parent.depth + 1 > deepest)
+      deepest = parent.depth + 1;
+    if (made == 0) {
+      leaves[largest] = leaves[--count];
+      continue;
+    }
+    leaves[largest] = children[0];
+    if (made == 2)
+      leaves[count++] = children[1];
+  }
+  qsort(leaves, count, sizeof *leaves, compare_leaves);
+  /* Each cube: its decisions, then the literals they propagate. */
+  size_t total = 0;
+  cubes->start = calloc(count + 1, sizeof *cubes->start);
+  for (size_t i = 0; cubes->start && i < count; i++) {
+    replay(&p, base, leaves[i].decisions, leaves[i].depth);
+    total += (size_t)p.trail_size;
+  }
+  cubes->literals = malloc((total ? total : 1) * sizeof *cubes->literals);
+  if (!cubes->start || !cubes->literals) {
+    free_leaves(leaves, count);
     propagator_free(&p);
     cnf_cubes_free(cubes);
     return NQ_ERR_MEMORY;
   }
-  free(decisions);
+  size_t used = 0;
+  for (size_t i = 0; i < count; i++) {
+    replay(&p, base, leaves[i].decisions, leaves[i].depth);
+    for (int k = 0; k < leaves[i].depth; k++)
+      cubes->literals[used++] = leaves[i].decisions[k];
+    for (int k = 0; k < p.trail_size; k++) {
+      int literal = p.trail[k], decision = 0;
+      for (int d = 0; d < leaves[i].depth && !decision; d++)
+        decision = leaves[i].decisions[d] == literal;
+      if (!decision)
+        cubes->literals[used++] = literal;
+    }
+    cubes->start[i + 1] = used;
+  }
+  cubes->count = count;
+  cubes->depth = deepest;
+  free_leaves(leaves, count);
   propagator_free(&p);
   return NQ_OK;
 }

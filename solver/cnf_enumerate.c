@@ -45,7 +45,10 @@
 /* Cubes per worker thread aimed at by default: measured on N-Queens and
  * random 3-SAT files (bench/README.md, "Cube granularity"). */
 enum { DEFAULT_CUBE_TARGET = 2048, MAX_SPLIT_DEPTH = 40, MAX_FREE = 62 };
+/* Cubes are run in at most this many batches (see solve_batch). */
+enum { BATCHES = 128 };
 
+static int batches_override;
 struct nq_cnf_plan {
   cnf_compact formula;
   cnf_cubes cubes;
@@ -92,6 +95,7 @@ nq_status nq_cnf_plan_make(const nq_cnf *cnf, const nq_cnf_options *options,
   plan->shrink = !options->no_shrink;
   size_t target = options->cube_target ? options->cube_target : DEFAULT_CUBE_TARGET;
   if (getenv("NQSAT_EXP_NOSHRINK")) plan->shrink = 0;
+  if (getenv("NQSAT_EXP_BATCHES")) batches_override = atoi(getenv("NQSAT_EXP_BATCHES"));
   if (getenv("NQSAT_EXP_CUBES")) target = (size_t)atol(getenv("NQSAT_EXP_CUBES"));
   search_clock clock;
   search_clock_start(&clock, NULL);
@@ -168,7 +172,8 @@ typedef struct run {
   search_clock clock;
 
   pthread_mutex_t lock; /* guards what follows */
-  size_t next_cube, next_to_report;
+  size_t batch_size;
+  size_t next_batch, next_to_report;
   uint64_t reported;
   nq_status status;
   atomic_int stop;
@@ -302,6 +307,7 @@ static int shrunk_blocking_clause(run *r, worker_memory *m, PicoSAT *picosat, in
   else if (found_free)
     *partial_tries = PARTIAL_TRIES;
   propagator_backtrack(&m->up, base);
+  if (getenv("NQSAT_EXP_NOUP")) goto whole;
   int length = 0;
   for (int i = 0; i < candidates; i++) {
     int literal = m->candidates[i];
@@ -323,11 +329,17 @@ whole:
   return candidates;
 }
 
-/* Enumerates cube `index`; returns 0, or -1 after a failure (status set). */
-static int solve_cube(run *r, size_t index, worker_memory *m) {
+/* Enumerates the cubes first..last-1 in one PicoSAT instance (a batch):
+ * the formula is added once, each cube's literals are assumptions, and
+ * its blocking clauses carry a selector literal of its own (not-s or
+ * not-D, with s assumed while the cube runs and then fixed false), so a
+ * cube's blocking clauses never constrain another cube and learned
+ * clauses carry over. Batches are fixed before the workers start, so what
+ * one batch finds, and in what order, does not depend on the thread count.
+ * Returns 0, or -1 after a failure (status set). */
+static int solve_batch(run *r, size_t first, size_t last, worker_memory *m) {
   const cnf_compact *f = &r->plan->formula;
   const cnf_cubes *cubes = &r->plan->cubes;
-  cube_state *cube = &r->cubes[index];
   int variables = f->variables, failed = 0;
   PicoSAT *picosat = picosat_init();
   if (!picosat) {
@@ -337,87 +349,98 @@ static int solve_cube(run *r, size_t index, worker_memory *m) {
   if (r->plan->shrink)
     picosat_save_original_clauses(picosat);
   picosat_set_interrupt(picosat, r, stop_hook);
-  picosat_adjust(picosat, variables);
+  picosat_adjust(picosat, variables + (int)(last - first));
   if (f->projection_count < variables)
     for (int k = 0; k < f->projection_count; k++)
       picosat_set_more_important_lit(picosat, f->projection[k]);
   for (size_t i = 0; i < f->literal_count; i++)
     picosat_add(picosat, f->literals[i]);
-  const int *cube_literals = cubes->literals ? cubes->literals + cubes->start[index] : NULL;
-  size_t cube_size = cubes->start[index + 1] - cubes->start[index];
-  for (size_t i = 0; i < cube_size; i++) {
-    picosat_add(picosat, cube_literals[i]);
-    picosat_add(picosat, 0);
-    if (r->plan->shrink)
+  for (size_t index = first; index < last && !failed; index++) {
+    cube_state *cube = &r->cubes[index];
+    int selector = variables + 1 + (int)(index - first);
+    const int *cube_literals = cubes->literals ? cubes->literals + cubes->start[index] : NULL;
+    size_t cube_size = cubes->start[index + 1] - cubes->start[index];
+    for (size_t i = 0; i < cube_size; i++)
       m->fixed[abs(cube_literals[i])] = 1;
-  }
-  int base = 0, partial_tries = PARTIAL_TRIES;
-  if (r->plan->shrink) {
-    propagator_backtrack(&m->up, 0);
-    int consistent = 1;
-    for (size_t i = 0; i < cube_size && consistent; i++) {
-      int here = propagator_literal_value(&m->up, cube_literals[i]);
-      if (here == 0)
-        propagator_assign(&m->up, cube_literals[i]);
-      consistent = here >= 0;
-    }
-    if (!consistent || !propagator_units(&m->up))
-      propagator_backtrack(&m->up, 0); /* the cube has no model: never used */
-    base = m->up.trail_size;
-  }
-  for (;;) {
-    if (atomic_load(&r->stop))
-      break;
-    if (search_clock_expired(&r->clock)) {
-      set_status(r, NQ_ERR_INTERRUPTED);
-      break;
-    }
-    int answer = picosat_sat(picosat, -1);
-    if (answer == PICOSAT_UNSATISFIABLE)
-      break;
-    if (answer != PICOSAT_SATISFIABLE) {
-      if (search_clock_expired(&r->clock))
-        set_status(r, NQ_ERR_INTERRUPTED);
-      else if (!atomic_load(&r->stop))
-        set_status(r, NQ_ERR_SOLVER);
-      break;
-    }
-    m->values[0] = 0;
-    for (int v = 1; v <= variables; v++)
-      m->values[v] = picosat_deref(picosat, v) > 0;
-    int free_count = 0, blocking_count = 0;
+    int base = 0, partial_tries = PARTIAL_TRIES;
     if (r->plan->shrink) {
-      blocking_count = shrunk_blocking_clause(r, m, picosat, base, &partial_tries, &free_count);
-    } else {
-      for (int k = 0; k < f->projection_count; k++) {
-        int v = f->projection[k];
-        m->blocking[blocking_count++] = m->values[v] ? -v : v;
+      propagator_backtrack(&m->up, 0);
+      int consistent = 1;
+      for (size_t i = 0; i < cube_size && consistent; i++) {
+        int here = propagator_literal_value(&m->up, cube_literals[i]);
+        if (here == 0)
+          propagator_assign(&m->up, cube_literals[i]);
+        consistent = here >= 0;
       }
+      if (!consistent || !propagator_units(&m->up))
+        propagator_backtrack(&m->up, 0); /* the cube has no model: never used */
+      base = m->up.trail_size;
     }
-    atomic_fetch_add(&r->found, 1ull << free_count);
-    if (r->keep) {
-      int streaming = 0;
-      if (keep_expanded(r, cube, m, free_count)) {
-        set_status(r, NQ_ERR_MEMORY);
-        failed = -1;
+    for (;;) {
+      if (atomic_load(&r->stop))
+        break;
+      if (search_clock_expired(&r->clock)) {
+        set_status(r, NQ_ERR_INTERRUPTED);
         break;
       }
-      /* The cube next in line streams what it finds: a huge cube (or
-       * --max K) must not hold the output back. */
-      pthread_mutex_lock(&r->lock);
-      if (r->next_to_report == index) {
-        report_cube(r, cube);
-        streaming = 1;
+      for (size_t i = 0; i < cube_size; i++)
+        picosat_assume(picosat, cube_literals[i]);
+      picosat_assume(picosat, selector);
+      int answer = picosat_sat(picosat, -1);
+      if (answer == PICOSAT_UNSATISFIABLE)
+        break;
+      if (answer != PICOSAT_SATISFIABLE) {
+        if (search_clock_expired(&r->clock))
+          set_status(r, NQ_ERR_INTERRUPTED);
+        else if (!atomic_load(&r->stop))
+          set_status(r, NQ_ERR_SOLVER);
+        break;
       }
-      pthread_mutex_unlock(&r->lock);
-      (void)streaming;
+      m->values[0] = 0;
+      for (int v = 1; v <= variables; v++)
+        m->values[v] = picosat_deref(picosat, v) > 0;
+      int free_count = 0, blocking_count = 0;
+      if (r->plan->shrink) {
+        blocking_count = shrunk_blocking_clause(r, m, picosat, base, &partial_tries, &free_count);
+      } else {
+        for (int k = 0; k < f->projection_count; k++) {
+          int v = f->projection[k];
+          m->blocking[blocking_count++] = m->values[v] ? -v : v;
+        }
+      }
+      atomic_fetch_add(&r->found, 1ull << free_count);
+      if (r->keep) {
+        if (keep_expanded(r, cube, m, free_count)) {
+          set_status(r, NQ_ERR_MEMORY);
+          failed = -1;
+          break;
+        }
+        /* The cube next in line streams what it finds: a huge cube (or
+         * --max K) must not hold the output back. */
+        pthread_mutex_lock(&r->lock);
+        if (r->next_to_report == index)
+          report_cube(r, cube);
+        pthread_mutex_unlock(&r->lock);
+      }
+      picosat_add(picosat, -selector);
+      for (int k = 0; k < blocking_count; k++)
+        picosat_add(picosat, m->blocking[k]);
+      picosat_add(picosat, 0);
     }
-    for (int k = 0; k < blocking_count; k++)
-      picosat_add(picosat, m->blocking[k]);
+    for (size_t i = 0; i < cube_size; i++)
+      m->fixed[abs(cube_literals[i])] = 0;
+    /* This cube's blocking clauses are satisfied from now on. */
+    picosat_add(picosat, -selector);
     picosat_add(picosat, 0);
+    int stopped = atomic_load(&r->stop);
+    pthread_mutex_lock(&r->lock);
+    cube->done = CUBE_DONE;
+    if (!failed && !stopped)
+      report_ready(r, 0);
+    pthread_mutex_unlock(&r->lock);
+    if (stopped)
+      break;
   }
-  for (size_t i = 0; i < cube_size; i++)
-    m->fixed[abs(cube_literals[i])] = 0;
   picosat_reset(picosat);
   return failed;
 }
@@ -439,17 +462,13 @@ static void *worker(void *context) {
   }
   for (;;) {
     pthread_mutex_lock(&r->lock);
-    size_t index = r->next_cube++;
+    size_t batch = r->next_batch++;
     pthread_mutex_unlock(&r->lock);
-    if (index >= r->plan->cubes.count || atomic_load(&r->stop))
+    size_t first = batch * r->batch_size, count = r->plan->cubes.count;
+    if (first >= count || atomic_load(&r->stop))
       break;
-    int failed = solve_cube(r, index, &m);
-    pthread_mutex_lock(&r->lock);
-    r->cubes[index].done = CUBE_DONE;
-    if (!failed && !atomic_load(&r->stop))
-      report_ready(r, 0);
-    pthread_mutex_unlock(&r->lock);
-    if (failed)
+    size_t last = first + r->batch_size < count ? first + r->batch_size : count;
+    if (solve_batch(r, first, last, &m))
       break;
   }
 done:
@@ -483,6 +502,10 @@ nq_status nq_cnf_plan_enumerate(nq_cnf_plan *plan, uint64_t max_models,
     return NQ_ERR_MEMORY;
   }
   r->keep = on_model != NULL || max_models != 0;
+  size_t batch_count = batches_override > 0 ? (size_t)batches_override : BATCHES;
+  r->batch_size = (cube_count + batch_count - 1) / batch_count;
+  if (!r->batch_size)
+    r->batch_size = 1;
   r->max_models = max_models;
   r->on_model = on_model;
   r->context = context;
@@ -491,8 +514,9 @@ nq_status nq_cnf_plan_enumerate(nq_cnf_plan *plan, uint64_t max_models,
   atomic_init(&r->stop, 0);
   atomic_init(&r->found, 0);
   int threads = thread_count(control);
-  if ((size_t)threads > cube_count)
-    threads = cube_count ? (int)cube_count : 1;
+  size_t batches = cube_count ? (cube_count + r->batch_size - 1) / r->batch_size : 1;
+  if ((size_t)threads > batches)
+    threads = (int)batches;
   pthread_t *ids = calloc((size_t)threads, sizeof *ids);
   int started = 0;
   if (ids)
