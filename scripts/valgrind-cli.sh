@@ -14,12 +14,14 @@
 #                       (which runs here) over many N and encodings: ~120
 #                       more runs of the same paths
 #   teach_browser       drives Chromium; its nqsat runs are teach.sh's
+#   solve_files_encodings  ~300 counts of N-Queens files through the paths
+#                       solve_files.sh (which runs here) already covers
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build}
 binary=$(realpath "$build/nqsat")
 command -v valgrind >/dev/null || { echo "valgrind: not installed (scripts/setup.sh --test-tools)" >&2; exit 1; }
-skip=(encode_rows_counts teach_browser)
+skip=(encode_rows_counts teach_browser solve_files_encodings)
 
 logs=$(mktemp -d "${TMPDIR:-/tmp}/nqsat-valgrind.XXXXXX")
 trap 'rm -rf "$logs"' EXIT
