@@ -1,17 +1,24 @@
 /* solver/cnf_symmetry.c - the symmetries of a CNF formula, found by sparse
  * nauty (McKay & Piperno, "Practical graph isomorphism, II", J. Symbolic
  * Computation 60, 2014) on the clause-literal graph that symmetry tools for
- * SAT use (Crawford, Ginsberg, Luks & Roy, KR 1996; Aloul, Markov & Sakallah,
- * "Shatter", DAC 2003; Darga et al., "saucy", DAC 2004).
+ * SAT use (Crawford, Ginsberg, Luks & Roy, KR 1996; Aloul, Markov &
+ * Sakallah, "Shatter", DAC 2003; Darga, Liffiton, Sakallah & Markov,
+ * "saucy", DAC 2004).
  *
- * Graph: node 2(v-1) is +v, node 2(v-1)+1 is -v, node 2*variables + c is
- * clause c. Edges: +v -- -v (so an automorphism maps complementary literals
- * to complementary literals: it is a signed variable permutation) and every
- * clause to each of its distinct literals (so clauses map to clauses: the
- * formula is preserved as a set of clauses). Colours: positive projection
- * literals, negative projection literals, the other literals, clauses; the
- * first two being apart is what keeps projection literals from mapping to
- * negated ones (see cnf_symmetry.h).
+ * Graph: node 2(v-1) is +v, 2(v-1)+1 is -v, 2V + (v-1) is variable v
+ * (joined to +v and -v), then a node per clause of length other than 2,
+ * joined to each of its distinct literals. A binary clause is an edge
+ * between its two literals instead of a node: N-Queens pairwise formulas
+ * are nearly all binary clauses, and the nodes they would need made N = 100
+ * take 7 s instead of 0.3 s. Literal-literal edges are then exactly the
+ * binary clauses, and complements are tied through a variable node (not
+ * an edge of their own, which a binary clause could be confused with), so
+ * every automorphism is a signed variable permutation that maps the clause
+ * set onto itself, and each such permutation is one automorphism
+ * (duplicate clauses are removed first). Colours: positive projection
+ * literals, negative projection literals, the other literals, variables,
+ * clauses; the first two being apart is what keeps projection literals from
+ * mapping to negated ones (see cnf_symmetry.h).
  *
  * nauty reports generators through callbacks without a user pointer, so
  * one thread-local pointer carries the detection state to them. */
@@ -301,7 +308,8 @@ static nq_status read_clause_sets(const cnf_formula_view *formula, clause_sets *
     set_error(error, error_size, "symmetry: the last clause does not end with 0");
     return NQ_ERR_ARGUMENT;
   }
-  if ((size_t)variables > (size_t)(INT_MAX / 4) || clauses > (size_t)(INT_MAX / 2)) {
+  if ((size_t)variables > (size_t)(INT_MAX / 4) ||
+      3 * (size_t)variables + clauses > (size_t)INT_MAX) { /* nauty numbers nodes with int */
     set_error(error, error_size, "symmetry: formula too large for the graph");
     return NQ_ERR_ARGUMENT;
   }
@@ -379,8 +387,11 @@ static nq_status build_graph(const cnf_formula_view *formula, clause_graph *cg, 
   nq_status status = read_clause_sets(formula, &sets, error, error_size);
   if (status != NQ_OK) return status;
   int variables = formula->variables;
-  size_t literal_nodes = 2 * (size_t)variables, nodes = literal_nodes + sets.count;
-  size_t edges = literal_nodes + 2 * sets.start[sets.count];
+  size_t literal_nodes = 2 * (size_t)variables, variable_nodes = (size_t)variables;
+  size_t clause_nodes = 0;
+  for (size_t c = 0; c < sets.count; c++) clause_nodes += sets.start[c + 1] - sets.start[c] != 2;
+  size_t nodes = literal_nodes + variable_nodes + clause_nodes;
+  size_t edges = 2 * literal_nodes + 2 * sets.start[sets.count]; /* each edge twice */
   int *degree = calloc(nodes + 1, sizeof(int));
   size_t *offset = malloc((nodes + 1) * sizeof(size_t));
   int *adjacency = malloc((edges + 1) * sizeof(int));
@@ -396,26 +407,42 @@ static nq_status build_graph(const cnf_formula_view *formula, clause_graph *cg, 
     set_error(error, error_size, "symmetry: out of memory building the graph");
     return NQ_ERR_MEMORY;
   }
-  for (size_t i = 0; i < literal_nodes; i++) degree[i] = 1; /* the complement edge */
-  for (size_t c = 0; c < sets.count; c++) {
-    degree[literal_nodes + c] = (int)(sets.start[c + 1] - sets.start[c]);
-    for (size_t i = sets.start[c]; i < sets.start[c + 1]; i++) degree[sets.nodes[i]]++;
-  }
-  size_t total = 0;
-  for (size_t i = 0; i < nodes; i++) {
-    offset[i] = total;
-    total += (size_t)degree[i];
-  }
-  /* Fill, degree[] counting again from 0. */
-  memset(degree, 0, (nodes + 1) * sizeof(int));
-  for (size_t i = 0; i < literal_nodes; i++) adjacency[offset[i] + (size_t)degree[i]++] = (int)(i ^ 1u);
-  for (size_t c = 0; c < sets.count; c++) {
-    size_t clause_node = literal_nodes + c;
-    for (size_t i = sets.start[c]; i < sets.start[c + 1]; i++) {
-      int node = sets.nodes[i];
-      adjacency[offset[node] + (size_t)degree[node]++] = (int)clause_node;
-      adjacency[offset[clause_node] + (size_t)degree[clause_node]++] = node;
+  /* Two passes over the same edges: count degrees, then fill. */
+  for (int pass = 0; pass < 2; pass++) {
+    if (pass == 1) {
+      size_t total = 0;
+      for (size_t i = 0; i < nodes; i++) {
+        offset[i] = total;
+        total += (size_t)degree[i];
+      }
+      memset(degree, 0, (nodes + 1) * sizeof(int));
     }
+#define JOIN(a, b)                                                                \
+  do {                                                                            \
+    size_t a_ = (a), b_ = (b);                                                    \
+    if (pass == 1) {                                                              \
+      adjacency[offset[a_] + (size_t)degree[a_]] = (int)b_;                       \
+      adjacency[offset[b_] + (size_t)degree[b_]] = (int)a_;                       \
+    }                                                                             \
+    degree[a_]++;                                                                 \
+    degree[b_]++;                                                                 \
+  } while (0)
+    for (size_t v = 0; v < variable_nodes; v++) {
+      JOIN(literal_nodes + v, 2 * v);
+      JOIN(literal_nodes + v, 2 * v + 1);
+    }
+    size_t clause_node = literal_nodes + variable_nodes;
+    for (size_t c = 0; c < sets.count; c++) {
+      const int *members = sets.nodes + sets.start[c];
+      size_t length = sets.start[c + 1] - sets.start[c];
+      if (length == 2) {
+        JOIN((size_t)members[0], (size_t)members[1]);
+        continue;
+      }
+      for (size_t i = 0; i < length; i++) JOIN(clause_node, (size_t)members[i]);
+      clause_node++;
+    }
+#undef JOIN
   }
   free(sets.nodes);
   free(sets.start);
@@ -427,9 +454,11 @@ static nq_status build_graph(const cnf_formula_view *formula, clause_graph *cg, 
   cg->graph.dlen = nodes + 1;
   cg->graph.e = adjacency;
   cg->graph.elen = edges + 1;
-  /* Colour cells, in this order, empty ones skipped. */
+  /* Colour cells, in this order, empty ones skipped: positive projection
+   * literals, negative projection literals, other literals, variables,
+   * clauses. */
   size_t filled = 0;
-  for (int cell = 0; cell < 4; cell++) {
+  for (int cell = 0; cell < 5; cell++) {
     size_t cell_start = filled;
     if (cell < 3) {
       for (int v = 1; v <= variables; v++) {
@@ -441,8 +470,11 @@ static nq_status build_graph(const cnf_formula_view *formula, clause_graph *cg, 
           cg->lab[filled++] = 2 * (v - 1) + 1;
         }
       }
+    } else if (cell == 3) {
+      for (size_t v = 0; v < variable_nodes; v++) cg->lab[filled++] = (int)(literal_nodes + v);
     } else {
-      for (size_t c = 0; c < sets.count; c++) cg->lab[filled++] = (int)(literal_nodes + c);
+      for (size_t c = 0; c < clause_nodes; c++)
+        cg->lab[filled++] = (int)(literal_nodes + variable_nodes + c);
     }
     for (size_t i = cell_start; i < filled; i++) cg->ptn[i] = i + 1 < filled;
   }

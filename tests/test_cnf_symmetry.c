@@ -25,6 +25,7 @@
 
 #include "../solver/cnf_symmetry.h"
 #include "check.h"
+#include "nqsat/cnf.h"
 #include "nqsat/encoder.h"
 
 /* --- formulas ---------------------------------------------------------- */
@@ -537,6 +538,7 @@ static void brute_force_group(const formula *f, element_list *list) {
 }
 
 typedef struct seen_list {
+  int variables;
   unsigned items[256];
   int count;
 } seen_list;
@@ -544,7 +546,7 @@ typedef struct seen_list {
 static int record_projected(void *context, const signed char *values) {
   seen_list *seen = context;
   unsigned mask = 0;
-  for (int v = 1; v <= 7; v++)
+  for (int v = 1; v <= seen->variables; v++)
     if (values[v]) mask |= 1u << (v - 1);
   if (seen->count < 256) seen->items[seen->count++] = mask;
   return 0;
@@ -643,7 +645,7 @@ static void test_random_formulas(void) {
       }
       signed char values[8] = {0};
       for (int v = 1; v <= n; v++) values[v] = (signed char)((projected >> (v - 1)) & 1u);
-      seen_list seen = {{0}, 0};
+      seen_list seen = {n, {0}, 0};
       int least = -1;
       uint64_t size = cnf_symmetry_orbit(&group, &view, values, record_projected, &seen, &least);
       CHECK(size == (uint64_t)image_count && seen.count == image_count,
@@ -698,7 +700,60 @@ static void test_limits(void) {
   cnf_symmetry_free(&group);
 }
 
-int main(void) {
+/* --time FILE...: not a test. Reads each DIMACS file, numbers the
+ * variables that occur compactly (as the solver does before detection),
+ * projects on its "c ind" line if any, and prints the detection time
+ * (bench/symmetry.sh drives it). --limit S first: detection's time limit. */
+static int time_files(int count, char **paths) {
+  double limit = 0;
+  if (count >= 2 && !strcmp(paths[0], "--limit")) {
+    limit = atof(paths[1]);
+    count -= 2;
+    paths += 2;
+  }
+  for (int i = 0; i < count; i++) {
+    nq_cnf *cnf = NULL;
+    char error[300];
+    if (nq_cnf_read_path(paths[i], &cnf, error, sizeof error) != NQ_OK) {
+      fprintf(stderr, "%s\n", error);
+      return 1;
+    }
+    int top = cnf->max_variable, variables = 0;
+    int *compact = calloc((size_t)top + 1, sizeof(int));
+    for (size_t k = 0; k < cnf->literal_count; k++)
+      if (cnf->literals[k]) compact[abs(cnf->literals[k])] = 1;
+    for (size_t k = 0; k < cnf->projection_count; k++) compact[cnf->projection[k]] = 1;
+    for (int v = 1; v <= top; v++)
+      if (compact[v]) compact[v] = ++variables;
+    formula f = {0};
+    for (size_t k = 0; k < cnf->literal_count; k++) {
+      int literal = cnf->literals[k];
+      push(&f, literal > 0 ? compact[literal] : literal < 0 ? -compact[-literal] : 0);
+    }
+    f.variables = variables;
+    if (cnf->has_projection) {
+      f.projected = calloc((size_t)variables + 1, 1);
+      for (size_t k = 0; k < cnf->projection_count; k++) f.projected[compact[cnf->projection[k]]] = 1;
+    }
+    cnf_formula_view view = view_of(&f);
+    cnf_symmetry_group group;
+    nq_status status = cnf_symmetry_detect(&view, limit, &group, error, sizeof error);
+    printf("%s: %d variables, %lld clauses, %s: order %s, projected order %llu, %d generators, "
+           "%.4f s\n",
+           paths[i], variables, (long long)cnf->clause_count,
+           cnf->has_projection ? "projected" : "all projected",
+           status == NQ_OK ? group.order_text : error, (unsigned long long)group.projected_order,
+           group.generator_count, group.seconds);
+    cnf_symmetry_free(&group);
+    free_formula(&f);
+    free(compact);
+    nq_cnf_free(cnf);
+  }
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  if (argc > 1 && !strcmp(argv[1], "--time")) return time_files(argc - 2, argv + 2);
   if (!cnf_symmetry_available()) {
     printf("test_cnf_symmetry: SKIPPED: built without nauty (install libnauty2-dev)\n");
     return 77;
