@@ -96,8 +96,12 @@ static int set_insert(member_set *set, const void *element) {
 uint64_t cnf_permutation_group_order(int points, int generator_count,
                                      const int *const *generators, uint64_t cap) {
   if (points <= 0 || generator_count <= 0) return 1;
+  /* At most 2^24 stored point images (64 MB), and about 2^27 point moves
+   * in all (a few tenths of a second), whatever `cap` says. */
   uint64_t storage_cap = ((uint64_t)1 << 24) / (uint64_t)points;
+  uint64_t work_cap = ((uint64_t)1 << 27) / ((uint64_t)points * (uint64_t)generator_count);
   if (cap > storage_cap) cap = storage_cap;
+  if (cap > work_cap) cap = work_cap;
   member_set set;
   size_t bytes = (size_t)points * sizeof(int);
   int *element = malloc(bytes), *product = malloc(bytes);

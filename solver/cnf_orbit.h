@@ -8,7 +8,8 @@
 /* generators[g][i] = image of point i, points 0..points-1. Returns the
  * number of elements of the group they generate (1 for none), or 0 when it
  * has more than `cap` elements (the cap is lowered so that at most 2^24
- * point images are stored) or memory ran out. */
+ * point images are stored and about 2^27 point moves made) or memory ran
+ * out. */
 uint64_t cnf_permutation_group_order(int points, int generator_count,
                                      const int *const *generators, uint64_t cap);
 #endif

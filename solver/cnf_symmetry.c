@@ -139,7 +139,14 @@ static nq_status project_generators(const cnf_formula_view *formula, cnf_symmetr
     for (int v = 1; v <= variables; v++)
       if (position[v] >= 0) maps[h][position[v]] = position[group->projected_generators[h][v]];
   }
-  if (status == NQ_OK)
+  /* With every variable projected, restriction loses nothing (a kept
+   * symmetry moves no variable to a negated one), so nauty's order, exact
+   * below 2^53, is the projected order: no need to list the elements. */
+  double full_order = group->order_mantissa;
+  for (int e = 0; e < group->order_exponent; e++) full_order *= 10.0;
+  if (status == NQ_OK && k == variables && full_order >= 1)
+    group->projected_order = full_order < 9007199254740992.0 ? (uint64_t)full_order : 0;
+  else if (status == NQ_OK)
     group->projected_order = cnf_permutation_group_order(
         k, group->projected_generator_count, (const int *const *)maps, ORDER_ENUMERATION_CAP);
   for (int h = 0; maps && h < group->projected_generator_count; h++) free(maps[h]);

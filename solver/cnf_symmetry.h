@@ -39,9 +39,11 @@ typedef struct cnf_symmetry_group {
    * [variables+1] with image[p] = the (positive, projected) variable that
    * p maps to, and image[v] = v for every non-projected v. Models are
    * compared on projected variables, so orbits use these. The order of this
-   * action is projected_order: exact, by enumerating the group's elements
-   * when there are at most 10^6 of them (fewer for many projection
-   * variables: at most 2^24 stored entries), else 0 = "large". */
+   * action is projected_order, exact or 0 = "large": nauty's order when
+   * every variable is projected (then nothing is lost by restricting) and
+   * it is below 2^53; otherwise counted by listing the elements, when there
+   * are at most 10^6 of them (fewer for many projection variables or
+   * generators: at most 2^24 stored entries and about 2^27 steps). */
   int projected_generator_count;
   int **projected_generators;
   uint64_t projected_order;
