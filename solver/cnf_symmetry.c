@@ -283,23 +283,35 @@ static int compare_nodes(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
-static _Thread_local const clause_sets *sorting_sets; /* qsort has no context */
-
-static int compare_clauses(const void *a, const void *b) {
-  const clause_sets *sets = sorting_sets;
-  size_t x = *(const size_t *)a, y = *(const size_t *)b;
-  size_t length_x = sets->start[x + 1] - sets->start[x];
-  size_t length_y = sets->start[y + 1] - sets->start[y];
-  if (length_x != length_y) return length_x < length_y ? -1 : 1;
-  for (size_t i = 0; i < length_x; i++) {
-    int order = compare_nodes(sets->nodes + sets->start[x] + i, sets->nodes + sets->start[y] + i);
-    if (order) return order;
+static uint64_t hash_clause(const int *nodes, size_t length) {
+  uint64_t hash = 0x9e3779b97f4a7c15u ^ length;
+  for (size_t i = 0; i < length; i++) {
+    hash = (hash ^ (uint64_t)(unsigned)nodes[i]) * 0xbf58476d1ce4e5b9u;
+    hash ^= hash >> 31;
   }
-  return (x > y) - (x < y);
+  hash ^= hash >> 30; /* splitmix64's finaliser */
+  hash *= 0x94d049bb133111ebu;
+  return hash ^ (hash >> 31);
 }
 
-static nq_status read_clause_sets(const cnf_formula_view *formula, clause_sets *sets, char *error,
-                                  size_t error_size) {
+/* Graph building checks the clock every 2^16 clauses, so a huge file
+ * stops near its limit before nauty even starts. */
+typedef struct deadline {
+  struct timespec start;
+  double seconds; /* <= 0: none */
+} deadline;
+
+static int past(const deadline *limit) {
+  return limit->seconds > 0 && seconds_since(&limit->start) > limit->seconds;
+}
+
+static nq_status timed_out(const deadline *limit, char *error, size_t error_size) {
+  snprintf(error, error_size, "symmetry: detection stopped at its time limit (%g s)", limit->seconds);
+  return NQ_ERR_INTERRUPTED;
+}
+
+static nq_status read_clause_sets(const cnf_formula_view *formula, const deadline *limit,
+                                  clause_sets *sets, char *error, size_t error_size) {
   int variables = formula->variables;
   size_t clauses = 0;
   for (size_t i = 0; i < formula->literal_count; i++) {
@@ -323,12 +335,10 @@ static nq_status read_clause_sets(const cnf_formula_view *formula, clause_sets *
   size_t literal_nodes = 2 * (size_t)variables;
   int *all = malloc((formula->literal_count + 1) * sizeof(int));
   size_t *start = malloc((clauses + 1) * sizeof(size_t));
-  size_t *order = malloc((clauses + 1) * sizeof(size_t));
   int *seen = malloc((literal_nodes + 1) * sizeof(int)); /* clause that last used a node */
-  if (!all || !start || !order || !seen) {
+  if (!all || !start || !seen) {
     free(all);
     free(start);
-    free(order);
     free(seen);
     set_error(error, error_size, "symmetry: out of memory building the graph");
     return NQ_ERR_MEMORY;
@@ -341,6 +351,12 @@ static nq_status read_clause_sets(const cnf_formula_view *formula, clause_sets *
     if (!literal) {
       qsort(all + start[clause], filled - start[clause], sizeof(int), compare_nodes);
       start[++clause] = filled;
+      if (clause % 65536 == 0 && past(limit)) {
+        free(all);
+        free(start);
+        free(seen);
+        return timed_out(limit, error, error_size);
+      }
       continue;
     }
     int node = 2 * (abs(literal) - 1) + (literal < 0);
@@ -349,49 +365,67 @@ static nq_status read_clause_sets(const cnf_formula_view *formula, clause_sets *
     all[filled++] = node;
   }
   free(seen);
-  /* Sort clause indices so equal clauses are adjacent; keep the first. */
-  for (size_t c = 0; c < clauses; c++) order[c] = c;
-  sorting_sets = &(clause_sets){all, start, clauses};
-  qsort(order, clauses, sizeof(size_t), compare_clauses);
-  sorting_sets = NULL;
+  /* Keep each clause's first occurrence: a hash table of kept clauses
+   * (kept index + 1, 0 = empty), linear probing. */
+  size_t slot_count = 16;
+  while (slot_count < 2 * clauses + 2) slot_count *= 2;
+  size_t *slots = calloc(slot_count, sizeof *slots);
+  uint64_t *hashes = malloc((clauses + 1) * sizeof *hashes); /* of kept clauses */
   int *nodes = malloc((filled + 1) * sizeof(int));
   size_t *kept_start = malloc((clauses + 1) * sizeof(size_t));
-  if (!nodes || !kept_start) {
+  if (!slots || !hashes || !nodes || !kept_start) {
+    free(slots);
+    free(hashes);
     free(nodes);
     free(kept_start);
     free(all);
     free(start);
-    free(order);
     set_error(error, error_size, "symmetry: out of memory building the graph");
     return NQ_ERR_MEMORY;
   }
   size_t kept = 0, copied = 0;
   kept_start[0] = 0;
-  for (size_t k = 0; k < clauses; k++) {
-    size_t c = order[k], length = start[c + 1] - start[c];
-    if (k > 0) {
-      size_t p = order[k - 1];
-      if (start[p + 1] - start[p] == length &&
-          !memcmp(all + start[p], all + start[c], length * sizeof(int)))
-        continue;
+  for (size_t c = 0; c < clauses; c++) {
+    if (c % 65536 == 65535 && past(limit)) {
+      free(slots);
+      free(hashes);
+      free(nodes);
+      free(kept_start);
+      free(all);
+      free(start);
+      return timed_out(limit, error, error_size);
     }
-    memcpy(nodes + copied, all + start[c], length * sizeof(int));
+    const int *members = all + start[c];
+    size_t length = start[c + 1] - start[c];
+    uint64_t hash = hash_clause(members, length);
+    size_t slot = (size_t)hash & (slot_count - 1);
+    int repeated = 0;
+    for (; slots[slot] && !repeated; slot = (slot + 1) & (slot_count - 1)) {
+      size_t other = slots[slot] - 1;
+      repeated = hashes[other] == hash && kept_start[other + 1] - kept_start[other] == length &&
+                 !memcmp(nodes + kept_start[other], members, length * sizeof(int));
+    }
+    if (repeated) continue;
+    slots[slot] = kept + 1;
+    hashes[kept] = hash;
+    memcpy(nodes + copied, members, length * sizeof(int));
     copied += length;
     kept_start[++kept] = copied;
   }
+  free(slots);
+  free(hashes);
   free(all);
   free(start);
-  free(order);
   sets->nodes = nodes;
   sets->start = kept_start;
   sets->count = kept;
   return NQ_OK;
 }
 
-static nq_status build_graph(const cnf_formula_view *formula, clause_graph *cg, char *error,
-                             size_t error_size) {
+static nq_status build_graph(const cnf_formula_view *formula, const deadline *limit,
+                             clause_graph *cg, char *error, size_t error_size) {
   clause_sets sets;
-  nq_status status = read_clause_sets(formula, &sets, error, error_size);
+  nq_status status = read_clause_sets(formula, limit, &sets, error, error_size);
   if (status != NQ_OK) return status;
   int variables = formula->variables;
   size_t literal_nodes = 2 * (size_t)variables, variable_nodes = (size_t)variables;
@@ -494,7 +528,8 @@ static nq_status run_nauty(const cnf_formula_view *formula, double time_limit,
   clause_graph cg;
   memset(&cg, 0, sizeof cg);
   SG_INIT(cg.graph);
-  nq_status status = build_graph(formula, &cg, error, error_size);
+  deadline limit = {start, time_limit};
+  nq_status status = build_graph(formula, &limit, &cg, error, error_size);
   if (status != NQ_OK) {
     free_clause_graph(&cg);
     return status;
@@ -505,7 +540,7 @@ static nq_status run_nauty(const cnf_formula_view *formula, double time_limit,
   d.group = group;
   d.start = start;
   d.time_limit = time_limit;
-  if (time_limit > 0 && seconds_since(&start) > time_limit) d.timed_out = 1;
+  if (past(&limit)) d.timed_out = 1;
   if (!d.timed_out) {
     DEFAULTOPTIONS_SPARSEGRAPH(options);
     statsblk stats;
@@ -535,10 +570,7 @@ static nq_status run_nauty(const cnf_formula_view *formula, double time_limit,
     set_error(error, error_size, "symmetry: out of memory storing generators");
     return NQ_ERR_MEMORY;
   }
-  if (d.timed_out) {
-    snprintf(error, error_size, "symmetry: detection stopped at its time limit (%g s)", time_limit);
-    return NQ_ERR_INTERRUPTED;
-  }
+  if (d.timed_out) return timed_out(&limit, error, error_size);
   if (d.dropped) recount_order(group);
   return NQ_OK;
 }
