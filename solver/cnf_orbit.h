@@ -10,6 +10,6 @@
  * has more than `cap` elements (the cap is lowered so that at most 2^24
  * point images are stored and about 2^27 point moves made) or memory ran
  * out. */
-uint64_t cnf_permutation_group_order(int points, int generator_count,
-                                     const int *const *generators, uint64_t cap);
+uint64_t cnf_permutation_group_order(int points, int generator_count, const int *const *generators,
+                                     uint64_t cap);
 #endif

@@ -35,7 +35,8 @@
 #define ORDER_ENUMERATION_CAP 1000000u
 
 static void set_error(char *error, size_t error_size, const char *message) {
-  if (error && error_size) snprintf(error, error_size, "%s", message);
+  if (error && error_size)
+    snprintf(error, error_size, "%s", message);
 }
 
 static void set_trivial(cnf_symmetry_group *group, int variables) {
@@ -47,10 +48,13 @@ static void set_trivial(cnf_symmetry_group *group, int variables) {
 }
 
 void cnf_symmetry_free(cnf_symmetry_group *group) {
-  if (!group) return;
-  for (int g = 0; g < group->generator_count; g++) free(group->generators[g]);
+  if (!group)
+    return;
+  for (int g = 0; g < group->generator_count; g++)
+    free(group->generators[g]);
   free(group->generators);
-  for (int g = 0; g < group->projected_generator_count; g++) free(group->projected_generators[g]);
+  for (int g = 0; g < group->projected_generator_count; g++)
+    free(group->projected_generators[g]);
   free(group->projected_generators);
   set_trivial(group, 0);
 }
@@ -71,7 +75,8 @@ static void format_order(cnf_symmetry_group *group) {
   }
   if (exponent < 15) {
     double value = group->order_mantissa;
-    for (int e = 0; e < group->order_exponent; e++) value *= 10.0;
+    for (int e = 0; e < group->order_exponent; e++)
+      value *= 10.0;
     snprintf(group->order_text, sizeof group->order_text, "%.0f", value);
   } else {
     snprintf(group->order_text, sizeof group->order_text, "%.2fe+%02d", mantissa, exponent);
@@ -93,8 +98,10 @@ static int is_projected(const cnf_formula_view *formula, int variable) {
 static int keeps_projection(const cnf_formula_view *formula, const int *image) {
   for (int v = 1; v <= formula->variables; v++) {
     int target = abs(image[v]);
-    if (is_projected(formula, v) != is_projected(formula, target)) return 0;
-    if (is_projected(formula, v) && image[v] < 0) return 0;
+    if (is_projected(formula, v) != is_projected(formula, target))
+      return 0;
+    if (is_projected(formula, v) && image[v] < 0)
+      return 0;
   }
   return 1;
 }
@@ -104,10 +111,12 @@ static int keeps_projection(const cnf_formula_view *formula, const int *image) {
 static nq_status project_generators(const cnf_formula_view *formula, cnf_symmetry_group *group) {
   int variables = formula->variables;
   group->projected_generators = calloc((size_t)group->generator_count + 1, sizeof(int *));
-  if (!group->projected_generators) return NQ_ERR_MEMORY;
+  if (!group->projected_generators)
+    return NQ_ERR_MEMORY;
   for (int g = 0; g < group->generator_count; g++) {
     int *restricted = malloc(((size_t)variables + 1) * sizeof(int));
-    if (!restricted) return NQ_ERR_MEMORY;
+    if (!restricted)
+      return NQ_ERR_MEMORY;
     int moves = 0;
     restricted[0] = 0;
     for (int v = 1; v <= variables; v++) {
@@ -129,7 +138,8 @@ static nq_status project_generators(const cnf_formula_view *formula, cnf_symmetr
   int **maps = calloc((size_t)group->projected_generator_count + 1, sizeof(int *));
   nq_status status = position && maps ? NQ_OK : NQ_ERR_MEMORY;
   int k = 0;
-  for (int v = 1; v <= variables && status == NQ_OK; v++) position[v] = is_projected(formula, v) ? k++ : -1;
+  for (int v = 1; v <= variables && status == NQ_OK; v++)
+    position[v] = is_projected(formula, v) ? k++ : -1;
   for (int h = 0; h < group->projected_generator_count && status == NQ_OK; h++) {
     maps[h] = malloc(((size_t)k + 1) * sizeof(int));
     if (!maps[h]) {
@@ -137,19 +147,22 @@ static nq_status project_generators(const cnf_formula_view *formula, cnf_symmetr
       break;
     }
     for (int v = 1; v <= variables; v++)
-      if (position[v] >= 0) maps[h][position[v]] = position[group->projected_generators[h][v]];
+      if (position[v] >= 0)
+        maps[h][position[v]] = position[group->projected_generators[h][v]];
   }
   /* With every variable projected, restriction loses nothing (a kept
    * symmetry moves no variable to a negated one), so nauty's order, exact
    * below 2^53, is the projected order: no need to list the elements. */
   double full_order = group->order_mantissa;
-  for (int e = 0; e < group->order_exponent; e++) full_order *= 10.0;
+  for (int e = 0; e < group->order_exponent; e++)
+    full_order *= 10.0;
   if (status == NQ_OK && k == variables && full_order >= 1)
     group->projected_order = full_order < 9007199254740992.0 ? (uint64_t)full_order : 0;
   else if (status == NQ_OK)
     group->projected_order = cnf_permutation_group_order(
         k, group->projected_generator_count, (const int *const *)maps, ORDER_ENUMERATION_CAP);
-  for (int h = 0; maps && h < group->projected_generator_count; h++) free(maps[h]);
+  for (int h = 0; maps && h < group->projected_generator_count; h++)
+    free(maps[h]);
   free(maps);
   free(position);
   return status;
@@ -160,8 +173,8 @@ int cnf_symmetry_available(void) { return 1; }
 typedef struct detection {
   const cnf_formula_view *formula;
   cnf_symmetry_group *group;
-  int capacity;        /* of group->generators */
-  int dropped;         /* generators that broke the projection rule */
+  int capacity; /* of group->generators */
+  int dropped;  /* generators that broke the projection rule */
   struct timespec start;
   double time_limit;
   int timed_out;
@@ -180,9 +193,10 @@ static void check_clock(void) {
   }
 }
 
-static void on_node(graph *g, int *lab, int *ptn, int level, int numcells, int tc, int code,
-                    int m, int n) {
-  (void)g, (void)lab, (void)ptn, (void)level, (void)numcells, (void)tc, (void)code, (void)m, (void)n;
+static void on_node(graph *g, int *lab, int *ptn, int level, int numcells, int tc, int code, int m,
+                    int n) {
+  (void)g, (void)lab, (void)ptn, (void)level, (void)numcells, (void)tc, (void)code, (void)m,
+      (void)n;
   check_clock();
 }
 
@@ -192,7 +206,8 @@ static void on_automorphism(int count, int *permutation, int *orbits, int orbit_
                             int stabilised, int n) {
   (void)count, (void)orbits, (void)orbit_count, (void)stabilised, (void)n;
   detection *d = active_detection;
-  if (!d || d->out_of_memory) return;
+  if (!d || d->out_of_memory)
+    return;
   int variables = d->formula->variables;
   int *image = malloc(((size_t)variables + 1) * sizeof(int));
   if (!image) {
@@ -248,7 +263,8 @@ static void recount_order(cnf_symmetry_group *group) {
   uint64_t order = ok ? cnf_permutation_group_order(points, group->generator_count,
                                                     (const int *const *)maps, ORDER_ENUMERATION_CAP)
                       : 0;
-  for (int g = 0; maps && g < group->generator_count; g++) free(maps[g]);
+  for (int g = 0; maps && g < group->generator_count; g++)
+    free(maps[g]);
   free(maps);
   group->order_mantissa = (double)order; /* 0: too many to count, "unknown" */
   group->order_exponent = 0;
@@ -306,7 +322,8 @@ static int past(const deadline *limit) {
 }
 
 static nq_status timed_out(const deadline *limit, char *error, size_t error_size) {
-  snprintf(error, error_size, "symmetry: detection stopped at its time limit (%g s)", limit->seconds);
+  snprintf(error, error_size, "symmetry: detection stopped at its time limit (%g s)",
+           limit->seconds);
   return NQ_ERR_INTERRUPTED;
 }
 
@@ -343,7 +360,8 @@ static nq_status read_clause_sets(const cnf_formula_view *formula, const deadlin
     set_error(error, error_size, "symmetry: out of memory building the graph");
     return NQ_ERR_MEMORY;
   }
-  for (size_t i = 0; i < literal_nodes; i++) seen[i] = -1;
+  for (size_t i = 0; i < literal_nodes; i++)
+    seen[i] = -1;
   size_t filled = 0, clause = 0;
   start[0] = 0;
   for (size_t i = 0; i < formula->literal_count; i++) {
@@ -360,7 +378,8 @@ static nq_status read_clause_sets(const cnf_formula_view *formula, const deadlin
       continue;
     }
     int node = 2 * (abs(literal) - 1) + (literal < 0);
-    if (seen[node] == (int)clause) continue;
+    if (seen[node] == (int)clause)
+      continue;
     seen[node] = (int)clause;
     all[filled++] = node;
   }
@@ -368,7 +387,8 @@ static nq_status read_clause_sets(const cnf_formula_view *formula, const deadlin
   /* Keep each clause's first occurrence: a hash table of kept clauses
    * (kept index + 1, 0 = empty), linear probing. */
   size_t slot_count = 16;
-  while (slot_count < 2 * clauses + 2) slot_count *= 2;
+  while (slot_count < 2 * clauses + 2)
+    slot_count *= 2;
   size_t *slots = calloc(slot_count, sizeof *slots);
   uint64_t *hashes = malloc((clauses + 1) * sizeof *hashes); /* of kept clauses */
   int *nodes = malloc((filled + 1) * sizeof(int));
@@ -405,7 +425,8 @@ static nq_status read_clause_sets(const cnf_formula_view *formula, const deadlin
       repeated = hashes[other] == hash && kept_start[other + 1] - kept_start[other] == length &&
                  !memcmp(nodes + kept_start[other], members, length * sizeof(int));
     }
-    if (repeated) continue;
+    if (repeated)
+      continue;
     slots[slot] = kept + 1;
     hashes[kept] = hash;
     memcpy(nodes + copied, members, length * sizeof(int));
@@ -426,11 +447,13 @@ static nq_status build_graph(const cnf_formula_view *formula, const deadline *li
                              clause_graph *cg, char *error, size_t error_size) {
   clause_sets sets;
   nq_status status = read_clause_sets(formula, limit, &sets, error, error_size);
-  if (status != NQ_OK) return status;
+  if (status != NQ_OK)
+    return status;
   int variables = formula->variables;
   size_t literal_nodes = 2 * (size_t)variables, variable_nodes = (size_t)variables;
   size_t clause_nodes = 0;
-  for (size_t c = 0; c < sets.count; c++) clause_nodes += sets.start[c + 1] - sets.start[c] != 2;
+  for (size_t c = 0; c < sets.count; c++)
+    clause_nodes += sets.start[c + 1] - sets.start[c] != 2;
   size_t nodes = literal_nodes + variable_nodes + clause_nodes;
   size_t edges = 2 * literal_nodes + 2 * sets.start[sets.count]; /* each edge twice */
   int *degree = calloc(nodes + 1, sizeof(int));
@@ -458,15 +481,15 @@ static nq_status build_graph(const cnf_formula_view *formula, const deadline *li
       }
       memset(degree, 0, (nodes + 1) * sizeof(int));
     }
-#define JOIN(a, b)                                                                \
-  do {                                                                            \
-    size_t a_ = (a), b_ = (b);                                                    \
-    if (pass == 1) {                                                              \
-      adjacency[offset[a_] + (size_t)degree[a_]] = (int)b_;                       \
-      adjacency[offset[b_] + (size_t)degree[b_]] = (int)a_;                       \
-    }                                                                             \
-    degree[a_]++;                                                                 \
-    degree[b_]++;                                                                 \
+#define JOIN(a, b)                                                                                 \
+  do {                                                                                             \
+    size_t a_ = (a), b_ = (b);                                                                     \
+    if (pass == 1) {                                                                               \
+      adjacency[offset[a_] + (size_t)degree[a_]] = (int)b_;                                        \
+      adjacency[offset[b_] + (size_t)degree[b_]] = (int)a_;                                        \
+    }                                                                                              \
+    degree[a_]++;                                                                                  \
+    degree[b_]++;                                                                                  \
   } while (0)
     for (size_t v = 0; v < variable_nodes; v++) {
       JOIN(literal_nodes + v, 2 * v);
@@ -480,7 +503,8 @@ static nq_status build_graph(const cnf_formula_view *formula, const deadline *li
         JOIN((size_t)members[0], (size_t)members[1]);
         continue;
       }
-      for (size_t i = 0; i < length; i++) JOIN(clause_node, (size_t)members[i]);
+      for (size_t i = 0; i < length; i++)
+        JOIN(clause_node, (size_t)members[i]);
       clause_node++;
     }
 #undef JOIN
@@ -504,20 +528,24 @@ static nq_status build_graph(const cnf_formula_view *formula, const deadline *li
     if (cell < 3) {
       for (int v = 1; v <= variables; v++) {
         int projected = is_projected(formula, v);
-        if (cell == 0 && projected) cg->lab[filled++] = 2 * (v - 1);
-        if (cell == 1 && projected) cg->lab[filled++] = 2 * (v - 1) + 1;
+        if (cell == 0 && projected)
+          cg->lab[filled++] = 2 * (v - 1);
+        if (cell == 1 && projected)
+          cg->lab[filled++] = 2 * (v - 1) + 1;
         if (cell == 2 && !projected) {
           cg->lab[filled++] = 2 * (v - 1);
           cg->lab[filled++] = 2 * (v - 1) + 1;
         }
       }
     } else if (cell == 3) {
-      for (size_t v = 0; v < variable_nodes; v++) cg->lab[filled++] = (int)(literal_nodes + v);
+      for (size_t v = 0; v < variable_nodes; v++)
+        cg->lab[filled++] = (int)(literal_nodes + v);
     } else {
       for (size_t c = 0; c < clause_nodes; c++)
         cg->lab[filled++] = (int)(literal_nodes + variable_nodes + c);
     }
-    for (size_t i = cell_start; i < filled; i++) cg->ptn[i] = i + 1 < filled;
+    for (size_t i = cell_start; i < filled; i++)
+      cg->ptn[i] = i + 1 < filled;
   }
   return NQ_OK;
 }
@@ -540,7 +568,8 @@ static nq_status run_nauty(const cnf_formula_view *formula, double time_limit,
   d.group = group;
   d.start = start;
   d.time_limit = time_limit;
-  if (past(&limit)) d.timed_out = 1;
+  if (past(&limit))
+    d.timed_out = 1;
   if (!d.timed_out) {
     DEFAULTOPTIONS_SPARSEGRAPH(options);
     statsblk stats;
@@ -565,13 +594,16 @@ static nq_status run_nauty(const cnf_formula_view *formula, double time_limit,
     group->order_exponent = stats.grpsize2;
   }
   free_clause_graph(&cg);
-  if (status != NQ_OK) return status;
+  if (status != NQ_OK)
+    return status;
   if (d.out_of_memory) {
     set_error(error, error_size, "symmetry: out of memory storing generators");
     return NQ_ERR_MEMORY;
   }
-  if (d.timed_out) return timed_out(&limit, error, error_size);
-  if (d.dropped) recount_order(group);
+  if (d.timed_out)
+    return timed_out(&limit, error, error_size);
+  if (d.dropped)
+    recount_order(group);
   return NQ_OK;
 }
 
@@ -580,17 +612,21 @@ nq_status cnf_symmetry_detect(const cnf_formula_view *formula, double time_limit
   struct timespec start;
   clock_gettime(CLOCK_MONOTONIC, &start);
   set_error(error, error_size, "");
-  if (!formula || !group || formula->variables < 0 || (!formula->literals && formula->literal_count)) {
-    if (group) set_trivial(group, 0);
+  if (!formula || !group || formula->variables < 0 ||
+      (!formula->literals && formula->literal_count)) {
+    if (group)
+      set_trivial(group, 0);
     set_error(error, error_size, "symmetry: invalid formula");
     return NQ_ERR_ARGUMENT;
   }
   set_trivial(group, formula->variables);
   nq_status status = NQ_OK;
-  if (formula->variables > 0) status = run_nauty(formula, time_limit, group, start, error, error_size);
+  if (formula->variables > 0)
+    status = run_nauty(formula, time_limit, group, start, error, error_size);
   if (status == NQ_OK) {
     status = project_generators(formula, group);
-    if (status != NQ_OK) set_error(error, error_size, "symmetry: out of memory");
+    if (status != NQ_OK)
+      set_error(error, error_size, "symmetry: out of memory");
   }
   if (status != NQ_OK) {
     cnf_symmetry_free(group);
@@ -608,7 +644,8 @@ int cnf_symmetry_available(void) { return 0; }
 nq_status cnf_symmetry_detect(const cnf_formula_view *formula, double time_limit,
                               cnf_symmetry_group *group, char *error, size_t error_size) {
   (void)time_limit;
-  if (group) set_trivial(group, formula ? formula->variables : 0);
+  if (group)
+    set_trivial(group, formula ? formula->variables : 0);
   set_error(error, error_size, "symmetry detection not available (built without nauty)");
   return group ? NQ_OK : NQ_ERR_ARGUMENT;
 }

@@ -13,14 +13,14 @@
  * then maps to -image[v]. */
 #ifndef NQSAT_CNF_SYMMETRY_H
 #define NQSAT_CNF_SYMMETRY_H
+#include "nqsat/status.h"
 #include <stddef.h>
 #include <stdint.h>
-#include "nqsat/status.h"
 
 typedef struct cnf_formula_view {
-  int variables;          /* compact: 1..variables */
-  const int *literals;    /* clauses, each ended by 0 */
-  size_t literal_count;   /* entries, the 0s included */
+  int variables;                  /* compact: 1..variables */
+  const int *literals;            /* clauses, each ended by 0 */
+  size_t literal_count;           /* entries, the 0s included */
   const unsigned char *projected; /* [variables+1]: 1 = projection variable;
                                      NULL = every variable is projected */
 } cnf_formula_view;
@@ -28,7 +28,7 @@ typedef struct cnf_formula_view {
 typedef struct cnf_symmetry_group {
   int variables;
   int generator_count;
-  int **generators;       /* generator_count arrays of [variables+1] */
+  int **generators; /* generator_count arrays of [variables+1] */
   /* Group order as found by nauty (restricted to kept generators: see
    * below): mantissa * 10^exponent, and as text ("4", "8", "2.07e+13"...) */
   double order_mantissa;
@@ -47,7 +47,7 @@ typedef struct cnf_symmetry_group {
   int projected_generator_count;
   int **projected_generators;
   uint64_t projected_order;
-  double seconds;         /* detection wall time */
+  double seconds; /* detection wall time */
 } cnf_symmetry_group;
 
 /* Nonzero when the build found nauty (cmake/FindNauty.cmake). Without it,

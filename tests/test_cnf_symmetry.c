@@ -41,14 +41,17 @@ static void push(formula *f, int literal) {
   if (f->count == f->capacity) {
     f->capacity = f->capacity ? 2 * f->capacity : 64;
     f->literals = realloc(f->literals, f->capacity * sizeof(int));
-    if (!f->literals) abort();
+    if (!f->literals)
+      abort();
   }
   f->literals[f->count++] = literal;
-  if (abs(literal) > f->variables) f->variables = abs(literal);
+  if (abs(literal) > f->variables)
+    f->variables = abs(literal);
 }
 
 static void add_clause(formula *f, const int *literals, int size) {
-  for (int i = 0; i < size; i++) push(f, literals[i]);
+  for (int i = 0; i < size; i++)
+    push(f, literals[i]);
   push(f, 0);
 }
 
@@ -77,7 +80,8 @@ static int detect(const formula *f, cnf_symmetry_group *group) {
 
 static double factorial(int n) {
   double result = 1;
-  for (int i = 2; i <= n; i++) result *= i;
+  for (int i = 2; i <= n; i++)
+    result *= i;
   return result;
 }
 
@@ -86,7 +90,8 @@ static int keeps_rule(const formula *f, const int *image) {
   for (int v = 1; v <= f->variables; v++) {
     int p = !f->projected || f->projected[v];
     int q = !f->projected || f->projected[abs(image[v])];
-    if (p != q || (p && image[v] < 0)) return 0;
+    if (p != q || (p && image[v] < 0))
+      return 0;
   }
   return 1;
 }
@@ -104,10 +109,12 @@ static int clause_in(const formula *f, int *clause, int size) {
   size_t i = 0;
   while (i < f->count) {
     int length = 0;
-    while (f->literals[i]) other[length++] = f->literals[i++];
+    while (f->literals[i])
+      other[length++] = f->literals[i++];
     i++;
     qsort(other, (size_t)length, sizeof(int), compare_ints);
-    if (length == size && !memcmp(other, clause, (size_t)size * sizeof(int))) return 1;
+    if (length == size && !memcmp(other, clause, (size_t)size * sizeof(int)))
+      return 1;
   }
   return 0;
 }
@@ -122,14 +129,16 @@ static int preserves_clauses(const formula *f, const int *image) {
       clause[length++] = literal > 0 ? image[literal] : -image[-literal];
     }
     i++;
-    if (!clause_in(f, clause, length)) return 0;
+    if (!clause_in(f, clause, length))
+      return 0;
   }
   return 1;
 }
 
 static void check_generators(const formula *f, const cnf_symmetry_group *group, const char *name) {
   for (int g = 0; g < group->generator_count; g++) {
-    CHECK(keeps_rule(f, group->generators[g]), "%s: generator %d breaks the projection rule", name, g);
+    CHECK(keeps_rule(f, group->generators[g]), "%s: generator %d breaks the projection rule", name,
+          g);
     CHECK(preserves_clauses(f, group->generators[g]), "%s: generator %d is no symmetry", name, g);
   }
   for (int g = 0; g < group->projected_generator_count; g++)
@@ -148,7 +157,8 @@ static int pigeon(int n, int p, int h) { return p * n + h + 1; }
 static void pigeonhole(formula *f, int n) {
   for (int p = 0; p <= n; p++) {
     int clause[16];
-    for (int h = 0; h < n; h++) clause[h] = pigeon(n, p, h);
+    for (int h = 0; h < n; h++)
+      clause[h] = pigeon(n, p, h);
     add_clause(f, clause, n);
   }
   for (int h = 0; h < n; h++)
@@ -164,7 +174,8 @@ static void test_pigeonhole(void) {
     formula f = {0};
     pigeonhole(&f, n);
     cnf_symmetry_group group;
-    if (!detect(&f, &group)) continue;
+    if (!detect(&f, &group))
+      continue;
     double expected = factorial(n + 1) * factorial(n);
     CHECK(fabs(order_of(&group) - expected) < 1e-9 * expected, "PHP(%d,%d): order %g, expected %g",
           n + 1, n, order_of(&group), expected);
@@ -181,7 +192,8 @@ static void test_pigeonhole(void) {
      * to itself: the other n pigeons and the n holes still permute freely,
      * n! * n!; on the projection set it acts as S_n on pigeon 0's holes. */
     f.projected = calloc((size_t)f.variables + 1, 1);
-    for (int h = 0; h < n; h++) f.projected[pigeon(n, 0, h)] = 1;
+    for (int h = 0; h < n; h++)
+      f.projected[pigeon(n, 0, h)] = 1;
     if (detect(&f, &group)) {
       expected = factorial(n) * factorial(n);
       CHECK(fabs(order_of(&group) - expected) < 1e-9 * expected,
@@ -230,7 +242,8 @@ static void queens_formula(formula *f, int n, nq_amo amo, int redundant) {
   CHECK(status == NQ_OK, "encoder failed for N=%d", n);
   if (f->variables > n * n) { /* auxiliary variables: project on the queens */
     f->projected = calloc((size_t)f->variables + 1, 1);
-    for (int v = 1; v <= n * n; v++) f->projected[v] = 1;
+    for (int v = 1; v <= n * n; v++)
+      f->projected[v] = 1;
   }
 }
 
@@ -259,13 +272,19 @@ static int board_symmetry_of(int n, const int *image) {
         board_map(t, n, r, c, &rr, &cc);
         same = image[r * n + c + 1] == rr * n + cc + 1;
       }
-    if (same) return t;
+    if (same)
+      return t;
   }
   return -1;
 }
 
 static void test_queens_groups(void) {
-  struct { nq_amo amo; int redundant; double order; const char *name; } cases[] = {
+  struct {
+    nq_amo amo;
+    int redundant;
+    double order;
+    const char *name;
+  } cases[] = {
       {NQ_AMO_PAIRWISE, 0, 4, "pairwise"},
       {NQ_AMO_PAIRWISE, 1, 8, "pairwise --redundant"},
       /* Not 1 as issue 10 guessed: Sinz's counter on x1..xk with s1..s(k-1)
@@ -286,8 +305,8 @@ static void test_queens_groups(void) {
       check_generators(&f, &group, cases[i].name);
       for (int g = 0; g < group.projected_generator_count; g++) {
         int t = board_symmetry_of(8, group.projected_generators[g]);
-        CHECK(t >= 1 && (cases[i].redundant || t <= 3),
-              "N=8 %s: generator %d is board symmetry %d", cases[i].name, g, t);
+        CHECK(t >= 1 && (cases[i].redundant || t <= 3), "N=8 %s: generator %d is board symmetry %d",
+              cases[i].name, g, t);
       }
       cnf_symmetry_free(&group);
     }
@@ -303,7 +322,8 @@ static int board_count;
 
 static void place(int *columns, int row) {
   if (row == QN) {
-    if (board_count < 100) memcpy(boards[board_count], columns, sizeof boards[0]);
+    if (board_count < 100)
+      memcpy(boards[board_count], columns, sizeof boards[0]);
     board_count++;
     return;
   }
@@ -324,15 +344,18 @@ static int is_board(const signed char *values) {
     columns[r] = -1;
     for (int c = 0; c < QN; c++)
       if (values[r * QN + c + 1]) {
-        if (columns[r] >= 0) return 0;
+        if (columns[r] >= 0)
+          return 0;
         columns[r] = c;
         queens++;
       }
   }
-  if (queens != QN) return 0;
+  if (queens != QN)
+    return 0;
   for (int r = 0; r < QN; r++)
     for (int s = r + 1; s < QN; s++)
-      if (columns[r] == columns[s] || abs(columns[r] - columns[s]) == s - r) return 0;
+      if (columns[r] == columns[s] || abs(columns[r] - columns[s]) == s - r)
+        return 0;
   return 1;
 }
 
@@ -353,8 +376,10 @@ static int board_orbit_size(const int *columns, int transforms) {
   for (int t = 0; t < transforms; t++) {
     uint64_t mask = board_mask(t, columns);
     int known = 0;
-    for (int i = 0; i < size; i++) known |= seen[i] == mask;
-    if (!known) seen[size++] = mask;
+    for (int i = 0; i < size; i++)
+      known |= seen[i] == mask;
+    if (!known)
+      seen[size++] = mask;
   }
   return size;
 }
@@ -368,13 +393,17 @@ typedef struct visit_log {
 static int log_visit(void *context, const signed char *values) {
   visit_log *log = context;
   log->visits++;
-  if (!is_board(values)) log->not_boards++;
+  if (!is_board(values))
+    log->not_boards++;
   uint64_t mask = 0;
   for (int s = 0; s < QN * QN; s++)
-    if (values[s + 1]) mask |= (uint64_t)1 << s;
+    if (values[s + 1])
+      mask |= (uint64_t)1 << s;
   int known = 0;
-  for (int i = 0; i < log->distinct; i++) known |= log->masks[i] == mask;
-  if (!known && log->distinct < 16) log->masks[log->distinct++] = mask;
+  for (int i = 0; i < log->distinct; i++)
+    known |= log->masks[i] == mask;
+  if (!known && log->distinct < 16)
+    log->masks[log->distinct++] = mask;
   return 0;
 }
 
@@ -397,7 +426,8 @@ static void test_queens_orbits(void) {
     int orbits = 0;
     for (int b = 0; b < board_count && b < 92; b++) {
       signed char values[QN * QN + 1] = {0};
-      for (int r = 0; r < QN; r++) values[r * QN + boards[b][r] + 1] = 1;
+      for (int r = 0; r < QN; r++)
+        values[r * QN + boards[b][r] + 1] = 1;
       visit_log log = {0, 0, {0}, 0};
       int least = -1;
       uint64_t size = cnf_symmetry_orbit(&group, &view, values, log_visit, &log, &least);
@@ -411,13 +441,17 @@ static void test_queens_orbits(void) {
       uint64_t smallest = UINT64_MAX;
       for (int t = 0; t < transforms; t++) {
         uint64_t mask = board_mask(t, boards[b]);
-        if (mask < smallest) smallest = mask;
+        if (mask < smallest)
+          smallest = mask;
       }
       int known = 0;
-      for (int i = 0; i < orbits; i++) known |= canonical[i] == smallest;
-      if (!known) canonical[orbits++] = smallest;
+      for (int i = 0; i < orbits; i++)
+        known |= canonical[i] == smallest;
+      if (!known)
+        canonical[orbits++] = smallest;
     }
-    if (redundant) CHECK(orbits == 12, "board orbits under 8 symmetries: %d, not 12", orbits);
+    if (redundant)
+      CHECK(orbits == 12, "board orbits under 8 symmetries: %d, not 12", orbits);
     CHECK(least_count == (redundant ? 12 : orbits), "redundant %d: %d least members, %d orbits",
           redundant, least_count, redundant ? 12 : orbits);
     cnf_symmetry_free(&group);
@@ -492,7 +526,8 @@ static int satisfies(const formula *f, unsigned assignment) {
       satisfied |= literal > 0 ? value : !value;
     }
     i++;
-    if (!satisfied) return 0;
+    if (!satisfied)
+      return 0;
   }
   return 1;
 }
@@ -502,8 +537,10 @@ static unsigned apply_to_assignment(const int *image, int variables, unsigned as
   for (int v = 1; v <= variables; v++) {
     int value = (assignment >> (v - 1)) & 1u;
     int target = abs(image[v]);
-    if (image[v] < 0) value = !value;
-    if (value) result |= 1u << (target - 1);
+    if (image[v] < 0)
+      value = !value;
+    if (value)
+      result |= 1u << (target - 1);
   }
   return result;
 }
@@ -519,16 +556,21 @@ static void brute_force_group(const formula *f, element_list *list) {
   int n = f->variables, permutation[8], counters[8] = {0};
   list->count = 0;
   list->images = malloc(sizeof(int[8]) * 46080);
-  for (int i = 0; i < n; i++) permutation[i] = i + 1;
+  for (int i = 0; i < n; i++)
+    permutation[i] = i + 1;
   int i = 0;
   for (;;) {
     for (unsigned signs = 0; signs < 1u << n; signs++) {
       int image[8] = {0};
-      for (int v = 1; v <= n; v++) image[v] = (signs >> (v - 1)) & 1u ? -permutation[v - 1] : permutation[v - 1];
-      if (keeps_rule(f, image) && preserves_clauses(f, image)) memcpy(list->images[list->count++], image, sizeof image);
+      for (int v = 1; v <= n; v++)
+        image[v] = (signs >> (v - 1)) & 1u ? -permutation[v - 1] : permutation[v - 1];
+      if (keeps_rule(f, image) && preserves_clauses(f, image))
+        memcpy(list->images[list->count++], image, sizeof image);
     }
-    while (i < n && counters[i] >= i) counters[i++] = 0;
-    if (i >= n) break;
+    while (i < n && counters[i] >= i)
+      counters[i++] = 0;
+    if (i >= n)
+      break;
     int swap_with = i % 2 ? counters[i] : 0, t = permutation[i];
     permutation[i] = permutation[swap_with];
     permutation[swap_with] = t;
@@ -547,8 +589,10 @@ static int record_projected(void *context, const signed char *values) {
   seen_list *seen = context;
   unsigned mask = 0;
   for (int v = 1; v <= seen->variables; v++)
-    if (values[v]) mask |= 1u << (v - 1);
-  if (seen->count < 256) seen->items[seen->count++] = mask;
+    if (values[v])
+      mask |= 1u << (v - 1);
+  if (seen->count < 256)
+    seen->items[seen->count++] = mask;
   return 0;
 }
 
@@ -560,13 +604,15 @@ static void test_random_formulas(void) {
     /* A random signed permutation sigma; random clauses closed under it,
      * so that many formulas have symmetries. */
     int sigma[8] = {0}, order[8];
-    for (int v = 0; v < n; v++) order[v] = v + 1;
+    for (int v = 0; v < n; v++)
+      order[v] = v + 1;
     for (int v = n - 1; v > 0; v--) {
       int j = (int)(next_random() % (unsigned)(v + 1)), t = order[v];
       order[v] = order[j];
       order[j] = t;
     }
-    for (int v = 1; v <= n; v++) sigma[v] = next_random() % 4 ? order[v - 1] : -order[v - 1];
+    for (int v = 1; v <= n; v++)
+      sigma[v] = next_random() % 4 ? order[v - 1] : -order[v - 1];
     int clauses = 2 + (int)(next_random() % 4);
     for (int c = 0; c < clauses; c++) {
       int clause[3], size = 1 + (int)(next_random() % 3);
@@ -575,21 +621,25 @@ static void test_random_formulas(void) {
         do {
           v = 1 + (int)(next_random() % (unsigned)n);
           repeated = 0;
-          for (int j = 0; j < k; j++) repeated |= abs(clause[j]) == v;
+          for (int j = 0; j < k; j++)
+            repeated |= abs(clause[j]) == v;
         } while (repeated);
         clause[k] = next_random() % 2 ? v : -v;
       }
       for (int power = 0; power < 12; power++) {
         int copy[3];
         memcpy(copy, clause, sizeof copy);
-        if (!clause_in(&f, copy, size)) add_clause(&f, clause, size);
-        for (int k = 0; k < size; k++) clause[k] = clause[k] > 0 ? sigma[clause[k]] : -sigma[-clause[k]];
+        if (!clause_in(&f, copy, size))
+          add_clause(&f, clause, size);
+        for (int k = 0; k < size; k++)
+          clause[k] = clause[k] > 0 ? sigma[clause[k]] : -sigma[-clause[k]];
       }
     }
     f.variables = n; /* every variable counts, even one in no clause */
     if (round % 3) {
       f.projected = calloc((size_t)n + 1, 1);
-      for (int v = 1; v <= n; v++) f.projected[v] = next_random() % 3 != 0;
+      for (int v = 1; v <= n; v++)
+        f.projected[v] = next_random() % 3 != 0;
     }
     cnf_symmetry_group group;
     if (!detect(&f, &group)) {
@@ -611,25 +661,31 @@ static void test_random_formulas(void) {
     /* Orbits of projected models against images under every element. */
     unsigned projection_mask = 0;
     for (int v = 1; v <= n; v++)
-      if (!f.projected || f.projected[v]) projection_mask |= 1u << (v - 1);
+      if (!f.projected || f.projected[v])
+        projection_mask |= 1u << (v - 1);
     int orbit_count = 0, least_count = 0;
     unsigned done_models[64];
     int done = 0;
     cnf_formula_view view = view_of(&f);
     for (unsigned a = 0; a < 1u << n; a++) {
-      if (!satisfies(&f, a)) continue;
+      if (!satisfies(&f, a))
+        continue;
       unsigned projected = a & projection_mask;
       int repeated = 0;
-      for (int i = 0; i < done; i++) repeated |= done_models[i] == projected;
-      if (repeated) continue;
+      for (int i = 0; i < done; i++)
+        repeated |= done_models[i] == projected;
+      if (repeated)
+        continue;
       done_models[done++] = projected;
       unsigned images[256];
       int image_count = 0;
       for (int e = 0; e < all.count; e++) {
         unsigned image = apply_to_assignment(all.images[e], n, a) & projection_mask;
         int known = 0;
-        for (int i = 0; i < image_count; i++) known |= images[i] == image;
-        if (!known && image_count < 256) images[image_count++] = image;
+        for (int i = 0; i < image_count; i++)
+          known |= images[i] == image;
+        if (!known && image_count < 256)
+          images[image_count++] = image;
       }
       int is_least = 1;
       for (int i = 0; i < image_count; i++) {
@@ -638,13 +694,15 @@ static void test_random_formulas(void) {
         for (int v = 1; v <= n; v++) {
           unsigned bx = (x >> (v - 1)) & 1u, by = (y >> (v - 1)) & 1u;
           if (bx != by) {
-            if (bx < by) is_least = 0;
+            if (bx < by)
+              is_least = 0;
             break;
           }
         }
       }
       signed char values[8] = {0};
-      for (int v = 1; v <= n; v++) values[v] = (signed char)((projected >> (v - 1)) & 1u);
+      for (int v = 1; v <= n; v++)
+        values[v] = (signed char)((projected >> (v - 1)) & 1u);
       seen_list seen = {n, {0}, 0};
       int least = -1;
       uint64_t size = cnf_symmetry_orbit(&group, &view, values, record_projected, &seen, &least);
@@ -653,7 +711,8 @@ static void test_random_formulas(void) {
             (unsigned long long)size, seen.count, image_count);
       for (int i = 0; i < seen.count; i++) {
         int known = 0;
-        for (int j = 0; j < image_count; j++) known |= images[j] == seen.items[i];
+        for (int j = 0; j < image_count; j++)
+          known |= images[j] == seen.items[i];
         CHECK(known, "round %d: orbit member %u is no image", round, seen.items[i]);
       }
       CHECK(least == is_least, "round %d model %u: least %d, brute force %d", round, a, least,
@@ -681,8 +740,8 @@ static void test_limits(void) {
   cnf_symmetry_group group;
   char error[200] = "";
   nq_status status = cnf_symmetry_detect(&view, 1e-9, &group, error, sizeof error);
-  CHECK(status == NQ_ERR_INTERRUPTED && strstr(error, "time limit"),
-        "a 1 ns limit: status %d (%s)", (int)status, error);
+  CHECK(status == NQ_ERR_INTERRUPTED && strstr(error, "time limit"), "a 1 ns limit: status %d (%s)",
+        (int)status, error);
   CHECK(order_of(&group) == 1 && group.generator_count == 0, "interrupted: order %g",
         order_of(&group));
   cnf_symmetry_free(&group);
@@ -721,10 +780,13 @@ static int time_files(int count, char **paths) {
     int top = cnf->max_variable, variables = 0;
     int *compact = calloc((size_t)top + 1, sizeof(int));
     for (size_t k = 0; k < cnf->literal_count; k++)
-      if (cnf->literals[k]) compact[abs(cnf->literals[k])] = 1;
-    for (size_t k = 0; k < cnf->projection_count; k++) compact[cnf->projection[k]] = 1;
+      if (cnf->literals[k])
+        compact[abs(cnf->literals[k])] = 1;
+    for (size_t k = 0; k < cnf->projection_count; k++)
+      compact[cnf->projection[k]] = 1;
     for (int v = 1; v <= top; v++)
-      if (compact[v]) compact[v] = ++variables;
+      if (compact[v])
+        compact[v] = ++variables;
     formula f = {0};
     for (size_t k = 0; k < cnf->literal_count; k++) {
       int literal = cnf->literals[k];
@@ -733,7 +795,8 @@ static int time_files(int count, char **paths) {
     f.variables = variables;
     if (cnf->has_projection) {
       f.projected = calloc((size_t)variables + 1, 1);
-      for (size_t k = 0; k < cnf->projection_count; k++) f.projected[compact[cnf->projection[k]]] = 1;
+      for (size_t k = 0; k < cnf->projection_count; k++)
+        f.projected[compact[cnf->projection[k]]] = 1;
     }
     cnf_formula_view view = view_of(&f);
     cnf_symmetry_group group;
@@ -753,7 +816,8 @@ static int time_files(int count, char **paths) {
 }
 
 int main(int argc, char **argv) {
-  if (argc > 1 && !strcmp(argv[1], "--time")) return time_files(argc - 2, argv + 2);
+  if (argc > 1 && !strcmp(argv[1], "--time"))
+    return time_files(argc - 2, argv + 2);
   if (!cnf_symmetry_available()) {
     printf("test_cnf_symmetry: SKIPPED: built without nauty (install libnauty2-dev)\n");
     return 77;
