@@ -151,13 +151,15 @@ static nq_status project_generators(const cnf_formula_view *formula, cnf_symmetr
         maps[h][position[v]] = position[group->projected_generators[h][v]];
   }
   /* With every variable projected, restriction loses nothing (a kept
-   * symmetry moves no variable to a negated one), so nauty's order, exact
-   * below 2^53, is the projected order: no need to list the elements. */
+   * symmetry moves no variable to a negated one), so nauty's order is the
+   * projected order: no need to list the elements. nauty keeps it as a
+   * double times 10^k once past 10^10, so it is rounded, and trusted only
+   * below 2^53. */
   double full_order = group->order_mantissa;
   for (int e = 0; e < group->order_exponent; e++)
     full_order *= 10.0;
   if (status == NQ_OK && k == variables && full_order >= 1)
-    group->projected_order = full_order < 9007199254740992.0 ? (uint64_t)full_order : 0;
+    group->projected_order = full_order < 9007199254740992.0 ? (uint64_t)(full_order + 0.5) : 0;
   else if (status == NQ_OK)
     group->projected_order = cnf_permutation_group_order(
         k, group->projected_generator_count, (const int *const *)maps, ORDER_ENUMERATION_CAP);
