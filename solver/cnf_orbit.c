@@ -15,6 +15,10 @@
 #include "cnf_orbit.h"
 #include "cnf_symmetry.h"
 
+/* Orbits are listed member by member: past this many, give up (return 0,
+ * as for memory) rather than fill the machine. */
+#define ORBIT_CAP ((size_t)1 << 24)
+
 /* Fixed-size byte strings, stored in insertion order, indexed by an
  * open-addressing table of (member index + 1), 0 = empty slot. */
 typedef struct member_set {
@@ -232,7 +236,7 @@ uint64_t cnf_symmetry_orbit(const cnf_symmetry_group *group, const cnf_formula_v
       for (int i = 0; i < k; i++)
         if (bit_of(current, i))
           image[map[i] / 64] |= (uint64_t)1 << (map[i] % 64);
-      if (set_insert(&set, image) < 0)
+      if (set_insert(&set, image) < 0 || set.count > ORBIT_CAP)
         goto done;
     }
   }
