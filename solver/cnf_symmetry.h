@@ -82,11 +82,13 @@ void cnf_symmetry_free(cnf_symmetry_group *group);
  * not called again, but the orbit is still completed so that the size and
  * *is_least are right. visit may be NULL. Returns the orbit size, or 0 on
  * memory failure or an orbit of more than 2^24 members (then run without
- * symmetry; projected_order bounds every orbit). *is_least (may be NULL) is set to 1 when `values`
- * is the lexicographically least member of its orbit on the projection set: projected variables
- * compared in increasing order, 0 before 1 (so each orbit can be counted once, by its least member,
- * whatever cube it falls in). `formula` gives the projection set; group NULL or without projected
- * generators gives the orbit {values}. */
+ * symmetry; projected_order bounds every orbit). *is_least (may be NULL)
+ * is set to 1 when `values` is the lexicographically least member of its
+ * orbit on the projection set: projected variables compared in increasing
+ * order, 0 before 1 (so each orbit can be counted once, by its least
+ * member, whatever cube it falls in). `formula` gives the projection set;
+ * a group that is NULL or has no projected generators gives the orbit
+ * {values}. */
 typedef int (*cnf_orbit_visit_fn)(void *context, const signed char *image_values);
 uint64_t cnf_symmetry_orbit(const cnf_symmetry_group *group, const cnf_formula_view *formula,
                             const signed char *values, cnf_orbit_visit_fn visit, void *context,
