@@ -256,7 +256,7 @@ static int solve_file(solve_options *options, const char *path, uint64_t max_mem
                          path, NQ_SOLVER_MAX_N);
   }
   uint64_t max_models = options->mode == FIRST ? 1 : (uint64_t)options->max_solutions;
-  nq_cnf_options plan_options = {0, 0, 0, 0};
+  nq_cnf_options plan_options = {0};
   /* One model needs no split: the first cube might hold none. */
   plan_options.no_split = !options->split || options->mode == FIRST;
   plan_options.no_symmetry = !options->symmetry;

@@ -40,11 +40,20 @@
 #include "cnf_compact.h"
 #include "cnf_cubes.h"
 #include "cnf_propagate.h"
+#include "cnf_symmetry.h"
 #include "search_clock.h"
 
 /* Cubes per worker thread aimed at by default: measured on N-Queens and
  * random 3-SAT files (bench/README.md, "Cube granularity"). */
 enum { DEFAULT_CUBE_TARGET = 2048, MAX_SPLIT_DEPTH = 40, MAX_FREE = 62 };
+/* Symmetry (cnf_symmetry.h): detection gets at most SYMMETRY_SECONDS (it
+ * takes milliseconds on N-Queens files up to N = 14, 0.8 s on 1.6 million
+ * clauses), is skipped past SYMMETRY_MAX_LITERALS (nauty's first
+ * refinement cannot be interrupted), and a group whose action on the
+ * projection has more than SYMMETRY_MAX_ORDER elements (or an unknown
+ * order) is not used: orbits are listed member by member. */
+#define SYMMETRY_SECONDS 1.0
+enum { SYMMETRY_MAX_LITERALS = 20000000, SYMMETRY_MAX_ORDER = 100000 };
 /* Cubes are run in at most this many batches (see solve_batch). */
 enum { BATCHES = 128 };
 
@@ -53,6 +62,9 @@ struct nq_cnf_plan {
   cnf_compact formula;
   cnf_cubes cubes;
   propagator tables; /* cloned by each worker for shrinking */
+  cnf_formula_view view;
+  cnf_symmetry_group group;
+  int symmetric;      /* the group is used: orbits blocked within each cube */
   int shrink;
   nq_cnf_report report;
 };
@@ -80,7 +92,7 @@ static int thread_count(const nq_solver_control *control) {
 nq_status nq_cnf_plan_make(const nq_cnf *cnf, const nq_cnf_options *options,
                            const nq_solver_control *control, nq_cnf_plan **out,
                            nq_cnf_report *report) {
-  static const nq_cnf_options defaults = {0, 0, 0, 0};
+  static const nq_cnf_options defaults = {0};
   if (!options)
     options = &defaults;
   *out = NULL;
@@ -113,6 +125,26 @@ nq_status nq_cnf_plan_make(const nq_cnf *cnf, const nq_cnf_options *options,
     free(plan);
     return NQ_ERR_MEMORY;
   }
+  plan->view.variables = plan->formula.variables;
+  plan->view.literals = plan->formula.literals;
+  plan->view.literal_count = plan->formula.literal_count;
+  plan->view.projected = plan->formula.projected;
+  strcpy(plan->report.group_order, "1");
+  if (!options->no_symmetry && plan->formula.variables > 0 &&
+      plan->formula.literal_count <= SYMMETRY_MAX_LITERALS &&
+      !(options->listing && plan->formula.projection_count < plan->formula.variables)) {
+    char error[200];
+    search_clock_start(&clock, NULL);
+    nq_status found = cnf_symmetry_detect(&plan->view, SYMMETRY_SECONDS, &plan->group, error,
+                                          sizeof error);
+    plan->report.symmetry_seconds = search_clock_elapsed(&clock);
+    uint64_t order = plan->group.projected_order;
+    plan->symmetric = found == NQ_OK && plan->group.projected_generator_count > 0 &&
+                      order > 1 && order <= SYMMETRY_MAX_ORDER;
+    if (plan->symmetric)
+      snprintf(plan->report.group_order, sizeof plan->report.group_order, "%s",
+               plan->group.order_text);
+  }
   int threads = thread_count(control);
   plan->report.threads = (size_t)threads > plan->cubes.count && plan->cubes.count
                              ? (int)plan->cubes.count
@@ -129,6 +161,7 @@ void nq_cnf_plan_free(nq_cnf_plan *plan) {
     return;
   if (plan->shrink)
     propagator_free(&plan->tables);
+  cnf_symmetry_free(&plan->group);
   cnf_cubes_free(&plan->cubes);
   cnf_compact_free(&plan->formula);
   free(plan);
@@ -178,6 +211,8 @@ typedef struct run {
   nq_status status;
   atomic_int stop;
   atomic_ullong found;
+  atomic_ullong fundamental; /* orbits (= found without symmetry) */
+  int symmetric; /* the plan's group is used in this run */
 } run;
 
 static void set_status(run *r, nq_status status) {
@@ -247,6 +282,13 @@ typedef struct worker_memory {
   int *free_variables;
   int *blocking;
   propagator up;        /* shrinking: the cube's literals, then the model's */
+  signed char *images;  /* symmetry: the orbit's members in this cube */
+  size_t image_count, image_capacity;
+  signed char *least;   /* symmetry: the orbit's least member so far */
+  int least_set, least_in_cube;
+  const int *cube_literals;
+  size_t cube_size;
+  int image_failed;
   int *candidates;
 } worker_memory;
 
@@ -280,14 +322,15 @@ enum { PARTIAL_TRIES = 4 };
  * non-free projection variables, so it is one the count already holds.
  * True literals are tried first: in at-most-one constraints they imply
  * the most. Returns the clause length; fills m->blocking. */
-static int shrunk_blocking_clause(run *r, worker_memory *m, PicoSAT *picosat, int base,
-                                  int *partial_tries, int *free_count) {
+static int shrunk_blocking_clause(run *r, worker_memory *m, const signed char *values,
+                                  PicoSAT *picosat, int base, int *partial_tries,
+                                  int *free_count) {
   const cnf_compact *f = &r->plan->formula;
   int candidates = 0, found_free = 0;
   for (int pass = 0; pass < 2; pass++)
     for (int k = 0; k < f->projection_count; k++) {
       int v = f->projection[k];
-      if (m->fixed[v] || m->values[v] != (pass == 0))
+      if (m->fixed[v] || values[v] != (pass == 0))
         continue;
       if (pass == 0 && *partial_tries > 0 && *free_count < MAX_FREE &&
           picosat_deref_partial(picosat, v) == 0) {
@@ -299,7 +342,7 @@ static int shrunk_blocking_clause(run *r, worker_memory *m, PicoSAT *picosat, in
         m->free_variables[(*free_count)++] = v;
         continue;
       }
-      m->candidates[candidates++] = m->values[v] ? v : -v;
+      m->candidates[candidates++] = values[v] ? v : -v;
     }
   found_free = *free_count > 0;
   if (*partial_tries > 0 && !found_free)
@@ -327,6 +370,116 @@ whole:
   for (int i = 0; i < candidates; i++)
     m->blocking[i] = -m->candidates[i];
   return candidates;
+}
+
+/* The cube next in line streams what it finds: a huge cube (or --max K)
+ * must not hold the output back. */
+static void stream_if_next(run *r, cube_state *cube, size_t index) {
+  pthread_mutex_lock(&r->lock);
+  if (r->next_to_report == index)
+    report_cube(r, cube);
+  pthread_mutex_unlock(&r->lock);
+}
+
+/* Projected values `a` before `b`: projection variables in increasing
+ * order, 0 before 1 (cnf_symmetry.h's "least"). */
+static int projected_less(const cnf_compact *f, const signed char *a, const signed char *b) {
+  for (int k = 0; k < f->projection_count; k++) {
+    int v = f->projection[k];
+    if ((a[v] > 0) != (b[v] > 0))
+      return b[v] > 0;
+  }
+  return 0;
+}
+
+static int image_in_cube(const run *r, const worker_memory *m, const signed char *image) {
+  for (size_t i = 0; i < m->cube_size; i++) {
+    int literal = m->cube_literals[i], v = abs(literal);
+    if (r->plan->formula.projected[v] && (image[v] > 0) != (literal > 0))
+      return 0;
+  }
+  return 1;
+}
+
+static int visit_image(void *context, const signed char *image) {
+  worker_memory *m = ((void **)context)[1];
+  const run *r = ((void **)context)[0];
+  size_t width = (size_t)r->plan->formula.variables + 1;
+  int in_cube = image_in_cube(r, m, image);
+  if (!m->least_set || projected_less(&r->plan->formula, image, m->least)) {
+    memcpy(m->least, image, width);
+    m->least_set = 1;
+    m->least_in_cube = in_cube;
+  }
+  if (!in_cube)
+    return 0;
+  if (m->image_count == m->image_capacity) {
+    size_t capacity = m->image_capacity ? 2 * m->image_capacity : 16;
+    signed char *images = realloc(m->images, capacity * width);
+    if (!images) {
+      m->image_failed = 1;
+      return 1;
+    }
+    m->images = images;
+    m->image_capacity = capacity;
+  }
+  memcpy(m->images + m->image_count++ * width, image, width);
+  return 0;
+}
+
+/* Symmetry within a cube: the model's whole orbit is computed; every
+ * member that lies in this cube is counted (and kept) and blocked here,
+ * so the cube meets each orbit once; members in other cubes are found
+ * there. Each orbit is counted once for --unique, by the cube that holds
+ * its least member. The images are projected models of the formula (an
+ * automorphism maps models to models), so their shrunk blocking clauses
+ * are sound as the model's own. Returns -1 after a failure. */
+static int orbit_in_cube(run *r, worker_memory *m, size_t index, PicoSAT *picosat, int selector,
+                         int base) {
+  const cnf_compact *f = &r->plan->formula;
+  size_t width = (size_t)f->variables + 1;
+  m->image_count = 0;
+  m->least_set = 0;
+  m->image_failed = 0;
+  const void *context[2] = {r, m};
+  uint64_t size = cnf_symmetry_orbit(&r->plan->group, &r->plan->view, m->values, visit_image,
+                                     (void *)context, NULL);
+  if (size == 0 || m->image_failed) {
+    set_status(r, NQ_ERR_MEMORY);
+    return -1;
+  }
+  /* Images carry projected values only; with every variable projected
+   * (the only case listed with symmetry, see nq_cnf_plan_make) they are
+   * whole models. */
+  if (m->least_in_cube)
+    atomic_fetch_add(&r->fundamental, 1ull);
+  atomic_fetch_add(&r->found, (unsigned long long)m->image_count);
+  cube_state *cube = &r->cubes[index];
+  for (size_t i = 0; i < m->image_count; i++) {
+    const signed char *image = m->images + i * width;
+    int blocking_count = 0, no_tries = 0, free_count = 0;
+    if (r->plan->shrink) {
+      blocking_count = shrunk_blocking_clause(r, m, image, picosat, base, &no_tries, &free_count);
+    } else {
+      for (int k = 0; k < f->projection_count; k++) {
+        int v = f->projection[k];
+        m->blocking[blocking_count++] = image[v] > 0 ? -v : v;
+      }
+    }
+    if (r->keep) {
+      if (keep_model(cube, i == 0 ? m->values : image, width)) {
+        set_status(r, NQ_ERR_MEMORY);
+        return -1;
+      }
+    }
+    picosat_add(picosat, -selector);
+    for (int k = 0; k < blocking_count; k++)
+      picosat_add(picosat, m->blocking[k]);
+    picosat_add(picosat, 0);
+  }
+  if (r->keep)
+    stream_if_next(r, cube, index);
+  return 0;
 }
 
 /* Enumerates the cubes first..last-1 in one PicoSAT instance (a batch):
@@ -362,7 +515,9 @@ static int solve_batch(run *r, size_t first, size_t last, worker_memory *m) {
     size_t cube_size = cubes->start[index + 1] - cubes->start[index];
     for (size_t i = 0; i < cube_size; i++)
       m->fixed[abs(cube_literals[i])] = 1;
-    int base = 0, partial_tries = PARTIAL_TRIES;
+    int base = 0, partial_tries = r->symmetric ? 0 : PARTIAL_TRIES;
+    m->cube_literals = cube_literals;
+    m->cube_size = cube_size;
     if (r->plan->shrink) {
       propagator_backtrack(&m->up, 0);
       int consistent = 1;
@@ -399,9 +554,17 @@ static int solve_batch(run *r, size_t first, size_t last, worker_memory *m) {
       m->values[0] = 0;
       for (int v = 1; v <= variables; v++)
         m->values[v] = picosat_deref(picosat, v) > 0;
+      if (r->symmetric) {
+        if (orbit_in_cube(r, m, index, picosat, selector, base)) {
+          failed = -1;
+          break;
+        }
+        continue;
+      }
       int free_count = 0, blocking_count = 0;
       if (r->plan->shrink) {
-        blocking_count = shrunk_blocking_clause(r, m, picosat, base, &partial_tries, &free_count);
+        blocking_count =
+            shrunk_blocking_clause(r, m, m->values, picosat, base, &partial_tries, &free_count);
       } else {
         for (int k = 0; k < f->projection_count; k++) {
           int v = f->projection[k];
@@ -409,18 +572,14 @@ static int solve_batch(run *r, size_t first, size_t last, worker_memory *m) {
         }
       }
       atomic_fetch_add(&r->found, 1ull << free_count);
+      atomic_fetch_add(&r->fundamental, 1ull << free_count);
       if (r->keep) {
         if (keep_expanded(r, cube, m, free_count)) {
           set_status(r, NQ_ERR_MEMORY);
           failed = -1;
           break;
         }
-        /* The cube next in line streams what it finds: a huge cube (or
-         * --max K) must not hold the output back. */
-        pthread_mutex_lock(&r->lock);
-        if (r->next_to_report == index)
-          report_cube(r, cube);
-        pthread_mutex_unlock(&r->lock);
+        stream_if_next(r, cube, index);
       }
       picosat_add(picosat, -selector);
       for (int k = 0; k < blocking_count; k++)
@@ -454,8 +613,11 @@ static void *worker(void *context) {
   m.free_variables = malloc(((size_t)variables + 1) * sizeof(int));
   m.blocking = malloc(((size_t)variables + 1) * sizeof(int));
   m.candidates = malloc(((size_t)variables + 1) * sizeof(int));
+  m.images = NULL;
+  m.image_count = m.image_capacity = 0;
+  m.least = malloc((size_t)variables + 1);
   int have_up = r->plan->shrink && propagator_clone(&m.up, &r->plan->tables) == NQ_OK;
-  if (!m.values || !m.fixed || !m.free_variables || !m.blocking || !m.candidates ||
+  if (!m.values || !m.fixed || !m.free_variables || !m.blocking || !m.candidates || !m.least ||
       (r->plan->shrink && !have_up)) {
     set_status(r, NQ_ERR_MEMORY);
     goto done;
@@ -475,6 +637,8 @@ done:
   if (have_up)
     propagator_free(&m.up);
   free(m.candidates);
+  free(m.images);
+  free(m.least);
   free(m.values);
   free(m.fixed);
   free(m.free_variables);
@@ -502,6 +666,9 @@ nq_status nq_cnf_plan_enumerate(nq_cnf_plan *plan, uint64_t max_models,
     return NQ_ERR_MEMORY;
   }
   r->keep = on_model != NULL || max_models != 0;
+  /* Listing needs whole models; images are computed on the projection. */
+  r->symmetric = plan->symmetric &&
+                 !(r->keep && plan->formula.projection_count < plan->formula.variables);
   size_t batch_count = batches_override > 0 ? (size_t)batches_override : BATCHES;
   r->batch_size = (cube_count + batch_count - 1) / batch_count;
   if (!r->batch_size)
@@ -513,6 +680,7 @@ nq_status nq_cnf_plan_enumerate(nq_cnf_plan *plan, uint64_t max_models,
   pthread_mutex_init(&r->lock, NULL);
   atomic_init(&r->stop, 0);
   atomic_init(&r->found, 0);
+  atomic_init(&r->fundamental, 0);
   int threads = thread_count(control);
   size_t batches = cube_count ? (cube_count + r->batch_size - 1) / r->batch_size : 1;
   if ((size_t)threads > batches)
@@ -558,7 +726,7 @@ nq_status nq_cnf_plan_enumerate(nq_cnf_plan *plan, uint64_t max_models,
   result->solutions = r->keep ? r->reported : found;
   if (max_models && result->solutions > max_models)
     result->solutions = max_models;
-  result->fundamental = result->solutions;
+  result->fundamental = r->keep ? result->solutions : atomic_load(&r->fundamental);
   result->complete = status == NQ_OK;
   for (size_t i = 0; i < cube_count; i++)
     free(r->cubes[i].kept);

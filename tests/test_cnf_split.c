@@ -97,8 +97,11 @@ static uint64_t every_mode(const char *label, const char *text, const int *file_
     return 0;
   unsigned char *seen = calloc((size_t)1 << bits, 1);
   for (int m = 0; m < MODES; m++) {
-    nq_cnf_options options = {modes[m].no_split, modes[m].no_symmetry, modes[m].no_shrink,
-                              m == 3 ? 7 : 0};
+    nq_cnf_options options = {0};
+    options.no_split = modes[m].no_split;
+    options.no_symmetry = modes[m].no_symmetry;
+    options.no_shrink = modes[m].no_shrink;
+    options.cube_target = m == 3 ? 7 : 0;
     nq_solver_control control = {0};
     control.threads = modes[m].threads;
     nq_cnf_plan *plan = NULL;

@@ -51,7 +51,9 @@ nq_status nq_solver_enumerate_queens(const nq_encoding *encoding, uint64_t max_s
 /* What an enumeration found. */
 typedef struct nq_enumeration {
   uint64_t solutions;   /* solutions (or models) found */
-  uint64_t fundamental; /* of those, orbits under the board's 8 symmetries */
+  uint64_t fundamental; /* of those, orbits under the board's 8 symmetries (a
+                         * DIMACS file: under its detected group, counted when
+                         * models are not listed) */
   int complete;         /* 1 when the search ended as asked: the whole space
                          * covered, or the requested maximum reached */
 } nq_enumeration;
@@ -91,6 +93,9 @@ typedef struct nq_cnf_options {
   int no_symmetry;  /* 1: no symmetry detection */
   int no_shrink;    /* 1: block every projection variable of each model */
   size_t cube_target; /* cubes to aim for; 0: the default (see cnf_enumerate.c) */
+  int listing;      /* 1: models will be listed; symmetry is then used only when
+                     * every variable is projected (images are computed on the
+                     * projection only) */
 } nq_cnf_options;
 
 /* How a DIMACS enumeration was made, for --stats and the header lines. */
