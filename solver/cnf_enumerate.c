@@ -213,6 +213,7 @@ typedef struct run {
   atomic_ullong found;
   atomic_ullong fundamental; /* orbits (= found without symmetry) */
   int symmetric; /* the plan's group is used in this run */
+  int lex_leader; /* with lex-leader clauses */
 } run;
 
 static void set_status(run *r, nq_status status) {
@@ -289,6 +290,7 @@ typedef struct worker_memory {
   const int *cube_literals;
   size_t cube_size;
   int image_failed;
+  int *inverse;         /* lex-leader clauses: a generator's inverse */
   int *candidates;
 } worker_memory;
 
@@ -411,8 +413,6 @@ static int visit_image(void *context, const signed char *image) {
     m->least_set = 1;
     m->least_in_cube = in_cube;
   }
-  if (!in_cube)
-    return 0;
   if (m->image_count == m->image_capacity) {
     size_t capacity = m->image_capacity ? 2 * m->image_capacity : 16;
     signed char *images = realloc(m->images, capacity * width);
@@ -423,17 +423,23 @@ static int visit_image(void *context, const signed char *image) {
     m->images = images;
     m->image_capacity = capacity;
   }
-  memcpy(m->images + m->image_count++ * width, image, width);
+  signed char *kept = m->images + m->image_count++ * width;
+  memcpy(kept, image, width);
+  kept[0] = (signed char)in_cube; /* index 0 is unused by models */
   return 0;
 }
 
-/* Symmetry within a cube: the model's whole orbit is computed; every
- * member that lies in this cube is counted (and kept) and blocked here,
- * so the cube meets each orbit once; members in other cubes are found
- * there. Each orbit is counted once for --unique, by the cube that holds
- * its least member. The images are projected models of the formula (an
- * automorphism maps models to models), so their shrunk blocking clauses
- * are sound as the model's own. Returns -1 after a failure. */
+/* Symmetry within a cube (the scheme of enumerate_symmetric.c, for any
+ * group): when a cube finds a model it computes the model's orbit; the
+ * orbit is counted (all its members, and once for --unique) and listed by
+ * the cube that holds its least member, and every member that lies in
+ * this cube is blocked here, so a cube meets each orbit at most once. The
+ * cube holding the least member cannot miss the orbit: the least member
+ * satisfies the cube and the lex-leader clauses (add_lex_leader) and is
+ * blocked there only once a member was found there. The images are
+ * projected models of the formula (an automorphism maps models to
+ * models), so their shrunk blocking clauses are sound as the model's own.
+ * Returns -1 after a failure. */
 static int orbit_in_cube(run *r, worker_memory *m, size_t index, PicoSAT *picosat, int selector,
                          int base) {
   const cnf_compact *f = &r->plan->formula;
@@ -448,15 +454,24 @@ static int orbit_in_cube(run *r, worker_memory *m, size_t index, PicoSAT *picosa
     set_status(r, NQ_ERR_MEMORY);
     return -1;
   }
-  /* Images carry projected values only; with every variable projected
-   * (the only case listed with symmetry, see nq_cnf_plan_make) they are
-   * whole models. */
-  if (m->least_in_cube)
-    atomic_fetch_add(&r->fundamental, 1ull);
-  atomic_fetch_add(&r->found, (unsigned long long)m->image_count);
   cube_state *cube = &r->cubes[index];
+  if (m->least_in_cube) {
+    atomic_fetch_add(&r->fundamental, 1ull);
+    atomic_fetch_add(&r->found, (unsigned long long)m->image_count);
+  }
   for (size_t i = 0; i < m->image_count; i++) {
-    const signed char *image = m->images + i * width;
+    signed char *image = m->images + i * width;
+    int in_cube = image[0];
+    image[0] = 0;
+    /* Images carry projected values only; with every variable projected
+     * (the only case listed with symmetry, see nq_cnf_plan_enumerate)
+     * they are whole models. The model itself is listed as found. */
+    if (r->keep && m->least_in_cube && keep_model(cube, i == 0 ? m->values : image, width)) {
+      set_status(r, NQ_ERR_MEMORY);
+      return -1;
+    }
+    if (!in_cube)
+      continue;
     int blocking_count = 0, no_tries = 0, free_count = 0;
     if (r->plan->shrink) {
       blocking_count = shrunk_blocking_clause(r, m, image, picosat, base, &no_tries, &free_count);
@@ -466,20 +481,64 @@ static int orbit_in_cube(run *r, worker_memory *m, size_t index, PicoSAT *picosa
         m->blocking[blocking_count++] = image[v] > 0 ? -v : v;
       }
     }
-    if (r->keep) {
-      if (keep_model(cube, i == 0 ? m->values : image, width)) {
-        set_status(r, NQ_ERR_MEMORY);
-        return -1;
-      }
-    }
     picosat_add(picosat, -selector);
     for (int k = 0; k < blocking_count; k++)
       picosat_add(picosat, m->blocking[k]);
     picosat_add(picosat, 0);
   }
-  if (r->keep)
+  if (r->keep && m->least_in_cube)
     stream_if_next(r, cube, index);
   return 0;
+}
+
+/* Lex-leader clauses (J. Crawford, M. Ginsberg, E. Luks, A. Roy, "Symmetry-
+ * breaking predicates for search problems", KR 1996; the chained encoding
+ * of F. Aloul, I. Markov, K. Sakallah, "Efficient symmetry breaking for
+ * Boolean satisfiability", IEEE Trans. Computers 2006): for each projected
+ * generator g, x <= g(x) lexicographically (projection variables in
+ * increasing order, 0 before 1) on the first LEX_LEADER_LENGTH moved
+ * positions. The least member of every orbit satisfies them, so no orbit
+ * is lost (see orbit_in_cube); most other members are cut off before the
+ * solver reaches them. e_i (auxiliary, numbered from `first_auxiliary`)
+ * means "equal so far"; it is only ever forced true, so a lex-leader
+ * always extends to the e_i. Returns the auxiliary variables used. */
+enum { LEX_LEADER_LENGTH = 64 };
+
+static int lex_leader_clauses(const nq_cnf_plan *plan, PicoSAT *picosat, int first_auxiliary,
+                              int *inverse) {
+  const cnf_compact *f = &plan->formula;
+  int next = first_auxiliary;
+  for (int g = 0; g < plan->group.projected_generator_count; g++) {
+    const int *image = plan->group.projected_generators[g];
+    for (int v = 1; v <= f->variables; v++)
+      inverse[abs(image[v])] = v;
+    int equal = 0, positions = 0; /* equal: e_(i-1), 0 = true */
+    for (int k = 0; k < f->projection_count && positions < LEX_LEADER_LENGTH; k++) {
+      int w = f->projection[k], u = inverse[w];
+      if (u == w)
+        continue;
+      positions++;
+      /* e_(i-1) -> (x_w -> x_u): y_w = x_u */
+      if (equal)
+        picosat_add(picosat, -equal);
+      picosat_add(picosat, -w);
+      picosat_add(picosat, u);
+      picosat_add(picosat, 0);
+      if (positions == LEX_LEADER_LENGTH || k + 1 == f->projection_count)
+        break;
+      int here = next++;
+      for (int sign = 0; sign < 2; sign++) {
+        if (equal)
+          picosat_add(picosat, -equal);
+        picosat_add(picosat, sign ? -w : w);
+        picosat_add(picosat, sign ? -u : u);
+        picosat_add(picosat, here);
+        picosat_add(picosat, 0);
+      }
+      equal = here;
+    }
+  }
+  return next - first_auxiliary;
 }
 
 /* Enumerates the cubes first..last-1 in one PicoSAT instance (a batch):
@@ -502,15 +561,18 @@ static int solve_batch(run *r, size_t first, size_t last, worker_memory *m) {
   if (r->plan->shrink)
     picosat_save_original_clauses(picosat);
   picosat_set_interrupt(picosat, r, stop_hook);
-  picosat_adjust(picosat, variables + (int)(last - first));
-  if (f->projection_count < variables)
+  int auxiliary = r->symmetric ? r->plan->group.projected_generator_count * LEX_LEADER_LENGTH : 0;
+  picosat_adjust(picosat, variables + auxiliary + (int)(last - first));
+  if (f->projection_count < variables || auxiliary)
     for (int k = 0; k < f->projection_count; k++)
       picosat_set_more_important_lit(picosat, f->projection[k]);
   for (size_t i = 0; i < f->literal_count; i++)
     picosat_add(picosat, f->literals[i]);
+  if (r->symmetric && r->lex_leader)
+    lex_leader_clauses(r->plan, picosat, variables + 1, m->inverse);
   for (size_t index = first; index < last && !failed; index++) {
     cube_state *cube = &r->cubes[index];
-    int selector = variables + 1 + (int)(index - first);
+    int selector = variables + auxiliary + 1 + (int)(index - first);
     const int *cube_literals = cubes->literals ? cubes->literals + cubes->start[index] : NULL;
     size_t cube_size = cubes->start[index + 1] - cubes->start[index];
     for (size_t i = 0; i < cube_size; i++)
@@ -616,8 +678,10 @@ static void *worker(void *context) {
   m.images = NULL;
   m.image_count = m.image_capacity = 0;
   m.least = malloc((size_t)variables + 1);
+  m.inverse = malloc(((size_t)variables + 1) * sizeof(int));
   int have_up = r->plan->shrink && propagator_clone(&m.up, &r->plan->tables) == NQ_OK;
   if (!m.values || !m.fixed || !m.free_variables || !m.blocking || !m.candidates || !m.least ||
+      !m.inverse ||
       (r->plan->shrink && !have_up)) {
     set_status(r, NQ_ERR_MEMORY);
     goto done;
@@ -639,6 +703,7 @@ done:
   free(m.candidates);
   free(m.images);
   free(m.least);
+  free(m.inverse);
   free(m.values);
   free(m.fixed);
   free(m.free_variables);
@@ -669,6 +734,7 @@ nq_status nq_cnf_plan_enumerate(nq_cnf_plan *plan, uint64_t max_models,
   /* Listing needs whole models; images are computed on the projection. */
   r->symmetric = plan->symmetric &&
                  !(r->keep && plan->formula.projection_count < plan->formula.variables);
+  r->lex_leader = !getenv("NQSAT_EXP_NOLEX");
   size_t batch_count = batches_override > 0 ? (size_t)batches_override : BATCHES;
   r->batch_size = (cube_count + batch_count - 1) / batch_count;
   if (!r->batch_size)
