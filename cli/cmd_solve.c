@@ -218,8 +218,10 @@ static int print_model(void *context, const signed char *values, const int *file
 static void print_plan_lines(const nq_cnf_report *report, const solve_options *options) {
   printf("c nqsat solve: %d variables occur (%d projected), %" PRIu64 " clauses\n",
          report->variables, report->projected, report->clauses);
-  printf("c symmetry: %s, group order %s (%.3f s)\n", options->symmetry ? "auto" : "off",
-         report->group_order, report->symmetry_seconds);
+  printf("c symmetry: %s, group order %s (%.3f s), %s\n", options->symmetry ? "auto" : "off",
+         report->group_order, report->symmetry_seconds,
+         report->symmetry_used ? "orbits used"
+                               : "not used (none, off, too large, or --all on a projection)");
   printf("c split: %s, %" PRIu64 " cube%s of depth %d (%.3f s)\n",
          options->split ? "auto" : "off", report->cubes, report->cubes == 1 ? "" : "s",
          report->split_depth, report->split_seconds);

@@ -141,9 +141,10 @@ nq_status nq_cnf_plan_make(const nq_cnf *cnf, const nq_cnf_options *options,
     uint64_t order = plan->group.projected_order;
     plan->symmetric = found == NQ_OK && plan->group.projected_generator_count > 0 &&
                       order > 1 && order <= SYMMETRY_MAX_ORDER;
-    if (plan->symmetric)
+    if (found == NQ_OK && plan->group.order_text[0])
       snprintf(plan->report.group_order, sizeof plan->report.group_order, "%s",
                plan->group.order_text);
+    plan->report.symmetry_used = plan->symmetric;
   }
   int threads = thread_count(control);
   plan->report.threads = (size_t)threads > plan->cubes.count && plan->cubes.count

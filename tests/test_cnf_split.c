@@ -86,6 +86,8 @@ enum { MODES = sizeof modes / sizeof modes[0] };
 
 /* Runs every mode on `text`; `expected_seen` (may be NULL) is the brute
  * force set over `bits` projected bits. Returns the count of mode 0. */
+static char last_group_order[48];
+
 static uint64_t every_mode(const char *label, const char *text, const int *file_bit,
                            int file_bit_size, int bits, const unsigned char *expected_seen,
                            uint64_t expected) {
@@ -105,7 +107,10 @@ static uint64_t every_mode(const char *label, const char *text, const int *file_
     nq_solver_control control = {0};
     control.threads = modes[m].threads;
     nq_cnf_plan *plan = NULL;
-    CHECK(nq_cnf_plan_make(cnf, &options, &control, &plan, NULL) == NQ_OK, "%s", label);
+    nq_cnf_report report;
+    CHECK(nq_cnf_plan_make(cnf, &options, &control, &plan, &report) == NQ_OK, "%s", label);
+    if (plan && !modes[m].no_symmetry)
+      memcpy(last_group_order, report.group_order, sizeof last_group_order);
     if (!plan)
       continue;
     memset(seen, 0, (size_t)1 << bits);
@@ -151,6 +156,12 @@ static void random_formulas(void) {
   for (int round = 0; round < 60; round++) {
     int vars = 6 + (int)(next_random() % (VARS - 5)); /* 6..14 */
     int clauses = (int)(next_random() % (unsigned)(4 * vars + 1));
+    /* Every third round from 30: each clause with its sign-flipped twin, so
+     * flipping every sign is a symmetry (one the rules never use: it sends
+     * projection literals to negated ones). */
+    int flipped = round >= 30 && round % 3 == 1;
+    if (flipped && clauses > 30)
+      clauses = 30;
     int projected_line = round % 3 != 0;
     /* Variable k (0-based) is file variable 1 + k * 7919: sparse, and the
      * header declares far more. */
@@ -176,6 +187,8 @@ static void random_formulas(void) {
       for (int j = 0; j < 3; j++) {
         int k = (int)(next_random() % (unsigned)vars);
         formula[c][j] = next_random() % 2 ? k + 1 : -(k + 1);
+        if (flipped && c % 2 == 1)
+          formula[c][j] = -formula[c - 1][j], k = abs(formula[c][j]) - 1;
         occurs[k] = 1;
         used += (size_t)snprintf(text + used, sizeof text - used, "%d ",
                                  formula[c][j] > 0 ? file_of[k] : -file_of[k]);
@@ -283,13 +296,23 @@ static void satlib_uf20(const char *dir) {
  * and in one hole only: p pigeons, h = p holes give p! models. */
 static void pigeonhole(void) {
   for (int holes = 1; holes <= 6; holes++)
-    for (int extra = 0; extra <= 1; extra++) {
-      int pigeons = holes + extra;
+    for (int extra = 0; extra <= 2; extra++) {
+      /* extra 2: n pigeons, n holes, projected on pigeon 0's variables,
+       * which breaks the pigeon symmetry: n projected models. */
+      int projected = extra == 2;
+      int pigeons = holes + (extra == 1);
       char *text = malloc(1 << 16);
       size_t used = 0;
+      if (projected) {
+        used += (size_t)snprintf(text + used, 1 << 16, "c ind");
+        for (int h = 0; h < holes; h++)
+          used += (size_t)snprintf(text + used, (1 << 16) - used, " %d", h + 1);
+        used += (size_t)snprintf(text + used, (1 << 16) - used, " 0\n");
+      }
       int clauses = pigeons + pigeons * holes * (holes - 1) / 2 +
                     holes * pigeons * (pigeons - 1) / 2;
-      used += (size_t)snprintf(text + used, 1 << 16, "p cnf %d %d\n", pigeons * holes, clauses);
+      used += (size_t)snprintf(text + used, (1 << 16) - used, "p cnf %d %d\n", pigeons * holes,
+                               clauses);
 #define X(p, h) ((p) * holes + (h) + 1)
       for (int p = 0; p < pigeons; p++) {
         for (int h = 0; h < holes; h++)
@@ -309,12 +332,28 @@ static void pigeonhole(void) {
       uint64_t expected = 1;
       for (int k = 2; k <= holes; k++)
         expected *= (uint64_t)k;
-      if (extra)
+      if (extra == 1)
         expected = 0;
+      if (projected)
+        expected = (uint64_t)holes;
       char label[64];
-      snprintf(label, sizeof label, "pigeonhole %d into %d", pigeons, holes);
+      snprintf(label, sizeof label, "pigeonhole %d into %d%s", pigeons, holes,
+               projected ? " projected" : "");
       static int no_bits[1] = {-1};
       every_mode(label, text, no_bits, 1, 1, NULL, expected);
+      /* The group: pigeons and holes permuted, p! h! (typed: 1! 1! = 1,
+       * 2!1! = 2, ... for extra 1: (n+1)! n!). */
+      if (!projected && holes >= 2 && holes <= 4) {
+        uint64_t order = 1;
+        for (int k = 2; k <= pigeons; k++)
+          order *= (uint64_t)k;
+        for (int k = 2; k <= holes; k++)
+          order *= (uint64_t)k;
+        char text_order[48];
+        snprintf(text_order, sizeof text_order, "%llu", (unsigned long long)order);
+        CHECK(!strcmp(last_group_order, text_order), "%s: group order %s, expected %s", label,
+              last_group_order, text_order);
+      }
       free(text);
     }
 }

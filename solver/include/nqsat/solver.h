@@ -108,6 +108,8 @@ typedef struct nq_cnf_report {
   int threads;           /* workers used */
   int shrink;            /* 1: partial-assignment blocking clauses */
   char group_order[48];  /* symmetry group order, "1" when none or off */
+  int symmetry_used;     /* 1: the group acts on the projection with at most
+                          * 10^5 elements, and orbits are used */
   double split_seconds, symmetry_seconds;
 } nq_cnf_report;
 
