@@ -57,7 +57,6 @@ enum { SYMMETRY_MAX_LITERALS = 20000000, SYMMETRY_MAX_ORDER = 100000 };
 /* Cubes are run in at most this many batches (see solve_batch). */
 enum { BATCHES = 128 };
 
-static int batches_override;
 struct nq_cnf_plan {
   cnf_compact formula;
   cnf_cubes cubes;
@@ -106,9 +105,6 @@ nq_status nq_cnf_plan_make(const nq_cnf *cnf, const nq_cnf_options *options,
   }
   plan->shrink = !options->no_shrink;
   size_t target = options->cube_target ? options->cube_target : DEFAULT_CUBE_TARGET;
-  if (getenv("NQSAT_EXP_NOSHRINK")) plan->shrink = 0;
-  if (getenv("NQSAT_EXP_BATCHES")) batches_override = atoi(getenv("NQSAT_EXP_BATCHES"));
-  if (getenv("NQSAT_EXP_CUBES")) target = (size_t)atol(getenv("NQSAT_EXP_CUBES"));
   search_clock clock;
   search_clock_start(&clock, NULL);
   status = cnf_cubes_build(&plan->formula, options->no_split ? 1 : target,
@@ -353,7 +349,6 @@ static int shrunk_blocking_clause(run *r, worker_memory *m, const signed char *v
   else if (found_free)
     *partial_tries = PARTIAL_TRIES;
   propagator_backtrack(&m->up, base);
-  if (getenv("NQSAT_EXP_NOUP")) goto whole;
   int length = 0;
   for (int i = 0; i < candidates; i++) {
     int literal = m->candidates[i];
@@ -436,7 +431,7 @@ static int visit_image(void *context, const signed char *image) {
  * the cube that holds its least member, and every member that lies in
  * this cube is blocked here, so a cube meets each orbit at most once. The
  * cube holding the least member cannot miss the orbit: the least member
- * satisfies the cube and the lex-leader clauses (add_lex_leader) and is
+ * satisfies the cube and the lex-leader clauses (lex_leader_clauses) and is
  * blocked there only once a member was found there. The images are
  * projected models of the formula (an automorphism maps models to
  * models), so their shrunk blocking clauses are sound as the model's own.
@@ -735,9 +730,8 @@ nq_status nq_cnf_plan_enumerate(nq_cnf_plan *plan, uint64_t max_models,
   /* Listing needs whole models; images are computed on the projection. */
   r->symmetric = plan->symmetric &&
                  !(r->keep && plan->formula.projection_count < plan->formula.variables);
-  r->lex_leader = !getenv("NQSAT_EXP_NOLEX");
-  size_t batch_count = batches_override > 0 ? (size_t)batches_override : BATCHES;
-  r->batch_size = (cube_count + batch_count - 1) / batch_count;
+  r->lex_leader = 1;
+  r->batch_size = (cube_count + BATCHES - 1) / BATCHES;
   if (!r->batch_size)
     r->batch_size = 1;
   r->max_models = max_models;
