@@ -261,7 +261,9 @@ static int solve_file(solve_options *options, const char *path, uint64_t max_mem
   nq_cnf_options plan_options = {0};
   /* One model needs no split: the first cube might hold none. */
   plan_options.no_split = !options->split || options->mode == FIRST;
-  plan_options.no_symmetry = !options->symmetry;
+  plan_options.no_symmetry = !options->symmetry || options->mode == FIRST;
+  plan_options.no_shrink = options->mode == FIRST; /* one model: no blocking clause */
+  plan_options.listing = options->mode != COUNT_ONLY;
   nq_cnf_plan *plan = NULL;
   nq_cnf_report report;
   status = nq_cnf_plan_make(cnf, &plan_options, &options->control, &plan, &report);

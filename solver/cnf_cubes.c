@@ -43,11 +43,13 @@ static int replay(propagator *p, int base, const int *decisions, int depth) {
   return 1;
 }
 
+/* Open projection variables: those not on the trail (the trail is short
+ * next to a formula of millions of variables). */
 static int open_projection(const propagator *p) {
-  int open = 0;
-  for (int k = 0; k < p->order_count; k++)
-    open += p->value[p->order[k]] == 0;
-  return open;
+  int assigned = 0;
+  for (int k = 0; k < p->trail_size; k++)
+    assigned += p->f->projected[abs(p->trail[k])];
+  return p->order_count - assigned;
 }
 
 /* Tree order: at the first decision where two leaves differ, the negative
@@ -103,7 +105,12 @@ nq_status cnf_cubes_build(const cnf_compact *formula, size_t target, int max_dep
     return NQ_ERR_MEMORY;
   }
   int deepest = 0;
-  while (count < target) {
+  /* Work budget: a formula with huge clauses makes every replay costly
+   * (a clause of a million literals is scanned on each visit), so the
+   * split stops after this many clause literals scanned and keeps the
+   * leaves it has. */
+  const unsigned long long budget = 50000000ull;
+  while (count < target && p.visits < budget) {
     size_t largest = count;
     for (size_t i = 0; i < count; i++)
       if (leaves[i].open > 0 && leaves[i].depth < max_depth &&

@@ -131,8 +131,10 @@ nq_status nq_cnf_plan_make(const nq_cnf *cnf, const nq_cnf_options *options,
       !(options->listing && plan->formula.projection_count < plan->formula.variables)) {
     char error[200];
     search_clock_start(&clock, NULL);
-    nq_status found = cnf_symmetry_detect(&plan->view, SYMMETRY_SECONDS, &plan->group, error,
-                                          sizeof error);
+    double limit = SYMMETRY_SECONDS;
+    if (control && control->time_limit_seconds > 0 && 0.05 * control->time_limit_seconds < limit)
+      limit = 0.05 * control->time_limit_seconds; /* a small share of a limited run */
+    nq_status found = cnf_symmetry_detect(&plan->view, limit, &plan->group, error, sizeof error);
     plan->report.symmetry_seconds = search_clock_elapsed(&clock);
     uint64_t order = plan->group.projected_order;
     plan->symmetric = found == NQ_OK && plan->group.projected_generator_count > 0 &&
@@ -311,7 +313,7 @@ static int keep_expanded(run *r, cube_state *cube, worker_memory *m, int free_co
  * found no free variable (it scans every clause once per model: worth it
  * for formulas with don't-cares, pure cost for N-Queens). Per cube, so the
  * choice does not depend on which worker ran what. */
-enum { PARTIAL_TRIES = 4 };
+enum { PARTIAL_TRIES = 4, PARTIAL_MAX_LITERALS = 1 << 20 };
 
 /* The blocking clause of the model in m->values, shrunk (see the file
  * comment): free variables from the partial assignment, then a subset D
@@ -573,7 +575,10 @@ static int solve_batch(run *r, size_t first, size_t last, worker_memory *m) {
     size_t cube_size = cubes->start[index + 1] - cubes->start[index];
     for (size_t i = 0; i < cube_size; i++)
       m->fixed[abs(cube_literals[i])] = 1;
-    int base = 0, partial_tries = r->symmetric ? 0 : PARTIAL_TRIES;
+    /* picosat_deref_partial is not interruptible and scans the whole
+     * formula: not on huge ones. */
+    int base = 0, partial_tries =
+                      r->symmetric || f->literal_count > PARTIAL_MAX_LITERALS ? 0 : PARTIAL_TRIES;
     m->cube_literals = cube_literals;
     m->cube_size = cube_size;
     if (r->plan->shrink) {

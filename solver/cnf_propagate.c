@@ -30,7 +30,8 @@ int propagator_propagate(propagator *p, int from) {
     for (size_t k = p->occurs_start[code]; k < p->occurs_start[code + 1]; k++) {
       size_t clause = p->occurs[k];
       int unassigned = 0, last = 0, satisfied = 0;
-      for (size_t i = p->clause_start[clause]; p->f->literals[i]; i++) {
+      size_t first = p->clause_start[clause], i = first;
+      for (; p->f->literals[i]; i++) {
         int here = propagator_literal_value(p, p->f->literals[i]);
         if (here > 0) {
           satisfied = 1;
@@ -39,6 +40,7 @@ int propagator_propagate(propagator *p, int from) {
         if (here == 0)
           unassigned++, last = p->f->literals[i];
       }
+      p->visits += i - first + 1;
       if (satisfied)
         continue;
       if (!unassigned)

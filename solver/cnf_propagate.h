@@ -24,6 +24,7 @@ typedef struct propagator {
   signed char *value;      /* [variables + 1]: 1, -1, 0 unassigned */
   int *trail;
   int trail_size;
+  unsigned long long visits; /* clause literals scanned: the work done */
 } propagator;
 
 nq_status propagator_init(propagator *p, const cnf_compact *f);
