@@ -226,7 +226,10 @@ static void print_plan_lines(const nq_cnf_report *report, const solve_options *o
          options->split ? "auto" : "off", report->cubes, report->cubes == 1 ? "" : "s",
          report->split_depth, report->split_seconds);
   printf("c threads: %d, blocking clauses %s\n", report->threads,
-         report->shrink ? "shrunk (cube literals, partial assignments)" : "full");
+         !report->shrink            ? "full"
+         : report->symmetry_used    ? "shrunk (cube literals, propagation-minimal)"
+                                    : "shrunk (cube literals, propagation-minimal, partial "
+                                      "assignments)");
 }
 
 static void print_stats(const nq_cnf_report *report, const nq_enumeration *result,
