@@ -29,7 +29,7 @@ ${CC:-cc} -std=c11 -O3 -D_POSIX_C_SOURCE=200809L -o "$work/picosat_loop" bench/p
 seconds() { # seconds CMD...: wall seconds of CMD, its stdout in $work/out
   local start end
   start=$(date +%s.%N)
-  "$@" >"$work/out"
+  "$@" >"$work/out" || true # picosat exits 10/20, nqsat 10
   end=$(date +%s.%N)
   awk -v a="$start" -v b="$end" 'BEGIN { printf "%.2f", b - a }'
 }
