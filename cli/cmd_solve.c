@@ -2,8 +2,8 @@
  * SAT-competition answers. */
 #include <getopt.h>
 #include <inttypes.h>
-#include <string.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -222,18 +222,16 @@ static void print_plan_lines(const nq_cnf_report *report, const solve_options *o
          report->group_order, report->symmetry_seconds,
          report->symmetry_used ? "orbits used"
                                : "not used (none, off, too large, or --all on a projection)");
-  printf("c split: %s, %" PRIu64 " cube%s of depth %d (%.3f s)\n",
-         options->split ? "auto" : "off", report->cubes, report->cubes == 1 ? "" : "s",
-         report->split_depth, report->split_seconds);
+  printf("c split: %s, %" PRIu64 " cube%s of depth %d (%.3f s)\n", options->split ? "auto" : "off",
+         report->cubes, report->cubes == 1 ? "" : "s", report->split_depth, report->split_seconds);
   printf("c threads: %d, blocking clauses %s\n", report->threads,
-         !report->shrink            ? "full"
-         : report->symmetry_used    ? "shrunk (cube literals, propagation-minimal)"
-                                    : "shrunk (cube literals, propagation-minimal, partial "
-                                      "assignments)");
+         !report->shrink         ? "full"
+         : report->symmetry_used ? "shrunk (cube literals, propagation-minimal)"
+                                 : "shrunk (cube literals, propagation-minimal, partial "
+                                   "assignments)");
 }
 
-static void print_stats(const nq_cnf_report *report, const nq_enumeration *result,
-                        double seconds) {
+static void print_stats(const nq_cnf_report *report, const nq_enumeration *result, double seconds) {
   fprintf(stderr, "variables: %d\n", report->variables);
   fprintf(stderr, "projected: %d\n", report->projected);
   fprintf(stderr, "clauses: %" PRIu64 "\n", report->clauses);
@@ -280,9 +278,8 @@ static int solve_file(solve_options *options, const char *path, uint64_t max_mem
   uint64_t held = 256 * (uint64_t)report.threads;
   if (max_models && max_models < held)
     held = max_models;
-  if (memory_budget_check_file("solve", path, nq_cnf_plan_memory_estimate(plan, report.threads,
-                                                                          held),
-                               max_memory)) {
+  if (memory_budget_check_file(
+          "solve", path, nq_cnf_plan_memory_estimate(plan, report.threads, held), max_memory)) {
     nq_cnf_plan_free(plan);
     nq_cnf_free(cnf);
     return NQ_EXIT_FAILURE;
@@ -297,9 +294,9 @@ static int solve_file(solve_options *options, const char *path, uint64_t max_mem
     print_plan_lines(&report, options);
   nq_enumeration result;
   watch_for_stop(options);
-  status = nq_cnf_plan_enumerate(plan, max_models, &options->control,
-                                 options->mode == COUNT_ONLY ? NULL : print_model, &models,
-                                 &result);
+  status =
+      nq_cnf_plan_enumerate(plan, max_models, &options->control,
+                            options->mode == COUNT_ONLY ? NULL : print_model, &models, &result);
   nq_cnf_plan_free(plan);
   free(models.board_values);
   nq_cnf_free(cnf);

@@ -14,10 +14,10 @@
 #include "nqsat/status.h"
 
 typedef struct cnf_compact {
-  int variables;            /* occurring variables, numbered 1..variables */
-  int *file_variable;       /* [variables + 1]: the file's number of each */
-  int *literals;            /* clauses in compact numbering, each ended by 0 */
-  size_t literal_count;     /* entries, the 0s included */
+  int variables;        /* occurring variables, numbered 1..variables */
+  int *file_variable;   /* [variables + 1]: the file's number of each */
+  int *literals;        /* clauses in compact numbering, each ended by 0 */
+  size_t literal_count; /* entries, the 0s included */
   size_t clause_count;
   unsigned char *projected; /* [variables + 1]: 1 = projection variable */
   int *projection;          /* the projected compact variables, ascending */

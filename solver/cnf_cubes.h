@@ -17,9 +17,9 @@
 
 typedef struct cnf_cubes {
   size_t count;
-  size_t *start;    /* [count + 1]: cube i is literals[start[i] .. start[i+1]) */
-  int *literals;    /* decisions first, then the propagated literals */
-  int depth;        /* split variables per branch (decisions) */
+  size_t *start;     /* [count + 1]: cube i is literals[start[i] .. start[i+1]) */
+  int *literals;     /* decisions first, then the propagated literals */
+  int depth;         /* split variables per branch (decisions) */
   int unsatisfiable; /* unit propagation alone refutes the formula: count = 0 */
 } cnf_cubes;
 

@@ -63,7 +63,7 @@ struct nq_cnf_plan {
   propagator tables; /* cloned by each worker for shrinking */
   cnf_formula_view view;
   cnf_symmetry_group group;
-  int symmetric;      /* the group is used: orbits blocked within each cube */
+  int symmetric; /* the group is used: orbits blocked within each cube */
   int shrink;
   nq_cnf_report report;
 };
@@ -137,17 +137,16 @@ nq_status nq_cnf_plan_make(const nq_cnf *cnf, const nq_cnf_options *options,
     nq_status found = cnf_symmetry_detect(&plan->view, limit, &plan->group, error, sizeof error);
     plan->report.symmetry_seconds = search_clock_elapsed(&clock);
     uint64_t order = plan->group.projected_order;
-    plan->symmetric = found == NQ_OK && plan->group.projected_generator_count > 0 &&
-                      order > 1 && order <= SYMMETRY_MAX_ORDER;
+    plan->symmetric = found == NQ_OK && plan->group.projected_generator_count > 0 && order > 1 &&
+                      order <= SYMMETRY_MAX_ORDER;
     if (found == NQ_OK && plan->group.order_text[0])
       snprintf(plan->report.group_order, sizeof plan->report.group_order, "%s",
                plan->group.order_text);
     plan->report.symmetry_used = plan->symmetric;
   }
   int threads = thread_count(control);
-  plan->report.threads = (size_t)threads > plan->cubes.count && plan->cubes.count
-                             ? (int)plan->cubes.count
-                             : threads;
+  plan->report.threads =
+      (size_t)threads > plan->cubes.count && plan->cubes.count ? (int)plan->cubes.count : threads;
   fill_report(plan);
   if (report)
     *report = plan->report;
@@ -211,8 +210,8 @@ typedef struct run {
   atomic_int stop;
   atomic_ullong found;
   atomic_ullong fundamental; /* orbits (= found without symmetry) */
-  int symmetric; /* the plan's group is used in this run */
-  int lex_leader; /* with lex-leader clauses */
+  int symmetric;             /* the plan's group is used in this run */
+  int lex_leader;            /* with lex-leader clauses */
 } run;
 
 static void set_status(run *r, nq_status status) {
@@ -281,15 +280,15 @@ typedef struct worker_memory {
   unsigned char *fixed; /* [variables + 1]: set by the cube */
   int *free_variables;
   int *blocking;
-  propagator up;        /* shrinking: the cube's literals, then the model's */
-  signed char *images;  /* symmetry: the orbit's members in this cube */
+  propagator up;       /* shrinking: the cube's literals, then the model's */
+  signed char *images; /* symmetry: the orbit's members in this cube */
   size_t image_count, image_capacity;
-  signed char *least;   /* symmetry: the orbit's least member so far */
+  signed char *least; /* symmetry: the orbit's least member so far */
   int least_set, least_in_cube;
   const int *cube_literals;
   size_t cube_size;
   int image_failed;
-  int *inverse;         /* lex-leader clauses: a generator's inverse */
+  int *inverse; /* lex-leader clauses: a generator's inverse */
   int *candidates;
 } worker_memory;
 
@@ -324,8 +323,7 @@ enum { PARTIAL_TRIES = 4, PARTIAL_MAX_LITERALS = 1 << 20 };
  * True literals are tried first: in at-most-one constraints they imply
  * the most. Returns the clause length; fills m->blocking. */
 static int shrunk_blocking_clause(run *r, worker_memory *m, const signed char *values,
-                                  PicoSAT *picosat, int base, int *partial_tries,
-                                  int *free_count) {
+                                  PicoSAT *picosat, int base, int *partial_tries, int *free_count) {
   const cnf_compact *f = &r->plan->formula;
   int candidates = 0, found_free = 0;
   for (int pass = 0; pass < 2; pass++)
@@ -577,8 +575,8 @@ static int solve_batch(run *r, size_t first, size_t last, worker_memory *m) {
       m->fixed[abs(cube_literals[i])] = 1;
     /* picosat_deref_partial is not interruptible and scans the whole
      * formula: not on huge ones. */
-    int base = 0, partial_tries =
-                      r->symmetric || f->literal_count > PARTIAL_MAX_LITERALS ? 0 : PARTIAL_TRIES;
+    int base = 0,
+        partial_tries = r->symmetric || f->literal_count > PARTIAL_MAX_LITERALS ? 0 : PARTIAL_TRIES;
     m->cube_literals = cube_literals;
     m->cube_size = cube_size;
     if (r->plan->shrink) {
@@ -682,8 +680,7 @@ static void *worker(void *context) {
   m.inverse = malloc(((size_t)variables + 1) * sizeof(int));
   int have_up = r->plan->shrink && propagator_clone(&m.up, &r->plan->tables) == NQ_OK;
   if (!m.values || !m.fixed || !m.free_variables || !m.blocking || !m.candidates || !m.least ||
-      !m.inverse ||
-      (r->plan->shrink && !have_up)) {
+      !m.inverse || (r->plan->shrink && !have_up)) {
     set_status(r, NQ_ERR_MEMORY);
     goto done;
   }
@@ -733,8 +730,8 @@ nq_status nq_cnf_plan_enumerate(nq_cnf_plan *plan, uint64_t max_models,
   }
   r->keep = on_model != NULL || max_models != 0;
   /* Listing needs whole models; images are computed on the projection. */
-  r->symmetric = plan->symmetric &&
-                 !(r->keep && plan->formula.projection_count < plan->formula.variables);
+  r->symmetric =
+      plan->symmetric && !(r->keep && plan->formula.projection_count < plan->formula.variables);
   r->lex_leader = 1;
   r->batch_size = (cube_count + BATCHES - 1) / BATCHES;
   if (!r->batch_size)

@@ -52,7 +52,6 @@ int propagator_propagate(propagator *p, int from) {
   return 1;
 }
 
-
 static double *sort_weights;
 static int by_weight(const void *a, const void *b) {
   int x = *(const int *)a, y = *(const int *)b;
@@ -85,8 +84,8 @@ nq_status propagator_init(propagator *p, const cnf_compact *f) {
   p->trail = malloc(((size_t)n + 1) * sizeof *p->trail);
   p->order = malloc(((size_t)n + 1) * sizeof *p->order);
   double *weight = calloc((size_t)n + 1, sizeof *weight);
-  if (!p->clause_start || !p->occurs_start || !p->occurs || !p->value || !p->trail ||
-      !p->order || !weight) {
+  if (!p->clause_start || !p->occurs_start || !p->occurs || !p->value || !p->trail || !p->order ||
+      !weight) {
     free(weight);
     propagator_free(p);
     return NQ_ERR_MEMORY;
@@ -127,7 +126,6 @@ nq_status propagator_init(propagator *p, const cnf_compact *f) {
   return NQ_OK;
 }
 
-
 /* Units of the formula (and the empty clause); 0 when refuted. */
 int propagator_units(propagator *p) {
   for (size_t c = 0; c < p->clause_count; c++) {
@@ -145,7 +143,6 @@ int propagator_units(propagator *p) {
   }
   return propagator_propagate(p, 0);
 }
-
 
 nq_status propagator_clone(propagator *p, const propagator *from) {
   *p = *from;

@@ -15,13 +15,13 @@
 typedef struct propagator {
   const cnf_compact *f;
   size_t clause_count;
-  size_t *clause_start;    /* [clause_count + 1] */
-  size_t *occurs_start;    /* [2 * (variables + 1) + 1], by literal code */
-  size_t *occurs;          /* clause indices */
-  int *order;              /* split order: projection variables, heaviest first */
+  size_t *clause_start; /* [clause_count + 1] */
+  size_t *occurs_start; /* [2 * (variables + 1) + 1], by literal code */
+  size_t *occurs;       /* clause indices */
+  int *order;           /* split order: projection variables, heaviest first */
   int order_count;
   int owns_tables;
-  signed char *value;      /* [variables + 1]: 1, -1, 0 unassigned */
+  signed char *value; /* [variables + 1]: 1, -1, 0 unassigned */
   int *trail;
   int trail_size;
   unsigned long long visits; /* clause literals scanned: the work done */

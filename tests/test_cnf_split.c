@@ -22,9 +22,9 @@
 enum { MAX_BITS = 20 };
 
 typedef struct collected {
-  const int *file_bit;    /* file variable -> bit (or -1), for the model key */
+  const int *file_bit; /* file variable -> bit (or -1), for the model key */
   int file_bit_size;
-  unsigned char *seen;    /* [1 << bits] */
+  unsigned char *seen; /* [1 << bits] */
   uint64_t models, duplicates, bad;
   const nq_cnf *cnf;
 } collected;
@@ -59,8 +59,7 @@ static int satisfies(const nq_cnf *cnf, const signed char *compact, const int *f
   return 1;
 }
 
-static int collect(void *context, const signed char *values, const int *file_variables,
-                   int count) {
+static int collect(void *context, const signed char *values, const int *file_variables, int count) {
   collected *c = context;
   c->models++;
   if (!satisfies(c->cnf, values, file_variables, count))
@@ -309,25 +308,25 @@ static void pigeonhole(void) {
           used += (size_t)snprintf(text + used, (1 << 16) - used, " %d", h + 1);
         used += (size_t)snprintf(text + used, (1 << 16) - used, " 0\n");
       }
-      int clauses = pigeons + pigeons * holes * (holes - 1) / 2 +
-                    holes * pigeons * (pigeons - 1) / 2;
+      int clauses =
+          pigeons + pigeons * holes * (holes - 1) / 2 + holes * pigeons * (pigeons - 1) / 2;
       used += (size_t)snprintf(text + used, (1 << 16) - used, "p cnf %d %d\n", pigeons * holes,
                                clauses);
-#define X(p, h) ((p) * holes + (h) + 1)
+#define X(p, h) ((p)*holes + (h) + 1)
       for (int p = 0; p < pigeons; p++) {
         for (int h = 0; h < holes; h++)
           used += (size_t)snprintf(text + used, (1 << 16) - used, "%d ", X(p, h));
         used += (size_t)snprintf(text + used, (1 << 16) - used, "0\n");
         for (int h = 0; h < holes; h++)
           for (int g = h + 1; g < holes; g++)
-            used += (size_t)snprintf(text + used, (1 << 16) - used, "-%d -%d 0\n", X(p, h),
-                                     X(p, g));
+            used +=
+                (size_t)snprintf(text + used, (1 << 16) - used, "-%d -%d 0\n", X(p, h), X(p, g));
       }
       for (int h = 0; h < holes; h++)
         for (int p = 0; p < pigeons; p++)
           for (int q = p + 1; q < pigeons; q++)
-            used += (size_t)snprintf(text + used, (1 << 16) - used, "-%d -%d 0\n", X(p, h),
-                                     X(q, h));
+            used +=
+                (size_t)snprintf(text + used, (1 << 16) - used, "-%d -%d 0\n", X(p, h), X(q, h));
 #undef X
       uint64_t expected = 1;
       for (int k = 2; k <= holes; k++)

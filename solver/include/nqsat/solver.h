@@ -89,27 +89,27 @@ typedef int (*nq_model_fn)(void *context, const signed char *values, const int *
 
 /* How a DIMACS formula is enumerated (zero-initialised: the defaults). */
 typedef struct nq_cnf_options {
-  int no_split;     /* 1: one PicoSAT instance for the whole formula */
-  int no_symmetry;  /* 1: no symmetry detection */
-  int no_shrink;    /* 1: block every projection variable of each model */
+  int no_split;       /* 1: one PicoSAT instance for the whole formula */
+  int no_symmetry;    /* 1: no symmetry detection */
+  int no_shrink;      /* 1: block every projection variable of each model */
   size_t cube_target; /* cubes to aim for; 0: the default (see cnf_enumerate.c) */
-  int listing;      /* 1: models will be listed; symmetry is then used only when
-                     * every variable is projected (images are computed on the
-                     * projection only) */
+  int listing;        /* 1: models will be listed; symmetry is then used only when
+                       * every variable is projected (images are computed on the
+                       * projection only) */
 } nq_cnf_options;
 
 /* How a DIMACS enumeration was made, for --stats and the header lines. */
 typedef struct nq_cnf_report {
-  int variables;         /* variables that occur (renumbered 1..variables) */
-  int projected;         /* of those, projection variables */
+  int variables; /* variables that occur (renumbered 1..variables) */
+  int projected; /* of those, projection variables */
   uint64_t clauses, literals;
-  uint64_t cubes;        /* sub-problems, each its own PicoSAT instance */
-  int split_depth;       /* split variables per cube */
-  int threads;           /* workers used */
-  int shrink;            /* 1: partial-assignment blocking clauses */
-  char group_order[48];  /* symmetry group order, "1" when none or off */
-  int symmetry_used;     /* 1: the group acts on the projection with at most
-                          * 10^5 elements, and orbits are used */
+  uint64_t cubes;       /* sub-problems, each its own PicoSAT instance */
+  int split_depth;      /* split variables per cube */
+  int threads;          /* workers used */
+  int shrink;           /* 1: partial-assignment blocking clauses */
+  char group_order[48]; /* symmetry group order, "1" when none or off */
+  int symmetry_used;    /* 1: the group acts on the projection with at most
+                         * 10^5 elements, and orbits are used */
   double split_seconds, symmetry_seconds;
 } nq_cnf_report;
 
