@@ -52,12 +52,18 @@ int propagator_propagate(propagator *p, int from) {
   return 1;
 }
 
-static double *sort_weights;
+/* A projection variable and its weight, sorted heaviest first (ties: the
+ * smaller variable), without a global for qsort to read. */
+typedef struct weighted {
+  double weight;
+  int variable;
+} weighted;
+
 static int by_weight(const void *a, const void *b) {
-  int x = *(const int *)a, y = *(const int *)b;
-  if (sort_weights[x] != sort_weights[y])
-    return sort_weights[x] < sort_weights[y] ? 1 : -1;
-  return (x > y) - (x < y);
+  const weighted *x = a, *y = b;
+  if (x->weight != y->weight)
+    return x->weight < y->weight ? 1 : -1;
+  return (x->variable > y->variable) - (x->variable < y->variable);
 }
 
 void propagator_free(propagator *p) {
@@ -119,9 +125,18 @@ nq_status propagator_init(propagator *p, const cnf_compact *f) {
   free(fill);
   for (int k = 0; k < f->projection_count; k++)
     p->order[p->order_count++] = f->projection[k];
-  sort_weights = weight; /* single-threaded: cubes are built before the workers start */
-  qsort(p->order, (size_t)p->order_count, sizeof *p->order, by_weight);
-  sort_weights = NULL;
+  weighted *sorted = malloc(((size_t)p->order_count + 1) * sizeof *sorted);
+  if (!sorted) {
+    free(weight);
+    propagator_free(p);
+    return NQ_ERR_MEMORY;
+  }
+  for (int k = 0; k < p->order_count; k++)
+    sorted[k] = (weighted){weight[p->order[k]], p->order[k]};
+  qsort(sorted, (size_t)p->order_count, sizeof *sorted, by_weight);
+  for (int k = 0; k < p->order_count; k++)
+    p->order[k] = sorted[k].variable;
+  free(sorted);
   free(weight);
   return NQ_OK;
 }
