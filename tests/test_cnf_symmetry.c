@@ -157,7 +157,7 @@ static int pigeon(int n, int p, int h) { return p * n + h + 1; }
 
 static void pigeonhole(formula *f, int n) {
   for (int p = 0; p <= n; p++) {
-    int clause[16];
+    int clause[16] = {0};
     for (int h = 0; h < n; h++)
       clause[h] = pigeon(n, p, h);
     add_clause(f, clause, n);
