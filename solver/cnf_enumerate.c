@@ -25,10 +25,12 @@
  *      projection variables. Formulas with many don't-care variables
  *      (random 3-SAT) then need far fewer SAT calls.
  *    Measured in bench/README.md; the option no_shrink turns both off.
- * 5. Threads: cubes are handed to workers in order; each cube's models are
- *    kept until every earlier cube was reported (the cube next in line
- *    streams), so the output is the same for any thread count. PicoSAT
- *    instances share nothing (Debian's libpicosat has no writable globals).
+ * 5. Threads: fixed batches of consecutive cubes (see solve_batch) are
+ *    handed to workers in order; each cube's models are kept until every
+ *    earlier cube was reported (the cube next in line streams), so the
+ *    output is the same for any thread count. PicoSAT instances share
+ *    nothing (Debian's libpicosat has no writable globals).
+ * 6. Symmetry (cnf_symmetry.h): see orbit_in_cube and lex_leader_clauses.
  */
 #include <picosat/picosat.h>
 #include <pthread.h>
@@ -43,8 +45,11 @@
 #include "cnf_symmetry.h"
 #include "search_clock.h"
 
-/* Cubes per worker thread aimed at by default: measured on N-Queens and
- * random 3-SAT files (bench/README.md, "Cube granularity"). */
+/* Cubes aimed at by default (the same for any thread count, so the output
+ * does not depend on it): measured on shuffled N-Queens files
+ * (bench/README.md, "How the design was chosen"). MAX_SPLIT_DEPTH bounds a
+ * cube's decisions; MAX_FREE the free variables one partial assignment may
+ * stand for (2^62 models). */
 enum { DEFAULT_CUBE_TARGET = 2048, MAX_SPLIT_DEPTH = 40, MAX_FREE = 62 };
 /* Symmetry (cnf_symmetry.h): detection gets at most SYMMETRY_SECONDS (it
  * takes milliseconds on N-Queens files up to N = 14, 0.8 s on 1.6 million
