@@ -5,16 +5,19 @@
  *    so the cost follows the file's contents, not its header.
  * 2. Split (cnf_cubes.c): the projection variables are split into cubes,
  *    consistent leaves of a unit-propagation tree. Every model lies in
- *    exactly one cube, and each cube is enumerated in a PicoSAT instance
- *    of its own (its literals as unit clauses) holding only its own
- *    blocking clauses: the per-model cost of a blocking-clause loop grows
+ *    exactly one cube, and each cube is enumerated with its own blocking
+ *    clauses only (in batches: one PicoSAT instance per batch, the cube's
+ *    literals as assumptions, its blocking clauses behind a selector): the per-model cost of a blocking-clause loop grows
  *    with the clauses it carries, so many small loops beat one long one.
  * 3. Projection: PicoSAT decides projection variables first
  *    (picosat_set_more_important_lit) and blocking clauses hold only
  *    projection variables: two models that agree there count once.
- * 4. Shrinking the blocking clauses (both sound, both kept):
- *    - a cube's own literals are fixed in its instance, so they are left
- *      out of its blocking clauses (they could never be true there);
+ * 4. Shrinking the blocking clauses (all sound, all kept):
+ *    - a cube's own literals are fixed while it runs, so they are left
+ *      out of its blocking clauses (their negations are false there);
+ *    - propagation-minimal clauses (shrunk_blocking_clause): only the
+ *      model's projection literals from which unit propagation derives
+ *      the rest;
  *    - picosat_deref_partial gives a partial assignment that satisfies
  *      every clause added so far (the formula, the cube, the blocking
  *      clauses: picosat_save_original_clauses keeps them all). Every total
@@ -24,7 +27,7 @@
  *      with --all), and the blocking clause names only the assigned
  *      projection variables. Formulas with many don't-care variables
  *      (random 3-SAT) then need far fewer SAT calls.
- *    Measured in bench/README.md; the option no_shrink turns both off.
+ *    Measured in bench/README.md; the option no_shrink turns all off.
  * 5. Threads: fixed batches of consecutive cubes (see solve_batch) are
  *    handed to workers in order; each cube's models are kept until every
  *    earlier cube was reported (the cube next in line streams), so the
