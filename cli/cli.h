@@ -86,8 +86,10 @@ void print_board(FILE *out, const int *columns, int n);
 void print_vector(FILE *out, const int *columns, int n);
 
 /* A model as SAT-competition "v" lines of at most 4096 characters, the
- * last ending in 0; values[v] for v = 1..variables is 1 or 0. */
-void print_model_lines(FILE *out, const signed char *values, int variables);
+ * last ending in 0; values[i] for i = 1..count is 1 or 0, the value of
+ * variable file_variables[i] (of variable i when file_variables is NULL). */
+void print_model_lines(FILE *out, const signed char *values, const int *file_variables,
+                       int count);
 
 /* The progress line on stderr (callers show it only on a terminal), and
  * its removal. */
@@ -118,6 +120,10 @@ int parse_size_option(const char *command_name, const char *option, const char *
                       uint64_t *bytes);
 uint64_t default_memory_limit(void);
 uint64_t estimate_picosat_bytes(const nq_formula_size *size, int n, uint64_t blocking_clauses);
+/* FILE: the estimate of nq_cnf_plan_memory_estimate() against `limit`.
+ */
+int memory_budget_check_file(const char *command_name, const char *path, uint64_t estimate,
+                             uint64_t limit);
 int memory_budget_check_solve(const char *command_name, const nq_encoding *encoding,
                               uint64_t blocking_clauses, int solver_instances, uint64_t limit);
 /* nqsat count: `estimate` from nq_count_memory_estimate for the method. */

@@ -2,8 +2,10 @@
  * SAT-competition answers. */
 #include <getopt.h>
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -13,7 +15,8 @@
 
 static void print_solve_help(void) {
   printf("usage: nqsat solve N [--amo ENCODING] [--count [--unique] | --all | --max K]\n"
-         "       nqsat solve FILE [--count | --all | --max K] [--board]\n"
+         "       nqsat solve FILE [--count [--unique] | --all | --max K] [--board]\n"
+         "                  [--split auto|off] [--symmetry auto|off] [--stats]\n"
          "\n"
          "N: builds the N-Queens formula in PicoSAT. Enumeration splits the board\n"
          "into sub-problems solved in parallel, blocks each solution's whole orbit\n"
@@ -22,14 +25,18 @@ static void print_solve_help(void) {
          "SAT-competition format ('s SATISFIABLE' and 'v' lines, exit 10; 's\n"
          "UNSATISFIABLE', exit 20; 's UNKNOWN', exit 0). Enumeration blocks models\n"
          "on the 'c ind' / 'c p show' variables when the file declares them, else\n"
-         "on every variable.\n"
+         "on every variable. Only variables that occur cost memory. The formula is\n"
+         "split into cubes on projection variables, each enumerated by its own\n"
+         "PicoSAT instance, in parallel; output does not depend on --threads.\n"
          "\n"
          "  N                 board size, 1..%d\n"
          "  --amo ENCODING    at-most-one encoding (N only): pairwise (default), seq,\n"
          "                    ladder, commander, product, binary or bimander\n"
          "  --count           print only the number of solutions (models)\n"
          "  --unique          with --count and N: the number of fundamental solutions\n"
-         "                    (up to rotation and reflection, OEIS A002562)\n"
+         "                    (up to rotation and reflection, OEIS A002562); with\n"
+         "                    FILE: the orbits of projected models under the\n"
+         "                    formula's detected symmetry group\n"
          "  --all             print every solution: with N one per line, the 1-based\n"
          "                    column of each row's queen (e.g. 2 4 1 3); with FILE\n"
          "                    each model as 'v' lines\n"
@@ -37,10 +44,16 @@ static void print_solve_help(void) {
          "  --board           print solutions as boards (FILE: an nqsat instance of\n"
          "                    either model, '--model rows' decoded by its 'c csp:'\n"
          "                    line, shuffled ones through their 'c nqsat map')\n"
-         "  --threads T       worker threads for N, 1..256 (default: all CPUs)\n"
+         "  --threads T       worker threads, 1..256 (default: all CPUs)\n"
+         "  --split MODE      FILE: auto (default: split into cubes) or off (one\n"
+         "                    PicoSAT instance, the plain blocking-clause loop)\n"
+         "  --symmetry MODE   FILE: auto (default: use the formula's symmetries when\n"
+         "                    found quickly) or off\n"
+         "  --stats           FILE: print variables, clauses, 'symmetry group order:\n"
+         "                    G', 'cubes: K', threads and seconds on stderr\n"
          "  --time-limit S    stop after S seconds (1..31536000) with what was found,\n"
          "                    marked incomplete; Ctrl-C or SIGTERM: the same, exit 130\n"
-         "  --max-memory SIZE refuse to start (N) when the estimated memory exceeds\n"
+         "  --max-memory SIZE refuse to start when the estimated memory exceeds\n"
          "                    SIZE (e.g. 512M, 4G; default half of physical RAM)\n"
          "  --method METHOD   sat (default), local (min-conflicts local search, one\n"
          "                    solution, N up to 10,000,000) or backtrack (the native\n"
@@ -60,7 +73,8 @@ typedef struct solve_options {
   int amo_given;
   solve_mode mode;
   int64_t max_solutions; /* LIST: 0 = all */
-  int unique, board;
+  int unique, board, stats;
+  int split, symmetry; /* FILE: 1 = auto, 0 = off */
   nq_solver_control control;
 } solve_options;
 
@@ -167,9 +181,11 @@ typedef struct model_context {
   int board;
   int print; /* 0 for --count */
   uint64_t printed;
+  signed char *board_values; /* --board: the model in the file's numbering */
 } model_context;
 
-static int print_model(void *context, const signed char *values, int variables) {
+static int print_model(void *context, const signed char *values, const int *file_variables,
+                       int count) {
   model_context *models = context;
   if (!models->print)
     return 0;
@@ -177,26 +193,61 @@ static int print_model(void *context, const signed char *values, int variables) 
     printf("s SATISFIABLE\n");
   models->printed++;
   if (models->board) {
-    int n = models->cnf->queens_n;
+    int n = models->cnf->queens_n, variables = models->cnf->max_variable;
     int columns[NQ_SOLVER_MAX_N];
     char why[200];
     if (models->printed > 1)
       putchar('\n');
-    if (nq_cnf_decode_board(models->cnf, values, variables, columns, why, sizeof why) == 0) {
+    memset(models->board_values, 0, (size_t)variables + 1);
+    for (int i = 1; i <= count; i++)
+      models->board_values[file_variables[i]] = values[i];
+    if (nq_cnf_decode_board(models->cnf, models->board_values, variables, columns, why,
+                            sizeof why) == 0) {
       print_board(stdout, columns, n);
     } else {
       printf("c this model is not a board: %s\n", why);
-      print_model_lines(stdout, values, variables);
+      print_model_lines(stdout, values, file_variables, count);
     }
   } else {
-    print_model_lines(stdout, values, variables);
+    print_model_lines(stdout, values, file_variables, count);
   }
   return ferror(stdout) != 0;
 }
 
-static int solve_file(solve_options *options, const char *path) {
+/* The header of --all / --max output: how the run was made. */
+static void print_plan_lines(const nq_cnf_report *report, const solve_options *options) {
+  printf("c nqsat solve: %d variables occur (%d projected), %" PRIu64 " clauses\n",
+         report->variables, report->projected, report->clauses);
+  printf("c symmetry: %s, group order %s (%.3f s), %s\n", options->symmetry ? "auto" : "off",
+         report->group_order, report->symmetry_seconds,
+         report->symmetry_used ? "orbits used"
+                               : "not used (none, off, too large, or --all on a projection)");
+  printf("c split: %s, %" PRIu64 " cube%s of depth %d (%.3f s)\n", options->split ? "auto" : "off",
+         report->cubes, report->cubes == 1 ? "" : "s", report->split_depth, report->split_seconds);
+  printf("c threads: %d, blocking clauses %s\n", report->threads,
+         !report->shrink         ? "full"
+         : report->symmetry_used ? "shrunk (cube literals, propagation-minimal)"
+                                 : "shrunk (cube literals, propagation-minimal, partial "
+                                   "assignments)");
+}
+
+static void print_stats(const nq_cnf_report *report, const nq_enumeration *result, double seconds) {
+  fprintf(stderr, "variables: %d\n", report->variables);
+  fprintf(stderr, "projected: %d\n", report->projected);
+  fprintf(stderr, "clauses: %" PRIu64 "\n", report->clauses);
+  fprintf(stderr, "symmetry group order: %s\n", report->group_order);
+  fprintf(stderr, "cubes: %" PRIu64 "\n", report->cubes);
+  fprintf(stderr, "split depth: %d\n", report->split_depth);
+  fprintf(stderr, "threads: %d\n", report->threads);
+  fprintf(stderr, "models: %" PRIu64 "\n", result->solutions);
+  fprintf(stderr, "seconds: %.3f\n", seconds);
+}
+
+static int solve_file(solve_options *options, const char *path, uint64_t max_memory) {
   nq_cnf *cnf = NULL;
   char error[512];
+  struct timespec started;
+  clock_gettime(CLOCK_MONOTONIC, &started);
   nq_status status = nq_cnf_read_path(path, &cnf, error, sizeof error);
   if (status != NQ_OK)
     return runtime_error("solve", "%s", error);
@@ -208,25 +259,68 @@ static int solve_file(solve_options *options, const char *path) {
                          path, NQ_SOLVER_MAX_N);
   }
   uint64_t max_models = options->mode == FIRST ? 1 : (uint64_t)options->max_solutions;
-  model_context models = {cnf, options->board, options->mode != COUNT_ONLY, 0};
+  nq_cnf_options plan_options = {0};
+  /* One model needs no split: the first cube might hold none. */
+  plan_options.no_split = !options->split || options->mode == FIRST;
+  plan_options.no_symmetry = !options->symmetry || options->mode == FIRST;
+  plan_options.no_shrink = options->mode == FIRST; /* one model: no blocking clause */
+  plan_options.listing = options->mode != COUNT_ONLY;
+  nq_cnf_plan *plan = NULL;
+  nq_cnf_report report;
+  status = nq_cnf_plan_make(cnf, &plan_options, &options->control, &plan, &report);
+  if (status != NQ_OK) {
+    nq_cnf_free(cnf);
+    return runtime_error("solve", "%s: %s", path, nq_strerror(status));
+  }
+  /* Blocking clauses held at once: a file's model count is not known
+   * ahead, and each cube's instance holds only its own, so 256 per worker
+   * are charged (fewer with --max K). */
+  uint64_t held = 256 * (uint64_t)report.threads;
+  if (max_models && max_models < held)
+    held = max_models;
+  if (memory_budget_check_file(
+          "solve", path, nq_cnf_plan_memory_estimate(plan, report.threads, held), max_memory)) {
+    nq_cnf_plan_free(plan);
+    nq_cnf_free(cnf);
+    return NQ_EXIT_FAILURE;
+  }
+  model_context models = {cnf, options->board, options->mode != COUNT_ONLY, 0, NULL};
+  if (options->board && !(models.board_values = calloc((size_t)cnf->max_variable + 1, 1))) {
+    nq_cnf_plan_free(plan);
+    nq_cnf_free(cnf);
+    return runtime_error("solve", "%s", nq_strerror(NQ_ERR_MEMORY));
+  }
+  if (options->mode == LIST)
+    print_plan_lines(&report, options);
   nq_enumeration result;
   watch_for_stop(options);
   status =
-      nq_solver_enumerate_cnf(cnf, max_models, &options->control, print_model, &models, &result);
+      nq_cnf_plan_enumerate(plan, max_models, &options->control,
+                            options->mode == COUNT_ONLY ? NULL : print_model, &models, &result);
+  nq_cnf_plan_free(plan);
+  free(models.board_values);
   nq_cnf_free(cnf);
   if (options->control.progress)
     clear_progress();
+  if (options->stats) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    print_stats(&report, &result,
+                (double)(now.tv_sec - started.tv_sec) +
+                    (double)(now.tv_nsec - started.tv_nsec) * 1e-9);
+  }
   if (status == NQ_ERR_STOPPED)
     return finish_output(NQ_EXIT_FAILURE);
   if (status != NQ_OK && status != NQ_ERR_INTERRUPTED)
     return runtime_error("solve", "%s", nq_strerror(status));
   int stopped = status == NQ_ERR_INTERRUPTED;
   int code = result.solutions ? NQ_EXIT_SATISFIABLE : stopped ? NQ_EXIT_OK : NQ_EXIT_UNSATISFIABLE;
+  uint64_t shown = options->unique ? result.fundamental : result.solutions;
   if (options->mode == COUNT_ONLY) {
     if (stopped)
-      printf("%" PRIu64 " (incomplete: %s)\n", result.solutions, stop_reason());
+      printf("%" PRIu64 " (incomplete: %s)\n", shown, stop_reason());
     else
-      printf("%" PRIu64 "\n", result.solutions);
+      printf("%" PRIu64 "\n", shown);
   } else if (!result.solutions) {
     printf(stopped ? "s UNKNOWN\n" : "s UNSATISFIABLE\n");
   } else if (options->mode == LIST) {
@@ -289,7 +383,16 @@ int cmd_solve(int argc, char **argv) {
   int method_exit;
   if (solve_method_dispatch(&argc, argv, &method_exit))
     return method_exit; /* --method local or backtrack: cmd_solve_local.c */
-  enum { OPT_UNIQUE = 256, OPT_BOARD, OPT_THREADS, OPT_TIME_LIMIT, OPT_MAX_MEMORY };
+  enum {
+    OPT_UNIQUE = 256,
+    OPT_BOARD,
+    OPT_THREADS,
+    OPT_TIME_LIMIT,
+    OPT_MAX_MEMORY,
+    OPT_SPLIT,
+    OPT_SYMMETRY,
+    OPT_STATS
+  };
   static const struct option options_table[] = {
       {"amo", required_argument, NULL, 'a'},
       {"count", no_argument, NULL, 'c'},
@@ -300,9 +403,14 @@ int cmd_solve(int argc, char **argv) {
       {"threads", required_argument, NULL, OPT_THREADS},
       {"time-limit", required_argument, NULL, OPT_TIME_LIMIT},
       {"max-memory", required_argument, NULL, OPT_MAX_MEMORY},
+      {"split", required_argument, NULL, OPT_SPLIT},
+      {"symmetry", required_argument, NULL, OPT_SYMMETRY},
+      {"stats", no_argument, NULL, OPT_STATS},
       {"help", no_argument, NULL, 'h'},
       {NULL, 0, NULL, 0}};
-  solve_options options = {.encoding = {.n = 0, .amo = NQ_AMO_PAIRWISE}, .mode = FIRST};
+  solve_options options = {
+      .encoding = {.n = 0, .amo = NQ_AMO_PAIRWISE}, .mode = FIRST, .split = 1, .symmetry = 1};
+  int file_only_given = 0;
   int modes_given = 0;
   int64_t value;
   uint64_t max_memory = 0; /* 0: default_memory_limit() */
@@ -339,6 +447,15 @@ int cmd_solve(int argc, char **argv) {
       if (parse_memory_size("solve", optarg, &max_memory))
         return NQ_EXIT_USAGE;
       break;
+    case OPT_SPLIT:
+    case OPT_SYMMETRY:
+      if (strcmp(optarg, "auto") && strcmp(optarg, "off"))
+        return usage_error("solve", "%s '%s': expected auto or off",
+                           code == OPT_SPLIT ? "--split" : "--symmetry", optarg);
+      *(code == OPT_SPLIT ? &options.split : &options.symmetry) = !strcmp(optarg, "auto");
+      file_only_given = 1;
+      break;
+    case OPT_STATS: options.stats = 1, file_only_given = 1; break;
     case 'h': print_solve_help(); return NQ_EXIT_OK;
     default: return report_bad_option("solve", code, argv);
     }
@@ -358,14 +475,14 @@ int cmd_solve(int argc, char **argv) {
     return usage_error("solve", "N '%s' is not a whole number, nor an existing file", target);
   if (is_file && options.amo_given)
     return usage_error("solve", "--amo applies to N, not to a DIMACS file");
-  if (is_file && options.unique)
-    return usage_error("solve", "--unique applies to N, not to a DIMACS file");
+  if (!is_file && file_only_given)
+    return usage_error("solve", "--split, --symmetry and --stats apply to a DIMACS file");
 
   if (options.mode != FIRST && isatty(STDERR_FILENO))
     options.control.progress = show_progress;
 
   if (is_file)
-    return solve_file(&options, target);
+    return solve_file(&options, target, max_memory);
   if (parse_bounded("solve", "N", target, 1, NQ_SOLVER_MAX_N, &value))
     return NQ_EXIT_USAGE;
   options.encoding.n = (int)value;

@@ -154,6 +154,17 @@ int memory_budget_check_solve(const char *command_name, const nq_encoding *encod
   return refuse(command_name, what, estimate, limit);
 }
 
+int memory_budget_check_file(const char *command_name, const char *path, uint64_t estimate,
+                             uint64_t limit) {
+  if (!limit)
+    limit = default_memory_limit();
+  if (estimate <= limit)
+    return 0;
+  char what[600];
+  snprintf(what, sizeof what, "solving %s", path);
+  return refuse(command_name, what, estimate, limit);
+}
+
 int memory_budget_check_verify(const char *command_name, int first, int last,
                                const nq_amo *encodings, int encoding_count, int set_max_n,
                                uint64_t limit) {

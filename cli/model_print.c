@@ -10,14 +10,15 @@
  * the terminating 0. */
 enum { V_LINE_LIMIT = 4096 };
 
-void print_model_lines(FILE *out, const signed char *values, int variables) {
+void print_model_lines(FILE *out, const signed char *values, const int *file_variables, int count) {
   char line[V_LINE_LIMIT + 2];
   size_t used = 0;
-  for (int variable = 1; variable <= variables + 1; variable++) {
+  for (int i = 1; i <= count + 1; i++) {
     char literal[16];
-    int length = variable > variables ? snprintf(literal, sizeof literal, "0")
-                                      : snprintf(literal, sizeof literal, "%d",
-                                                 values[variable] ? variable : -variable);
+    int variable = i > count ? 0 : file_variables ? file_variables[i] : i;
+    int length = i > count
+                     ? snprintf(literal, sizeof literal, "0")
+                     : snprintf(literal, sizeof literal, "%d", values[i] ? variable : -variable);
     if (used && used + 1 + (size_t)length > V_LINE_LIMIT) {
       line[used++] = '\n';
       fwrite(line, 1, used, out);

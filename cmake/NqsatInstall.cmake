@@ -133,7 +133,9 @@ if(NQSAT_SHARED)
 endif()
 
 # The CMake package: nqsatConfig.cmake finds PicoSAT (with the FindPicoSAT
-# module installed beside it), zlib and threads for the static targets.
+# module installed beside it), zlib and threads for the static targets, and
+# nauty (FindNauty) when this build used it.
+set(NQSAT_BUILT_WITH_NAUTY ${Nauty_FOUND})
 configure_package_config_file(
   "${PROJECT_SOURCE_DIR}/packaging/nqsatConfig.cmake.in"
   "${PROJECT_BINARY_DIR}/packaging/nqsatConfig.cmake"
@@ -143,6 +145,7 @@ write_basic_package_version_file("${PROJECT_BINARY_DIR}/packaging/nqsatConfigVer
 install(FILES "${PROJECT_BINARY_DIR}/packaging/nqsatConfig.cmake"
               "${PROJECT_BINARY_DIR}/packaging/nqsatConfigVersion.cmake"
               "${PROJECT_SOURCE_DIR}/cmake/FindPicoSAT.cmake"
+              "${PROJECT_SOURCE_DIR}/cmake/FindNauty.cmake"
         DESTINATION ${_nq_cmake_dir})
 
 # pkg-config: written at install time, so prefix= is the prefix actually
@@ -151,6 +154,12 @@ install(FILES "${PROJECT_BINARY_DIR}/packaging/nqsatConfig.cmake"
 # prefixes may run at once, as the tests do) and file(INSTALL) puts it in
 # place, honouring DESTDIR and the install manifest.
 string(REPLACE ";" " -lnqsat_" _nq_pc_libs "-lnqsat_${NQSAT_INSTALLED_LIBRARIES}")
+# libnqsat_solver.a needs libnauty when the build found it (symmetries of
+# DIMACS files, solver/cnf_symmetry.c).
+set(_nq_pc_nauty "")
+if(Nauty_FOUND)
+  set(_nq_pc_nauty " -lnauty")
+endif()
 install(CODE "
   set(prefix \"\${CMAKE_INSTALL_PREFIX}\")
   set(libdir \"${CMAKE_INSTALL_LIBDIR}\")
@@ -166,6 +175,7 @@ install(CODE "
   endforeach()
   set(version \"${PROJECT_VERSION}\")
   set(libs \"${_nq_pc_libs}\")
+  set(nauty_libs \"${_nq_pc_nauty}\")
   string(MD5 copy \"\$ENV{DESTDIR}|\${prefix}\")
   set(pc \"${PROJECT_BINARY_DIR}/packaging/pkgconfig-\${copy}/nqsat.pc\")
   configure_file(\"${PROJECT_SOURCE_DIR}/packaging/nqsat.pc.in\" \"\${pc}\" @ONLY)

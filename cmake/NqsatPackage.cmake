@@ -38,6 +38,9 @@ set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 # Static linking against the package also needs zlib's static library.
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "zlib1g-dev")
+if(Nauty_FOUND) # and libnauty's, when the solver was built with nauty
+  set(CPACK_DEBIAN_PACKAGE_SUGGESTS "zlib1g-dev, libnauty2-dev")
+endif()
 # A shlibs file, so packages built against the libraries depend on this one.
 set(CPACK_DEBIAN_PACKAGE_GENERATE_SHLIBS ON)
 set(CPACK_DEBIAN_PACKAGE_GENERATE_SHLIBS_POLICY ">=")

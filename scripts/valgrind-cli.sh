@@ -21,12 +21,14 @@
 #   count_signals       measures the stop latency and kills runs at random
 #                       moments: timing, not memory (count_parts.sh runs here)
 #   count_mpi           drives nqsat-mpi under mpirun, not nqsat
+#   solve_files_encodings  ~300 counts of N-Queens files through the paths
+#                       solve_files.sh (which runs here) already covers
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build}
 binary=$(realpath "$build/nqsat")
 command -v valgrind >/dev/null || { echo "valgrind: not installed (scripts/setup.sh --test-tools)" >&2; exit 1; }
-skip=(encode_rows_counts teach_browser interrupt_latency count_signals count_mpi)
+skip=(encode_rows_counts teach_browser interrupt_latency count_signals count_mpi solve_files_encodings)
 
 logs=$(mktemp -d "${TMPDIR:-/tmp}/nqsat-valgrind.XXXXXX")
 trap 'rm -rf "$logs"' EXIT

@@ -1,111 +1,823 @@
-/* Solving and enumerating models of a DIMACS formula with PicoSAT.
+/* Enumerating the models of any DIMACS formula with PicoSAT: blocking
+ * clauses remain the mechanism, but no instance carries many of them.
  *
- * Why blocking clauses over the projection set only: two models that agree
- * on the projected variables count as one (projected model counting, as the
- * "c ind" / "c p show" lines ask); blocking the negation of the projected
- * part of each model excludes exactly the models that agree with it there,
- * so every projected assignment is reported once. */
+ * 1. Compact numbering (cnf_compact.c): only variables that occur exist,
+ *    so the cost follows the file's contents, not its header.
+ * 2. Split (cnf_cubes.c): the projection variables are split into cubes,
+ *    consistent leaves of a unit-propagation tree. Every model lies in
+ *    exactly one cube, and each cube is enumerated with its own blocking
+ *    clauses only (in batches: one PicoSAT instance per batch, the cube's
+ *    literals as assumptions, its blocking clauses behind a selector): the per-model cost of a blocking-clause loop grows
+ *    with the clauses it carries, so many small loops beat one long one.
+ * 3. Projection: PicoSAT decides projection variables first
+ *    (picosat_set_more_important_lit) and blocking clauses hold only
+ *    projection variables: two models that agree there count once.
+ * 4. Shrinking the blocking clauses (all sound, all kept):
+ *    - a cube's own literals are fixed while it runs, so they are left
+ *      out of its blocking clauses (their negations are false there);
+ *    - propagation-minimal clauses (shrunk_blocking_clause): only the
+ *      model's projection literals from which unit propagation derives
+ *      the rest;
+ *    - picosat_deref_partial gives a partial assignment that satisfies
+ *      every clause added so far (the formula, the cube, the blocking
+ *      clauses: picosat_save_original_clauses keeps them all). Every total
+ *      extension of it is then a model that no earlier blocking clause
+ *      excludes, so the projection variables it leaves open are free: the
+ *      model stands for 2^free projected models, all counted (and listed
+ *      with --all), and the blocking clause names only the assigned
+ *      projection variables. Formulas with many don't-care variables
+ *      (random 3-SAT) then need far fewer SAT calls.
+ *    Measured in bench/README.md; the option no_shrink turns all off.
+ * 5. Threads: fixed batches of consecutive cubes (see solve_batch) are
+ *    handed to workers in order; each cube's models are kept until every
+ *    earlier cube was reported (the cube next in line streams), so the
+ *    output is the same for any thread count. PicoSAT instances share
+ *    nothing (Debian's libpicosat has no writable globals).
+ * 6. Symmetry (cnf_symmetry.h): see orbit_in_cube and lex_leader_clauses.
+ */
 #include <picosat/picosat.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
+#include "cnf_compact.h"
+#include "cnf_cubes.h"
+#include "cnf_propagate.h"
+#include "cnf_symmetry.h"
 #include "search_clock.h"
 
-/* Nothing may reach PicoSAT that it would abort on. */
-static int well_formed(const nq_cnf *cnf) {
-  if (cnf->max_variable < 0)
-    return 0;
-  for (size_t i = 0; i < cnf->literal_count; i++) {
-    int literal = cnf->literals[i];
-    if (literal < -cnf->max_variable || literal > cnf->max_variable)
+/* Cubes aimed at by default (the same for any thread count, so the output
+ * does not depend on it): measured on shuffled N-Queens files
+ * (bench/README.md, "How the design was chosen"). MAX_SPLIT_DEPTH bounds a
+ * cube's decisions; MAX_FREE the free variables one partial assignment may
+ * stand for (2^62 models). */
+enum { DEFAULT_CUBE_TARGET = 2048, MAX_SPLIT_DEPTH = 40, MAX_FREE = 62 };
+/* Symmetry (cnf_symmetry.h): detection gets at most SYMMETRY_SECONDS (it
+ * takes milliseconds on N-Queens files up to N = 14, 0.8 s on 1.6 million
+ * clauses), is skipped past SYMMETRY_MAX_LITERALS (nauty's first
+ * refinement cannot be interrupted), and a group whose action on the
+ * projection has more than SYMMETRY_MAX_ORDER elements (or an unknown
+ * order) is not used: orbits are listed member by member. */
+#define SYMMETRY_SECONDS 1.0
+enum { SYMMETRY_MAX_LITERALS = 20000000, SYMMETRY_MAX_ORDER = 100000 };
+/* Cubes are run in at most this many batches (see solve_batch). */
+enum { BATCHES = 128 };
+
+struct nq_cnf_plan {
+  cnf_compact formula;
+  cnf_cubes cubes;
+  propagator tables; /* cloned by each worker for shrinking */
+  cnf_formula_view view;
+  cnf_symmetry_group group;
+  int symmetric; /* the group is used: orbits blocked within each cube */
+  int shrink;
+  nq_cnf_report report;
+};
+
+static void fill_report(nq_cnf_plan *plan) {
+  nq_cnf_report *r = &plan->report;
+  r->variables = plan->formula.variables;
+  r->projected = plan->formula.projection_count;
+  r->clauses = plan->formula.clause_count;
+  r->literals = plan->formula.literal_count - plan->formula.clause_count;
+  r->cubes = plan->cubes.count;
+  r->split_depth = plan->cubes.depth;
+  r->shrink = plan->shrink;
+  if (!r->group_order[0])
+    strcpy(r->group_order, "1");
+}
+
+static int thread_count(const nq_solver_control *control) {
+  if (control && control->threads > 0)
+    return control->threads;
+  long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+  return cpus > 0 ? (int)cpus : 1;
+}
+
+nq_status nq_cnf_plan_make(const nq_cnf *cnf, const nq_cnf_options *options,
+                           const nq_solver_control *control, nq_cnf_plan **out,
+                           nq_cnf_report *report) {
+  static const nq_cnf_options defaults = {0};
+  if (!options)
+    options = &defaults;
+  *out = NULL;
+  nq_cnf_plan *plan = calloc(1, sizeof *plan);
+  if (!plan)
+    return NQ_ERR_MEMORY;
+  nq_status status = cnf_compact_build(cnf, &plan->formula);
+  if (status != NQ_OK) {
+    free(plan);
+    return status;
+  }
+  plan->shrink = !options->no_shrink;
+  size_t target = options->cube_target ? options->cube_target : DEFAULT_CUBE_TARGET;
+  search_clock clock;
+  search_clock_start(&clock, NULL);
+  status = cnf_cubes_build(&plan->formula, options->no_split ? 1 : target,
+                           options->no_split ? 0 : MAX_SPLIT_DEPTH, &plan->cubes);
+  if (status != NQ_OK) {
+    cnf_compact_free(&plan->formula);
+    free(plan);
+    return status;
+  }
+  plan->report.split_seconds = search_clock_elapsed(&clock);
+  if (plan->shrink && propagator_init(&plan->tables, &plan->formula) != NQ_OK) {
+    cnf_cubes_free(&plan->cubes);
+    cnf_compact_free(&plan->formula);
+    free(plan);
+    return NQ_ERR_MEMORY;
+  }
+  plan->view.variables = plan->formula.variables;
+  plan->view.literals = plan->formula.literals;
+  plan->view.literal_count = plan->formula.literal_count;
+  plan->view.projected = plan->formula.projected;
+  strcpy(plan->report.group_order, "1");
+  if (!options->no_symmetry && plan->formula.variables > 0 &&
+      plan->formula.literal_count <= SYMMETRY_MAX_LITERALS &&
+      !(options->listing && plan->formula.projection_count < plan->formula.variables)) {
+    char error[200];
+    search_clock_start(&clock, NULL);
+    double limit = SYMMETRY_SECONDS;
+    if (control && control->time_limit_seconds > 0 && 0.05 * control->time_limit_seconds < limit)
+      limit = 0.05 * control->time_limit_seconds; /* a small share of a limited run */
+    nq_status found = cnf_symmetry_detect(&plan->view, limit, &plan->group, error, sizeof error);
+    plan->report.symmetry_seconds = search_clock_elapsed(&clock);
+    uint64_t order = plan->group.projected_order;
+    plan->symmetric = found == NQ_OK && plan->group.projected_generator_count > 0 && order > 1 &&
+                      order <= SYMMETRY_MAX_ORDER;
+    if (found == NQ_OK && plan->group.order_text[0])
+      snprintf(plan->report.group_order, sizeof plan->report.group_order, "%s",
+               plan->group.order_text);
+    plan->report.symmetry_used = plan->symmetric;
+  }
+  int threads = thread_count(control);
+  plan->report.threads =
+      (size_t)threads > plan->cubes.count && plan->cubes.count ? (int)plan->cubes.count : threads;
+  fill_report(plan);
+  if (report)
+    *report = plan->report;
+  *out = plan;
+  return NQ_OK;
+}
+
+void nq_cnf_plan_free(nq_cnf_plan *plan) {
+  if (!plan)
+    return;
+  if (plan->shrink)
+    propagator_free(&plan->tables);
+  cnf_symmetry_free(&plan->group);
+  cnf_cubes_free(&plan->cubes);
+  cnf_compact_free(&plan->formula);
+  free(plan);
+}
+
+/* PicoSAT's cost as cli/memory_budget.c models it (fitted there). */
+uint64_t nq_cnf_plan_memory_estimate(const nq_cnf_plan *plan, int threads,
+                                     uint64_t blocking_clauses) {
+  const cnf_compact *f = &plan->formula;
+  double per_instance = 1048576.0 + 1104.0 * f->variables +
+                        12.0 * (double)(f->literal_count - f->clause_count) +
+                        8.0 * (double)f->clause_count;
+  if (plan->shrink) /* the saved original clauses */
+    per_instance += 8.0 * (double)f->literal_count;
+  double instances = threads > 1 ? threads : 1;
+  double blocking = (512.0 + 4.0 * f->projection_count) * (double)blocking_clauses;
+  /* The compact copy, the cubes and the caller's formula. */
+  double tables = 12.0 * (double)f->literal_count + 16.0 * f->variables +
+                  4.0 * (double)(plan->cubes.start ? plan->cubes.start[plan->cubes.count] : 0);
+  double bytes = 1.5 * (per_instance * instances + blocking) + tables;
+  return bytes >= 1.8e19 ? UINT64_MAX : (uint64_t)bytes;
+}
+
+/* ---- the enumeration ---- */
+
+typedef struct cube_state {
+  signed char *kept; /* models to report, variables + 1 bytes each */
+  size_t kept_count, kept_capacity;
+  int done;
+} cube_state;
+
+enum { CUBE_WAITING = 0, CUBE_DONE = 1 };
+
+typedef struct run {
+  const nq_cnf_plan *plan;
+  cube_state *cubes;
+  int keep;
+  uint64_t max_models;
+  nq_model_fn on_model;
+  void *context;
+  search_clock clock;
+
+  pthread_mutex_t lock; /* guards what follows */
+  size_t batch_size;
+  size_t next_batch, next_to_report;
+  uint64_t reported;
+  nq_status status;
+  atomic_int stop;
+  atomic_ullong found;
+  atomic_ullong fundamental; /* orbits (= found without symmetry) */
+  int symmetric;             /* the plan's group is used in this run */
+  int lex_leader;            /* with lex-leader clauses */
+} run;
+
+static void set_status(run *r, nq_status status) {
+  pthread_mutex_lock(&r->lock);
+  if (r->status == NQ_OK)
+    r->status = status;
+  pthread_mutex_unlock(&r->lock);
+  atomic_store(&r->stop, 1);
+}
+
+static int stop_hook(void *state) {
+  run *r = state;
+  return atomic_load(&r->stop) || search_clock_expired(&r->clock);
+}
+
+/* Lock held. Reports and forgets what `cube` kept. */
+static void report_cube(run *r, cube_state *cube) {
+  int variables = r->plan->formula.variables;
+  size_t width = (size_t)variables + 1;
+  for (size_t i = 0; i < cube->kept_count; i++) {
+    if (r->max_models && r->reported >= r->max_models)
+      break;
+    r->reported++;
+    if (r->on_model && r->on_model(r->context, cube->kept + i * width,
+                                   r->plan->formula.file_variable, variables)) {
+      if (r->status == NQ_OK)
+        r->status = NQ_ERR_STOPPED;
+      atomic_store(&r->stop, 1);
+      break;
+    }
+  }
+  cube->kept_count = 0;
+  if (r->max_models && r->reported >= r->max_models)
+    atomic_store(&r->stop, 1);
+}
+
+static void report_ready(run *r, int finishing) {
+  while (r->next_to_report < r->plan->cubes.count) {
+    cube_state *cube = &r->cubes[r->next_to_report];
+    if (cube->done == CUBE_WAITING && !finishing)
+      return;
+    if (!atomic_load(&r->stop) || r->status == NQ_OK)
+      report_cube(r, cube);
+    free(cube->kept);
+    cube->kept = NULL;
+    cube->kept_count = cube->kept_capacity = 0;
+    r->next_to_report++;
+  }
+}
+
+static int keep_model(cube_state *cube, const signed char *values, size_t width) {
+  if (cube->kept_count == cube->kept_capacity) {
+    size_t capacity = cube->kept_capacity ? 2 * cube->kept_capacity : 16;
+    signed char *kept = realloc(cube->kept, capacity * width);
+    if (!kept)
+      return -1;
+    cube->kept = kept;
+    cube->kept_capacity = capacity;
+  }
+  memcpy(cube->kept + cube->kept_count++ * width, values, width);
+  return 0;
+}
+
+typedef struct worker_memory {
+  signed char *values;
+  unsigned char *fixed; /* [variables + 1]: set by the cube */
+  int *free_variables;
+  int *blocking;
+  propagator up;       /* shrinking: the cube's literals, then the model's */
+  signed char *images; /* symmetry: the orbit's members in this cube */
+  size_t image_count, image_capacity;
+  signed char *least; /* symmetry: the orbit's least member so far */
+  int least_set, least_in_cube;
+  const int *cube_literals;
+  size_t cube_size;
+  int image_failed;
+  int *inverse; /* lex-leader clauses: a generator's inverse */
+  int *candidates;
+} worker_memory;
+
+/* Keeps the 2^free models one partial assignment stands for: the free
+ * variables run through every combination, first variable slowest. */
+static int keep_expanded(run *r, cube_state *cube, worker_memory *m, int free_count) {
+  size_t width = (size_t)r->plan->formula.variables + 1;
+  uint64_t combinations = (uint64_t)1 << free_count;
+  for (uint64_t bits = 0; bits < combinations; bits++) {
+    for (int k = 0; k < free_count; k++)
+      m->values[m->free_variables[k]] = (bits >> (free_count - 1 - k)) & 1;
+    if (keep_model(cube, m->values, width))
+      return -1;
+    if (r->max_models && cube->kept_count >= r->max_models)
+      break; /* no more can be reported from one cube */
+  }
+  return 0;
+}
+
+/* Tries of picosat_deref_partial per cube before it is given up when it
+ * found no free variable (it scans every clause once per model: worth it
+ * for formulas with don't-cares, pure cost for N-Queens). Per cube, so the
+ * choice does not depend on which worker ran what. */
+enum { PARTIAL_TRIES = 4, PARTIAL_MAX_LITERALS = 1 << 20 };
+
+/* The blocking clause of the model in m->values, shrunk (see the file
+ * comment): free variables from the partial assignment, then a subset D
+ * of the model's other projection literals from which unit propagation
+ * (with the cube's literals) derives all of them; the clause is not-D.
+ * Any model containing D has, by propagation, the same values on the
+ * non-free projection variables, so it is one the count already holds.
+ * True literals are tried first: in at-most-one constraints they imply
+ * the most. Returns the clause length; fills m->blocking. */
+static int shrunk_blocking_clause(run *r, worker_memory *m, const signed char *values,
+                                  PicoSAT *picosat, int base, int *partial_tries, int *free_count) {
+  const cnf_compact *f = &r->plan->formula;
+  int candidates = 0, found_free = 0;
+  for (int pass = 0; pass < 2; pass++)
+    for (int k = 0; k < f->projection_count; k++) {
+      int v = f->projection[k];
+      if (m->fixed[v] || values[v] != (pass == 0))
+        continue;
+      if (pass == 0 && *partial_tries > 0 && *free_count < MAX_FREE &&
+          picosat_deref_partial(picosat, v) == 0) {
+        m->free_variables[(*free_count)++] = v;
+        continue;
+      }
+      if (pass == 1 && *partial_tries > 0 && *free_count < MAX_FREE &&
+          picosat_deref_partial(picosat, -v) == 0) {
+        m->free_variables[(*free_count)++] = v;
+        continue;
+      }
+      m->candidates[candidates++] = values[v] ? v : -v;
+    }
+  found_free = *free_count > 0;
+  if (*partial_tries > 0 && !found_free)
+    (*partial_tries)--;
+  else if (found_free)
+    *partial_tries = PARTIAL_TRIES;
+  propagator_backtrack(&m->up, base);
+  int length = 0;
+  for (int i = 0; i < candidates; i++) {
+    int literal = m->candidates[i];
+    int here = propagator_literal_value(&m->up, literal);
+    if (here > 0)
+      continue;
+    if (here < 0) /* cannot happen for a model; block it whole to stay sound */
+      goto whole;
+    int mark = m->up.trail_size;
+    propagator_assign(&m->up, literal);
+    m->blocking[length++] = -literal;
+    if (!propagator_propagate(&m->up, mark))
+      goto whole;
+  }
+  return length;
+whole:
+  for (int i = 0; i < candidates; i++)
+    m->blocking[i] = -m->candidates[i];
+  return candidates;
+}
+
+/* The cube next in line streams what it finds: a huge cube (or --max K)
+ * must not hold the output back. */
+static void stream_if_next(run *r, cube_state *cube, size_t index) {
+  pthread_mutex_lock(&r->lock);
+  if (r->next_to_report == index)
+    report_cube(r, cube);
+  pthread_mutex_unlock(&r->lock);
+}
+
+/* Projected values `a` before `b`: projection variables in increasing
+ * order, 0 before 1 (cnf_symmetry.h's "least"). */
+static int projected_less(const cnf_compact *f, const signed char *a, const signed char *b) {
+  for (int k = 0; k < f->projection_count; k++) {
+    int v = f->projection[k];
+    if ((a[v] > 0) != (b[v] > 0))
+      return b[v] > 0;
+  }
+  return 0;
+}
+
+static int image_in_cube(const run *r, const worker_memory *m, const signed char *image) {
+  for (size_t i = 0; i < m->cube_size; i++) {
+    int literal = m->cube_literals[i], v = abs(literal);
+    if (r->plan->formula.projected[v] && (image[v] > 0) != (literal > 0))
       return 0;
   }
-  if (cnf->literal_count && cnf->literals[cnf->literal_count - 1] != 0)
-    return 0;
-  for (size_t i = 0; i < cnf->projection_count; i++)
-    if (cnf->projection[i] < 1 || cnf->projection[i] > cnf->max_variable)
-      return 0;
   return 1;
+}
+
+static int visit_image(void *context, const signed char *image) {
+  worker_memory *m = ((void **)context)[1];
+  const run *r = ((void **)context)[0];
+  size_t width = (size_t)r->plan->formula.variables + 1;
+  int in_cube = image_in_cube(r, m, image);
+  if (!m->least_set || projected_less(&r->plan->formula, image, m->least)) {
+    memcpy(m->least, image, width);
+    m->least_set = 1;
+    m->least_in_cube = in_cube;
+  }
+  if (m->image_count == m->image_capacity) {
+    size_t capacity = m->image_capacity ? 2 * m->image_capacity : 16;
+    signed char *images = realloc(m->images, capacity * width);
+    if (!images) {
+      m->image_failed = 1;
+      return 1;
+    }
+    m->images = images;
+    m->image_capacity = capacity;
+  }
+  signed char *kept = m->images + m->image_count++ * width;
+  memcpy(kept, image, width);
+  kept[0] = (signed char)in_cube; /* index 0 is unused by models */
+  return 0;
+}
+
+/* Symmetry within a cube (the scheme of enumerate_symmetric.c, for any
+ * group): when a cube finds a model it computes the model's orbit; the
+ * orbit is counted (all its members, and once for --unique) and listed by
+ * the cube that holds its least member, and every member that lies in
+ * this cube is blocked here, so a cube meets each orbit at most once. The
+ * cube holding the least member cannot miss the orbit: the least member
+ * satisfies the cube and the lex-leader clauses (lex_leader_clauses) and is
+ * blocked there only once a member was found there. The images are
+ * projected models of the formula (an automorphism maps models to
+ * models), so their shrunk blocking clauses are sound as the model's own.
+ * Returns -1 after a failure. */
+static int orbit_in_cube(run *r, worker_memory *m, size_t index, PicoSAT *picosat, int selector,
+                         int base) {
+  const cnf_compact *f = &r->plan->formula;
+  size_t width = (size_t)f->variables + 1;
+  m->image_count = 0;
+  m->least_set = 0;
+  m->image_failed = 0;
+  const void *context[2] = {r, m};
+  uint64_t size = cnf_symmetry_orbit(&r->plan->group, &r->plan->view, m->values, visit_image,
+                                     (void *)context, NULL);
+  if (size == 0 || m->image_failed) {
+    set_status(r, NQ_ERR_MEMORY);
+    return -1;
+  }
+  cube_state *cube = &r->cubes[index];
+  if (m->least_in_cube) {
+    atomic_fetch_add(&r->fundamental, 1ull);
+    atomic_fetch_add(&r->found, (unsigned long long)m->image_count);
+  }
+  for (size_t i = 0; i < m->image_count; i++) {
+    signed char *image = m->images + i * width;
+    int in_cube = image[0];
+    image[0] = 0;
+    /* Images carry projected values only; with every variable projected
+     * (the only case listed with symmetry, see nq_cnf_plan_enumerate)
+     * they are whole models. The model itself is listed as found. */
+    if (r->keep && m->least_in_cube && keep_model(cube, i == 0 ? m->values : image, width)) {
+      set_status(r, NQ_ERR_MEMORY);
+      return -1;
+    }
+    if (!in_cube)
+      continue;
+    int blocking_count = 0, no_tries = 0, free_count = 0;
+    if (r->plan->shrink) {
+      blocking_count = shrunk_blocking_clause(r, m, image, picosat, base, &no_tries, &free_count);
+    } else {
+      for (int k = 0; k < f->projection_count; k++) {
+        int v = f->projection[k];
+        m->blocking[blocking_count++] = image[v] > 0 ? -v : v;
+      }
+    }
+    picosat_add(picosat, -selector);
+    for (int k = 0; k < blocking_count; k++)
+      picosat_add(picosat, m->blocking[k]);
+    picosat_add(picosat, 0);
+  }
+  if (r->keep && m->least_in_cube)
+    stream_if_next(r, cube, index);
+  return 0;
+}
+
+/* Lex-leader clauses (J. Crawford, M. Ginsberg, E. Luks, A. Roy, "Symmetry-
+ * breaking predicates for search problems", KR 1996; the chained encoding
+ * of F. Aloul, I. Markov, K. Sakallah, "Efficient symmetry breaking for
+ * Boolean satisfiability", IEEE Trans. Computers 2006): for each projected
+ * generator g, x <= g(x) lexicographically (projection variables in
+ * increasing order, 0 before 1) on the first LEX_LEADER_LENGTH moved
+ * positions. The least member of every orbit satisfies them, so no orbit
+ * is lost (see orbit_in_cube); most other members are cut off before the
+ * solver reaches them. e_i (auxiliary, numbered from `first_auxiliary`)
+ * means "equal so far"; it is only ever forced true, so a lex-leader
+ * always extends to the e_i. Returns the auxiliary variables used. */
+enum { LEX_LEADER_LENGTH = 64 };
+
+static int lex_leader_clauses(const nq_cnf_plan *plan, PicoSAT *picosat, int first_auxiliary,
+                              int *inverse) {
+  const cnf_compact *f = &plan->formula;
+  int next = first_auxiliary;
+  for (int g = 0; g < plan->group.projected_generator_count; g++) {
+    const int *image = plan->group.projected_generators[g];
+    for (int v = 1; v <= f->variables; v++)
+      inverse[abs(image[v])] = v;
+    int equal = 0, positions = 0; /* equal: e_(i-1), 0 = true */
+    for (int k = 0; k < f->projection_count && positions < LEX_LEADER_LENGTH; k++) {
+      int w = f->projection[k], u = inverse[w];
+      if (u == w)
+        continue;
+      positions++;
+      /* e_(i-1) -> (x_w -> x_u): y_w = x_u */
+      if (equal)
+        picosat_add(picosat, -equal);
+      picosat_add(picosat, -w);
+      picosat_add(picosat, u);
+      picosat_add(picosat, 0);
+      if (positions == LEX_LEADER_LENGTH || k + 1 == f->projection_count)
+        break;
+      int here = next++;
+      for (int sign = 0; sign < 2; sign++) {
+        if (equal)
+          picosat_add(picosat, -equal);
+        picosat_add(picosat, sign ? -w : w);
+        picosat_add(picosat, sign ? -u : u);
+        picosat_add(picosat, here);
+        picosat_add(picosat, 0);
+      }
+      equal = here;
+    }
+  }
+  return next - first_auxiliary;
+}
+
+/* Enumerates the cubes first..last-1 in one PicoSAT instance (a batch):
+ * the formula is added once, each cube's literals are assumptions, and
+ * its blocking clauses carry a selector literal of its own (not-s or
+ * not-D, with s assumed while the cube runs and then fixed false), so a
+ * cube's blocking clauses never constrain another cube and learned
+ * clauses carry over. Batches are fixed before the workers start, so what
+ * one batch finds, and in what order, does not depend on the thread count.
+ * Returns 0, or -1 after a failure (status set). */
+static int solve_batch(run *r, size_t first, size_t last, worker_memory *m) {
+  const cnf_compact *f = &r->plan->formula;
+  const cnf_cubes *cubes = &r->plan->cubes;
+  int variables = f->variables, failed = 0;
+  PicoSAT *picosat = picosat_init();
+  if (!picosat) {
+    set_status(r, NQ_ERR_MEMORY);
+    return -1;
+  }
+  if (r->plan->shrink)
+    picosat_save_original_clauses(picosat);
+  picosat_set_interrupt(picosat, r, stop_hook);
+  int auxiliary = r->symmetric ? r->plan->group.projected_generator_count * LEX_LEADER_LENGTH : 0;
+  picosat_adjust(picosat, variables + auxiliary + (int)(last - first));
+  if (f->projection_count < variables || auxiliary)
+    for (int k = 0; k < f->projection_count; k++)
+      picosat_set_more_important_lit(picosat, f->projection[k]);
+  for (size_t i = 0; i < f->literal_count; i++)
+    picosat_add(picosat, f->literals[i]);
+  if (r->symmetric && r->lex_leader)
+    lex_leader_clauses(r->plan, picosat, variables + 1, m->inverse);
+  for (size_t index = first; index < last && !failed; index++) {
+    cube_state *cube = &r->cubes[index];
+    int selector = variables + auxiliary + 1 + (int)(index - first);
+    const int *cube_literals = cubes->literals ? cubes->literals + cubes->start[index] : NULL;
+    size_t cube_size = cubes->start[index + 1] - cubes->start[index];
+    for (size_t i = 0; i < cube_size; i++)
+      m->fixed[abs(cube_literals[i])] = 1;
+    /* picosat_deref_partial is not interruptible and scans the whole
+     * formula: not on huge ones. */
+    int base = 0,
+        partial_tries = r->symmetric || f->literal_count > PARTIAL_MAX_LITERALS ? 0 : PARTIAL_TRIES;
+    m->cube_literals = cube_literals;
+    m->cube_size = cube_size;
+    if (r->plan->shrink) {
+      propagator_backtrack(&m->up, 0);
+      int consistent = 1;
+      for (size_t i = 0; i < cube_size && consistent; i++) {
+        int here = propagator_literal_value(&m->up, cube_literals[i]);
+        if (here == 0)
+          propagator_assign(&m->up, cube_literals[i]);
+        consistent = here >= 0;
+      }
+      if (!consistent || !propagator_units(&m->up))
+        propagator_backtrack(&m->up, 0); /* the cube has no model: never used */
+      base = m->up.trail_size;
+    }
+    for (;;) {
+      if (atomic_load(&r->stop))
+        break;
+      if (search_clock_expired(&r->clock)) {
+        set_status(r, NQ_ERR_INTERRUPTED);
+        break;
+      }
+      for (size_t i = 0; i < cube_size; i++)
+        picosat_assume(picosat, cube_literals[i]);
+      picosat_assume(picosat, selector);
+      int answer = picosat_sat(picosat, -1);
+      if (answer == PICOSAT_UNSATISFIABLE)
+        break;
+      if (answer != PICOSAT_SATISFIABLE) {
+        if (search_clock_expired(&r->clock))
+          set_status(r, NQ_ERR_INTERRUPTED);
+        else if (!atomic_load(&r->stop))
+          set_status(r, NQ_ERR_SOLVER);
+        break;
+      }
+      m->values[0] = 0;
+      for (int v = 1; v <= variables; v++)
+        m->values[v] = picosat_deref(picosat, v) > 0;
+      if (r->symmetric) {
+        if (orbit_in_cube(r, m, index, picosat, selector, base)) {
+          failed = -1;
+          break;
+        }
+        continue;
+      }
+      int free_count = 0, blocking_count = 0;
+      if (r->plan->shrink) {
+        blocking_count =
+            shrunk_blocking_clause(r, m, m->values, picosat, base, &partial_tries, &free_count);
+      } else {
+        for (int k = 0; k < f->projection_count; k++) {
+          int v = f->projection[k];
+          m->blocking[blocking_count++] = m->values[v] ? -v : v;
+        }
+      }
+      atomic_fetch_add(&r->found, 1ull << free_count);
+      atomic_fetch_add(&r->fundamental, 1ull << free_count);
+      if (r->keep) {
+        if (keep_expanded(r, cube, m, free_count)) {
+          set_status(r, NQ_ERR_MEMORY);
+          failed = -1;
+          break;
+        }
+        stream_if_next(r, cube, index);
+      }
+      picosat_add(picosat, -selector);
+      for (int k = 0; k < blocking_count; k++)
+        picosat_add(picosat, m->blocking[k]);
+      picosat_add(picosat, 0);
+    }
+    for (size_t i = 0; i < cube_size; i++)
+      m->fixed[abs(cube_literals[i])] = 0;
+    /* This cube's blocking clauses are satisfied from now on. */
+    picosat_add(picosat, -selector);
+    picosat_add(picosat, 0);
+    int stopped = atomic_load(&r->stop);
+    pthread_mutex_lock(&r->lock);
+    cube->done = CUBE_DONE;
+    if (!failed && !stopped)
+      report_ready(r, 0);
+    pthread_mutex_unlock(&r->lock);
+    if (stopped)
+      break;
+  }
+  picosat_reset(picosat);
+  return failed;
+}
+
+static void *worker(void *context) {
+  run *r = context;
+  int variables = r->plan->formula.variables;
+  worker_memory m;
+  m.values = malloc((size_t)variables + 1);
+  m.fixed = calloc((size_t)variables + 1, 1);
+  m.free_variables = malloc(((size_t)variables + 1) * sizeof(int));
+  m.blocking = malloc(((size_t)variables + 1) * sizeof(int));
+  m.candidates = malloc(((size_t)variables + 1) * sizeof(int));
+  m.images = NULL;
+  m.image_count = m.image_capacity = 0;
+  m.least = malloc((size_t)variables + 1);
+  m.inverse = malloc(((size_t)variables + 1) * sizeof(int));
+  int have_up = r->plan->shrink && propagator_clone(&m.up, &r->plan->tables) == NQ_OK;
+  if (!m.values || !m.fixed || !m.free_variables || !m.blocking || !m.candidates || !m.least ||
+      !m.inverse || (r->plan->shrink && !have_up)) {
+    set_status(r, NQ_ERR_MEMORY);
+    goto done;
+  }
+  for (;;) {
+    pthread_mutex_lock(&r->lock);
+    size_t batch = r->next_batch++;
+    pthread_mutex_unlock(&r->lock);
+    size_t first = batch * r->batch_size, count = r->plan->cubes.count;
+    if (first >= count || atomic_load(&r->stop))
+      break;
+    size_t last = first + r->batch_size < count ? first + r->batch_size : count;
+    if (solve_batch(r, first, last, &m))
+      break;
+  }
+done:
+  if (have_up)
+    propagator_free(&m.up);
+  free(m.candidates);
+  free(m.images);
+  free(m.least);
+  free(m.inverse);
+  free(m.values);
+  free(m.fixed);
+  free(m.free_variables);
+  free(m.blocking);
+  return NULL;
+}
+
+nq_status nq_cnf_plan_enumerate(nq_cnf_plan *plan, uint64_t max_models,
+                                const nq_solver_control *control, nq_model_fn on_model,
+                                void *context, nq_enumeration *result) {
+  nq_enumeration local = {0, 0, 0};
+  if (!result)
+    result = &local;
+  *result = local;
+  if (!plan)
+    return NQ_ERR_ARGUMENT;
+  size_t cube_count = plan->cubes.count;
+  run *r = calloc(1, sizeof *r);
+  if (!r)
+    return NQ_ERR_MEMORY;
+  r->plan = plan;
+  r->cubes = calloc(cube_count ? cube_count : 1, sizeof *r->cubes);
+  if (!r->cubes) {
+    free(r);
+    return NQ_ERR_MEMORY;
+  }
+  r->keep = on_model != NULL || max_models != 0;
+  /* Listing needs whole models; images are computed on the projection. */
+  r->symmetric =
+      plan->symmetric && !(r->keep && plan->formula.projection_count < plan->formula.variables);
+  r->lex_leader = 1;
+  r->batch_size = (cube_count + BATCHES - 1) / BATCHES;
+  if (!r->batch_size)
+    r->batch_size = 1;
+  r->max_models = max_models;
+  r->on_model = on_model;
+  r->context = context;
+  search_clock_start(&r->clock, control);
+  pthread_mutex_init(&r->lock, NULL);
+  atomic_init(&r->stop, 0);
+  atomic_init(&r->found, 0);
+  atomic_init(&r->fundamental, 0);
+  int threads = thread_count(control);
+  size_t batches = cube_count ? (cube_count + r->batch_size - 1) / r->batch_size : 1;
+  if ((size_t)threads > batches)
+    threads = (int)batches;
+  pthread_t *ids = calloc((size_t)threads, sizeof *ids);
+  int started = 0;
+  if (ids)
+    for (; started < threads; started++)
+      if (pthread_create(&ids[started], NULL, worker, r) != 0)
+        break;
+  if (!started) {
+    set_status(r, NQ_ERR_MEMORY);
+  } else if (control && control->progress) {
+    /* Progress from the calling thread while the workers run. */
+    for (;;) {
+      pthread_mutex_lock(&r->lock);
+      int finished = r->next_to_report >= cube_count || atomic_load(&r->stop);
+      pthread_mutex_unlock(&r->lock);
+      if (finished)
+        break;
+      struct timespec pause = {0, 100000000};
+      nanosleep(&pause, NULL);
+      static const double every = 0.5;
+      double elapsed = search_clock_elapsed(&r->clock);
+      if (elapsed >= every)
+        control->progress(control->progress_context, atomic_load(&r->found), elapsed);
+    }
+  }
+  for (int t = 0; t < started; t++)
+    pthread_join(ids[t], NULL);
+  free(ids);
+  nq_status status = r->status;
+  if (status == NQ_OK && r->next_to_report < cube_count) {
+    /* A worker ran out of cubes early: --max reached, or stopped. */
+    pthread_mutex_lock(&r->lock);
+    report_ready(r, 1);
+    pthread_mutex_unlock(&r->lock);
+  }
+  if (status == NQ_OK && search_clock_expired(&r->clock) && r->next_to_report < cube_count &&
+      !(max_models && r->reported >= max_models))
+    status = NQ_ERR_INTERRUPTED;
+  uint64_t found = atomic_load(&r->found);
+  result->solutions = r->keep ? r->reported : found;
+  if (max_models && result->solutions > max_models)
+    result->solutions = max_models;
+  result->fundamental = r->keep ? result->solutions : atomic_load(&r->fundamental);
+  result->complete = status == NQ_OK;
+  for (size_t i = 0; i < cube_count; i++)
+    free(r->cubes[i].kept);
+  free(r->cubes);
+  pthread_mutex_destroy(&r->lock);
+  free(r);
+  return status;
 }
 
 nq_status nq_solver_enumerate_cnf(const nq_cnf *cnf, uint64_t max_models,
                                   const nq_solver_control *control, nq_model_fn on_model,
                                   void *context, nq_enumeration *result) {
+  nq_cnf_plan *plan = NULL;
   nq_enumeration local = {0, 0, 0};
-  if (!result)
-    result = &local;
-  *result = local;
-  if (!cnf || !well_formed(cnf))
-    return NQ_ERR_ARGUMENT;
-  int variables = cnf->max_variable;
-  search_clock clock;
-  search_clock_start(&clock, control);
-  PicoSAT *picosat = picosat_init();
-  signed char *values = malloc((size_t)variables + 1);
-  int *blocking = malloc(((size_t)variables + 1) * sizeof *blocking);
-  if (!picosat || !values || !blocking) {
-    if (picosat)
-      picosat_reset(picosat);
-    free(values);
-    free(blocking);
-    return NQ_ERR_MEMORY;
-  }
-  picosat_set_interrupt(picosat, &clock, search_clock_picosat_hook);
-  picosat_adjust(picosat, variables);
-  /* A 40 MB file is a second of adding: ask the clock every 256Ki literals. */
-  nq_status status = NQ_OK;
-  for (size_t i = 0; i < cnf->literal_count && status == NQ_OK; i++) {
-    picosat_add(picosat, cnf->literals[i]);
-    if (!(i & 0x3FFFF) && search_clock_expired(&clock))
-      status = NQ_ERR_INTERRUPTED;
-  }
-
-  size_t projected = cnf->has_projection ? cnf->projection_count : (size_t)variables;
-  double next_progress = 0.5;
-  while (status == NQ_OK) {
-    if (max_models && result->solutions >= max_models)
-      break;
-    if (search_clock_expired(&clock)) {
-      status = NQ_ERR_INTERRUPTED;
-      break;
-    }
-    int answer = search_clock_sat(picosat, search_clock_picosat_hook, &clock);
-    if (answer == PICOSAT_UNSATISFIABLE) {
-      result->complete = 1;
-      break;
-    }
-    if (answer != PICOSAT_SATISFIABLE) {
-      status = search_clock_expired(&clock) ? NQ_ERR_INTERRUPTED : NQ_ERR_SOLVER;
-      break;
-    }
-    values[0] = 0;
-    for (int variable = 1; variable <= variables; variable++)
-      values[variable] = picosat_deref(picosat, variable) > 0;
-    result->solutions++;
-    if (on_model && on_model(context, values, variables)) {
-      status = NQ_ERR_STOPPED;
-      break;
-    }
-    if (control && control->progress) {
-      double elapsed = search_clock_elapsed(&clock);
-      if (elapsed >= next_progress) {
-        control->progress(control->progress_context, result->solutions, elapsed);
-        next_progress = elapsed + 0.5;
-      }
-    }
-    /* An empty projection has a single (empty) assignment: the empty
-     * blocking clause makes the formula unsatisfiable, as it should. */
-    for (size_t i = 0; i < projected; i++) {
-      int variable = cnf->has_projection ? cnf->projection[i] : (int)i + 1;
-      blocking[i] = values[variable] ? -variable : variable;
-    }
-    for (size_t i = 0; i < projected; i++)
-      picosat_add(picosat, blocking[i]);
-    picosat_add(picosat, 0);
-  }
-  if (max_models && result->solutions >= max_models && status == NQ_OK)
-    result->complete = 1;
-  free(values);
-  free(blocking);
-  picosat_reset(picosat);
+  if (result)
+    *result = local;
+  nq_status status = nq_cnf_plan_make(cnf, NULL, control, &plan, NULL);
+  if (status != NQ_OK)
+    return status;
+  status = nq_cnf_plan_enumerate(plan, max_models, control, on_model, context, result);
+  nq_cnf_plan_free(plan);
   return status;
 }

@@ -48,8 +48,14 @@ static int honours(const nq_encoding *e, const int *columns) {
   return 1;
 }
 
-static int on_model(void *context, const signed char *values, int variables) {
+static int on_model(void *context, const signed char *compact, const int *file_variables,
+                    int count) {
   run *r = context;
+  static signed char values[1 << 16];
+  int variables = r->cnf->max_variable;
+  memset(values, 0, (size_t)variables + 1);
+  for (int i = 1; i <= count; i++)
+    values[file_variables[i]] = compact[i];
   int n = r->cnf->queens_n, solver_board[32], verifier_board[32];
   char why[200] = "";
   r->models++;

@@ -37,8 +37,13 @@ static char *slurp(const char *path, size_t *size) {
 }
 
 /* The model must satisfy every clause. */
-static int check_model(void *context, const signed char *values, int variables) {
+static int check_model(void *context, const signed char *compact, const int *file_variables,
+                       int count) {
   const nq_cnf *cnf = context;
+  int variables = cnf->max_variable;
+  signed char *values = calloc((size_t)variables + 1, 1);
+  for (int i = 1; i <= count; i++)
+    values[file_variables[i]] = compact[i];
   int clause_true = 0;
   for (size_t i = 0; i < cnf->literal_count; i++) {
     int literal = cnf->literals[i];
@@ -49,6 +54,7 @@ static int check_model(void *context, const signed char *values, int variables) 
       clause_true |= literal > 0 ? values[literal] : !values[-literal];
     }
   }
+  free(values);
   return 0;
 }
 
@@ -263,9 +269,17 @@ static void projected_counts(void) {
       }
       used += (size_t)snprintf(text + used, sizeof text - used, "0\n");
     }
+    /* No projection line: the variables that occur (nqsat/solver.h; one
+     * that occurs nowhere has no say in a model). */
     if (!declared)
-      for (int v = 1; v <= VARIABLES; v++)
-        projection[projected++] = v;
+      for (int v = 1; v <= VARIABLES; v++) {
+        int occurs = 0;
+        for (int c = 0; c < clauses && !occurs; c++)
+          for (int k = 0; k < 3; k++)
+            occurs |= abs(formula[c][k]) == v;
+        if (occurs)
+          projection[projected++] = v;
+      }
     /* Brute force: the distinct projections of satisfying assignments. */
     static unsigned char seen[1 << VARIABLES];
     memset(seen, 0, sizeof seen);

@@ -155,7 +155,6 @@ expect_stderr "not an nqsat instance"
 expect_exit 2 "$NQSAT" solve no-such-file.cnf
 expect_stderr "N .no-such-file.cnf. is not a whole number, nor an existing file"
 expect_exit 2 "$NQSAT" solve "$WORK/small.cnf" --amo seq
-expect_exit 2 "$NQSAT" solve "$WORK/small.cnf" --count --unique
 expect_exit 2 "$NQSAT" solve 8 --unique
 expect_exit 2 "$NQSAT" solve 8 --count --time-limit 0
 expect_exit 2 "$NQSAT" solve 8 --count --threads 0

@@ -51,7 +51,9 @@ nq_status nq_solver_enumerate_queens(const nq_encoding *encoding, uint64_t max_s
 /* What an enumeration found. */
 typedef struct nq_enumeration {
   uint64_t solutions;   /* solutions (or models) found */
-  uint64_t fundamental; /* of those, orbits under the board's 8 symmetries */
+  uint64_t fundamental; /* of those, orbits under the board's 8 symmetries (a
+                         * DIMACS file: under its detected group, counted when
+                         * models are not listed) */
   int complete;         /* 1 when the search ended as asked: the whole space
                          * covered, or the requested maximum reached */
 } nq_enumeration;
@@ -76,19 +78,70 @@ nq_status nq_solver_enumerate_symmetric(const nq_encoding *encoding, uint64_t ma
                                         nq_solution_fn on_solution, void *context,
                                         nq_enumeration *result);
 
-/* Called once per model; values[v] for v = 1..variables is 1 (true) or 0
- * (false), values[0] unused. Nonzero return stops (NQ_ERR_STOPPED). */
-typedef int (*nq_model_fn)(void *context, const signed char *values, int variables);
+/* Called once per model. The model is given over the variables that occur
+ * in the formula (in a clause or a projection line), in the file's own
+ * numbering: values[i] (1 true, 0 false) is the value of variable
+ * file_variables[i], i = 1..count, ascending; index 0 is unused. Variables
+ * the header declares but nothing uses are left out (any value goes).
+ * Nonzero return stops (NQ_ERR_STOPPED). */
+typedef int (*nq_model_fn)(void *context, const signed char *values, const int *file_variables,
+                           int count);
 
-/* Solves `cnf` and enumerates up to `max_models` models (0: all) with
- * blocking clauses on the projection set (cnf->projection when declared,
- * else every variable 1..cnf->max_variable): two models reported always
- * differ on it. Models cover variables 1..cnf->max_variable; variables the
- * header declares but no clause or projection line uses are left out.
- * result->solutions is the number of models found (0: unsatisfiable when
- * complete). Returns NQ_OK, NQ_ERR_INTERRUPTED (complete = 0),
- * NQ_ERR_STOPPED, NQ_ERR_ARGUMENT (a literal outside 1..max_variable),
- * NQ_ERR_MEMORY or NQ_ERR_SOLVER. */
+/* How a DIMACS formula is enumerated (zero-initialised: the defaults). */
+typedef struct nq_cnf_options {
+  int no_split;       /* 1: one PicoSAT instance for the whole formula */
+  int no_symmetry;    /* 1: no symmetry detection */
+  int no_shrink;      /* 1: block every projection variable of each model */
+  size_t cube_target; /* cubes to aim for; 0: the default (see cnf_enumerate.c) */
+  int listing;        /* 1: models will be listed; symmetry is then used only when
+                       * every variable is projected (images are computed on the
+                       * projection only) */
+} nq_cnf_options;
+
+/* How a DIMACS enumeration was made, for --stats and the header lines. */
+typedef struct nq_cnf_report {
+  int variables; /* variables that occur (renumbered 1..variables) */
+  int projected; /* of those, projection variables */
+  uint64_t clauses, literals;
+  uint64_t cubes;       /* sub-problems, each its own PicoSAT instance */
+  int split_depth;      /* split variables per cube */
+  int threads;          /* workers used */
+  int shrink;           /* 1: partial-assignment blocking clauses */
+  char group_order[48]; /* symmetry group order, "1" when none or off */
+  int symmetry_used;    /* 1: the group acts on the projection with at most
+                         * 10^5 elements, and orbits are used */
+  double split_seconds, symmetry_seconds;
+} nq_cnf_report;
+
+typedef struct nq_cnf_plan nq_cnf_plan;
+
+/* Renumbers `cnf` compactly and splits it into cubes (and finds its
+ * symmetries): what nq_cnf_plan_enumerate then runs. `options` may be
+ * NULL (defaults); `control` gives the thread count (0: all CPUs).
+ * `report` (may be NULL) is filled. The plan borrows nothing from `cnf`.
+ * NQ_ERR_ARGUMENT: a literal outside 1..cnf->max_variable. */
+nq_status nq_cnf_plan_make(const nq_cnf *cnf, const nq_cnf_options *options,
+                           const nq_solver_control *control, nq_cnf_plan **plan,
+                           nq_cnf_report *report);
+
+/* Peak bytes an enumeration of `plan` is expected to need with `threads`
+ * workers, keeping up to `blocking_clauses` blocking clauses in all
+ * (the estimate of cli/memory_budget.c's model, see there). */
+uint64_t nq_cnf_plan_memory_estimate(const nq_cnf_plan *plan, int threads,
+                                     uint64_t blocking_clauses);
+
+/* Enumerates up to `max_models` models (0: all), cube by cube on the
+ * control's threads, reported serially and in an order that does not
+ * depend on the thread count. Two models reported differ on the projection
+ * set (cnf->projection when declared, else every variable). Returns NQ_OK,
+ * NQ_ERR_INTERRUPTED (complete = 0), NQ_ERR_STOPPED, NQ_ERR_MEMORY or
+ * NQ_ERR_SOLVER. */
+nq_status nq_cnf_plan_enumerate(nq_cnf_plan *plan, uint64_t max_models,
+                                const nq_solver_control *control, nq_model_fn on_model,
+                                void *context, nq_enumeration *result);
+void nq_cnf_plan_free(nq_cnf_plan *plan);
+
+/* Plan and enumerate in one call with the default options. */
 nq_status nq_solver_enumerate_cnf(const nq_cnf *cnf, uint64_t max_models,
                                   const nq_solver_control *control, nq_model_fn on_model,
                                   void *context, nq_enumeration *result);
