@@ -248,6 +248,10 @@ static int solve_file(solve_options *options, const char *path, uint64_t max_mem
   char error[512];
   struct timespec started;
   clock_gettime(CLOCK_MONOTONIC, &started);
+  /* Armed before reading: a signal while the file is read or split is
+   * recorded, the detection skipped, and the enumeration ends at once,
+   * so a stop never kills the run before it can say what it found. */
+  watch_for_stop(options);
   nq_status status = nq_cnf_read_path(path, &cnf, error, sizeof error);
   if (status != NQ_OK)
     return runtime_error("solve", "%s", error);
@@ -293,7 +297,6 @@ static int solve_file(solve_options *options, const char *path, uint64_t max_mem
   if (options->mode == LIST)
     print_plan_lines(&report, options);
   nq_enumeration result;
-  watch_for_stop(options);
   status =
       nq_cnf_plan_enumerate(plan, max_models, &options->control,
                             options->mode == COUNT_ONLY ? NULL : print_model, &models, &result);

@@ -134,7 +134,10 @@ nq_status nq_cnf_plan_make(const nq_cnf *cnf, const nq_cnf_options *options,
   plan->view.literal_count = plan->formula.literal_count;
   plan->view.projected = plan->formula.projected;
   strcpy(plan->report.group_order, "1");
-  if (!options->no_symmetry && plan->formula.variables > 0 &&
+  /* A stop asked for while splitting skips the detection (up to a second
+   * on large files): the enumeration then ends at once with what it has. */
+  int stop_requested = control && control->interrupt && *control->interrupt;
+  if (!stop_requested && !options->no_symmetry && plan->formula.variables > 0 &&
       plan->formula.literal_count <= SYMMETRY_MAX_LITERALS &&
       !(options->listing && plan->formula.projection_count < plan->formula.variables)) {
     char error[200];
