@@ -243,6 +243,17 @@ static void print_stats(const nq_cnf_report *report, const nq_enumeration *resul
   fprintf(stderr, "seconds: %.3f\n", seconds);
 }
 
+/* A stop while the file was read or planned: nothing found yet, answered
+ * as a stopped search answers. */
+static int stopped_before_models(const solve_options *options, const char *what) {
+  if (options->mode == COUNT_ONLY)
+    printf("0 (incomplete: %s)\n", stop_reason());
+  else
+    printf("s UNKNOWN\n");
+  fprintf(stderr, "nqsat solve: %s after 0 models (%s)\n", stop_reason(), what);
+  return stopped_exit(finish_output(NQ_EXIT_OK));
+}
+
 static int solve_file(solve_options *options, const char *path, uint64_t max_memory) {
   nq_cnf *cnf = NULL;
   char error[512];
@@ -252,7 +263,10 @@ static int solve_file(solve_options *options, const char *path, uint64_t max_mem
    * recorded, the detection skipped, and the enumeration ends at once,
    * so a stop never kills the run before it can say what it found. */
   watch_for_stop(options);
-  nq_status status = nq_cnf_read_path(path, &cnf, error, sizeof error);
+  nq_status status =
+      nq_cnf_read_path_until(path, options->control.interrupt, &cnf, error, sizeof error);
+  if (status == NQ_ERR_INTERRUPTED)
+    return stopped_before_models(options, error);
   if (status != NQ_OK)
     return runtime_error("solve", "%s", error);
   if (options->board && (cnf->queens_n < 1 || cnf->queens_n > NQ_SOLVER_MAX_N)) {
@@ -272,6 +286,10 @@ static int solve_file(solve_options *options, const char *path, uint64_t max_mem
   nq_cnf_plan *plan = NULL;
   nq_cnf_report report;
   status = nq_cnf_plan_make(cnf, &plan_options, &options->control, &plan, &report);
+  if (status == NQ_ERR_INTERRUPTED) {
+    nq_cnf_free(cnf);
+    return stopped_before_models(options, "while the file was split");
+  }
   if (status != NQ_OK) {
     nq_cnf_free(cnf);
     return runtime_error("solve", "%s: %s", path, nq_strerror(status));

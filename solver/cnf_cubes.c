@@ -69,7 +69,7 @@ static void free_leaves(leaf *leaves, size_t count) {
 }
 
 nq_status cnf_cubes_build(const cnf_compact *formula, size_t target, int max_depth,
-                          cnf_cubes *cubes) {
+                          const volatile sig_atomic_t *stop, cnf_cubes *cubes) {
   memset(cubes, 0, sizeof *cubes);
   propagator p;
   nq_status status = propagator_init(&p, formula);
@@ -110,7 +110,7 @@ nq_status cnf_cubes_build(const cnf_compact *formula, size_t target, int max_dep
    * split stops after this many clause literals scanned and keeps the
    * leaves it has. */
   const unsigned long long budget = 50000000ull;
-  while (count < target && p.visits < budget) {
+  while (count < target && p.visits < budget && !(stop && *stop)) {
     size_t largest = count;
     for (size_t i = 0; i < count; i++)
       if (leaves[i].open > 0 && leaves[i].depth < max_depth &&

@@ -10,6 +10,7 @@
 #ifndef NQSAT_CNF_CUBES_H
 #define NQSAT_CNF_CUBES_H
 
+#include <signal.h>
 #include <stddef.h>
 
 #include "cnf_compact.h"
@@ -25,9 +26,11 @@ typedef struct cnf_cubes {
 
 /* Builds the cubes of the smallest depth with at least `target` leaves,
  * at most `max_depth` decisions deep (target <= 1 or max_depth 0: one
- * cube, the literals fixed by unit propagation at the top). */
+ * cube, the literals fixed by unit propagation at the top). Once *stop
+ * (may be NULL) is nonzero it splits no further and keeps the leaves it
+ * has: still a partition, so nothing is lost; the caller then stops. */
 nq_status cnf_cubes_build(const cnf_compact *formula, size_t target, int max_depth,
-                          cnf_cubes *cubes);
+                          const volatile sig_atomic_t *stop, cnf_cubes *cubes);
 void cnf_cubes_free(cnf_cubes *cubes);
 
 #endif

@@ -111,18 +111,33 @@ nq_status nq_cnf_plan_make(const nq_cnf *cnf, const nq_cnf_options *options,
     free(plan);
     return status;
   }
+  /* A stop asked for while reading or planning ends the plan here: the
+   * caller reports the run as stopped before its first model. */
+  const volatile sig_atomic_t *stop = control ? control->interrupt : NULL;
+  if (stop && *stop) {
+    cnf_compact_free(&plan->formula);
+    free(plan);
+    return NQ_ERR_INTERRUPTED;
+  }
   plan->shrink = !options->no_shrink;
   size_t target = options->cube_target ? options->cube_target : DEFAULT_CUBE_TARGET;
   search_clock clock;
   search_clock_start(&clock, NULL);
   status = cnf_cubes_build(&plan->formula, options->no_split ? 1 : target,
-                           options->no_split ? 0 : MAX_SPLIT_DEPTH, &plan->cubes);
+                           options->no_split ? 0 : MAX_SPLIT_DEPTH,
+                           control ? control->interrupt : NULL, &plan->cubes);
   if (status != NQ_OK) {
     cnf_compact_free(&plan->formula);
     free(plan);
     return status;
   }
   plan->report.split_seconds = search_clock_elapsed(&clock);
+  if (stop && *stop) {
+    cnf_cubes_free(&plan->cubes);
+    cnf_compact_free(&plan->formula);
+    free(plan);
+    return NQ_ERR_INTERRUPTED;
+  }
   if (plan->shrink && propagator_init(&plan->tables, &plan->formula) != NQ_OK) {
     cnf_cubes_free(&plan->cubes);
     cnf_compact_free(&plan->formula);
@@ -134,10 +149,9 @@ nq_status nq_cnf_plan_make(const nq_cnf *cnf, const nq_cnf_options *options,
   plan->view.literal_count = plan->formula.literal_count;
   plan->view.projected = plan->formula.projected;
   strcpy(plan->report.group_order, "1");
-  /* A stop asked for while splitting skips the detection (up to a second
-   * on large files): the enumeration then ends at once with what it has. */
-  int stop_requested = control && control->interrupt && *control->interrupt;
-  if (!stop_requested && !options->no_symmetry && plan->formula.variables > 0 &&
+  /* A stop asked for from here on skips the detection (up to a second on
+   * large files): the enumeration then ends at once. */
+  if (!(stop && *stop) && !options->no_symmetry && plan->formula.variables > 0 &&
       plan->formula.literal_count <= SYMMETRY_MAX_LITERALS &&
       !(options->listing && plan->formula.projection_count < plan->formula.variables)) {
     char error[200];
@@ -573,8 +587,17 @@ static int solve_batch(run *r, size_t first, size_t last, worker_memory *m) {
   if (f->projection_count < variables || auxiliary)
     for (int k = 0; k < f->projection_count; k++)
       picosat_set_more_important_lit(picosat, f->projection[k]);
-  for (size_t i = 0; i < f->literal_count; i++)
+  /* Loading a large formula takes a while: look at the stop every 256Ki
+   * literals (the batch then ends like a stopped search). */
+  for (size_t i = 0; i < f->literal_count; i++) {
     picosat_add(picosat, f->literals[i]);
+    if (!(i & 0x3FFFF) && stop_hook(r)) {
+      if (search_clock_expired(&r->clock))
+        set_status(r, NQ_ERR_INTERRUPTED);
+      picosat_reset(picosat);
+      return 0;
+    }
+  }
   if (r->symmetric && r->lex_leader)
     lex_leader_clauses(r->plan, picosat, variables + 1, m->inverse);
   for (size_t index = first; index < last && !failed; index++) {

@@ -10,6 +10,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <stdarg.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,7 +55,12 @@ typedef struct parser {
   char model[WORD_SIZE], csp[WORD_SIZE]; /* "c model:" and "c csp:" words */
   long model_line, csp_line;
   int any_byte;
+  const volatile sig_atomic_t *stop; /* polled every STOP_POLL tokens; may be NULL */
+  int stopped;
 } parser;
+
+/* Tokens between looks at the stop flag: a millisecond or two of reading. */
+enum { STOP_POLL = 1 << 14 };
 
 /* Copies `text` into `out`, each control byte written as \xNN, so a
  * message stays one printable line whatever bytes the input held. */
@@ -469,10 +475,12 @@ static int finish(parser *p) {
   return 0;
 }
 
-static nq_status parse(byte_stream *in, const char *name, nq_cnf **result, char *error,
-                       size_t error_size) {
+static nq_status parse(byte_stream *in, const char *name, const volatile sig_atomic_t *stop,
+                       nq_cnf **result, char *error, size_t error_size) {
   *result = NULL;
-  parser p = {.in = in, .name = name, .error = error, .error_size = error_size, .line = 1};
+  parser p = {
+      .in = in, .name = name, .error = error, .error_size = error_size, .line = 1, .stop = stop};
+  unsigned tokens = 0;
   p.cnf = calloc(1, sizeof *p.cnf);
   if (!p.cnf) {
     snprintf(error, error_size, "%s: out of memory", name);
@@ -486,6 +494,11 @@ static nq_status parse(byte_stream *in, const char *name, nq_cnf **result, char 
           break;
       if (p.failed || p.c == BYTE_END)
         break;
+      if (p.stop && !(++tokens % STOP_POLL) && *p.stop) {
+        p.stopped = p.failed = 1;
+        snprintf(error, error_size, "%s: interrupted while reading (line %ld)", name, p.line);
+        break;
+      }
       p.content_line = p.line;
       int result;
       if (p.c == 'c')
@@ -522,7 +535,7 @@ static nq_status parse(byte_stream *in, const char *name, nq_cnf **result, char 
   free(p.map.items);
   if (p.failed) {
     nq_cnf_free(p.cnf);
-    return in->io_errno ? NQ_ERR_IO : NQ_ERR_PARSE;
+    return p.stopped ? NQ_ERR_INTERRUPTED : in->io_errno ? NQ_ERR_IO : NQ_ERR_PARSE;
   }
   *result = p.cnf;
   return NQ_OK;
@@ -535,12 +548,17 @@ nq_status nq_cnf_read_memory(const void *data, size_t size, const char *name, nq
     snprintf(error, error_size, "%s: out of memory", name);
     return NQ_ERR_MEMORY;
   }
-  nq_status status = parse(&in, name, cnf, error, error_size);
+  nq_status status = parse(&in, name, NULL, cnf, error, error_size);
   byte_stream_close(&in);
   return status;
 }
 
 nq_status nq_cnf_read_path(const char *path, nq_cnf **cnf, char *error, size_t error_size) {
+  return nq_cnf_read_path_until(path, NULL, cnf, error, error_size);
+}
+
+nq_status nq_cnf_read_path_until(const char *path, const volatile sig_atomic_t *stop, nq_cnf **cnf,
+                                 char *error, size_t error_size) {
   *cnf = NULL;
   int from_stdin = !strcmp(path, "-");
   const char *name = from_stdin ? "<stdin>" : path;
@@ -562,7 +580,7 @@ nq_status nq_cnf_read_path(const char *path, nq_cnf **cnf, char *error, size_t e
     snprintf(error, error_size, "%s: out of memory", name);
     status = NQ_ERR_MEMORY;
   } else {
-    status = parse(&in, name, cnf, error, error_size);
+    status = parse(&in, name, stop, cnf, error, error_size);
     byte_stream_close(&in);
   }
   if (!from_stdin)

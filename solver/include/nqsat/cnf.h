@@ -31,6 +31,7 @@
 #ifndef NQSAT_CNF_H
 #define NQSAT_CNF_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -59,6 +60,13 @@ typedef struct nq_cnf {
 /* Reads `path`, or standard input when `path` is "-". `error` receives
  * "PATH:LINE: problem" (or "PATH: reason" for I/O errors, NQ_ERR_IO). */
 nq_status nq_cnf_read_path(const char *path, nq_cnf **cnf, char *error, size_t error_size);
+
+/* nq_cnf_read_path that looks at *stop (when not NULL) as it reads and,
+ * once it is nonzero, gives up with NQ_ERR_INTERRUPTED ("PATH:
+ * interrupted while reading (line L)"): a signal handler's flag, so a
+ * stop during a long read is prompt. */
+nq_status nq_cnf_read_path_until(const char *path, const volatile sig_atomic_t *stop, nq_cnf **cnf,
+                                 char *error, size_t error_size);
 
 /* The same reader on a memory buffer (for tests and fuzzing); `name` is
  * used in messages. `data` is borrowed for the call. */

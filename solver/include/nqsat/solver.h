@@ -119,7 +119,9 @@ typedef struct nq_cnf_plan nq_cnf_plan;
  * symmetries): what nq_cnf_plan_enumerate then runs. `options` may be
  * NULL (defaults); `control` gives the thread count (0: all CPUs).
  * `report` (may be NULL) is filled. The plan borrows nothing from `cnf`.
- * NQ_ERR_ARGUMENT: a literal outside 1..cnf->max_variable. */
+ * NQ_ERR_ARGUMENT: a literal outside 1..cnf->max_variable;
+ * NQ_ERR_INTERRUPTED (no plan) when control->interrupt was set before or
+ * while splitting (a set flag also cuts the split and skips detection). */
 nq_status nq_cnf_plan_make(const nq_cnf *cnf, const nq_cnf_options *options,
                            const nq_solver_control *control, nq_cnf_plan **plan,
                            nq_cnf_report *report);
