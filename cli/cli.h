@@ -96,15 +96,9 @@ void print_model_lines(FILE *out, const signed char *values, const int *file_var
 void show_progress(void *context, uint64_t solutions, double elapsed_seconds);
 void clear_progress(void);
 
-/* Interruption (cli/interrupt.c). interrupt_watch() installs SIGINT and
- * SIGTERM handlers that set the returned flag (pass it to
- * nq_output_stop_when, or as nq_solver_control.interrupt); a second signal
- * takes the default action at once; interrupt_requested() is the signal number or 0;
- * report_interrupted() prints "nqsat CMD: interrupted by SIG...; WHAT" and
- * returns NQ_EXIT_INTERRUPTED. */
-#include <signal.h>
-const volatile sig_atomic_t *interrupt_watch(void);
-int interrupt_requested(void);
+/* Interruption: interrupt.h; report_interrupted() (diagnostics.c) prints
+ * "nqsat CMD: interrupted by SIG...; WHAT" and returns NQ_EXIT_INTERRUPTED. */
+#include "interrupt.h"
 int report_interrupted(const char *command_name, const char *what_happened);
 
 /* Memory limits (cli/memory_budget.c). A limit of 0 means the default,

@@ -174,3 +174,9 @@ int parse_positional_n(const char *command_name, int argc, char **argv, int firs
   *n = (int)value;
   return 0;
 }
+
+int report_interrupted(const char *command_name, const char *what_happened) {
+  fprintf(stderr, "nqsat %s: interrupted by %s; %s\n", command_name, interrupt_signal_name(),
+          what_happened);
+  return NQ_EXIT_INTERRUPTED;
+}

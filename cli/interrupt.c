@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli.h"
+#include "interrupt.h"
 
 static volatile sig_atomic_t stop_signal; /* the signal that asked us to stop, 0 if none */
 
@@ -38,8 +38,4 @@ const volatile sig_atomic_t *interrupt_watch(void) {
 
 int interrupt_requested(void) { return stop_signal; }
 
-int report_interrupted(const char *command_name, const char *what_happened) {
-  fprintf(stderr, "nqsat %s: interrupted by %s; %s\n", command_name,
-          stop_signal == SIGTERM ? "SIGTERM" : "SIGINT", what_happened);
-  return NQ_EXIT_INTERRUPTED;
-}
+const char *interrupt_signal_name(void) { return stop_signal == SIGTERM ? "SIGTERM" : "SIGINT"; }

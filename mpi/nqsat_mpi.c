@@ -28,6 +28,7 @@
 #include <unistd.h>
 
 #include "count_jobs.h"
+#include "interrupt.h"
 #include "nqsat/verify.h"
 
 #define PROGRAM "nqsat-mpi count"
@@ -35,25 +36,9 @@ enum { TAG_REQUEST = 1, TAG_RESULT = 2, TAG_JOBS = 3 };
 enum { EXIT_OK = 0, EXIT_FAILURE_ = 1, EXIT_USAGE = 2, EXIT_INTERRUPTED = 130 };
 #define MAX_BATCH 1024
 
-static volatile sig_atomic_t stop_signal;
-
-static void request_stop(int signal_number) {
-  if (stop_signal) {
-    signal(signal_number, SIG_DFL);
-    raise(signal_number);
-    return;
-  }
-  stop_signal = signal_number;
-}
-
-static void watch_signals(void) {
-  struct sigaction action;
-  memset(&action, 0, sizeof action);
-  action.sa_handler = request_stop;
-  sigemptyset(&action.sa_mask);
-  sigaction(SIGINT, &action, NULL);
-  sigaction(SIGTERM, &action, NULL);
-}
+/* Set by cli/interrupt.c's handlers (interrupt_watch(), first thing after
+ * MPI_Init): nonzero once SIGINT or SIGTERM came. */
+static const volatile sig_atomic_t *stop_signal;
 
 static void idle_pause(void) {
   struct timespec pause = {0, 1000000};
@@ -255,7 +240,7 @@ typedef struct local_run {
 static void *run_local(void *argument) {
   local_run *local = argument;
   nq_count_run_hooks hooks = {
-      .skip = local_skip, .done = local_done, .context = local->work, .stop = &stop_signal};
+      .skip = local_skip, .done = local_done, .context = local->work, .stop = stop_signal};
   local->status = nq_count_plan_run(local->work->plan, 0, nq_count_plan_jobs(local->work->plan),
                                     local->threads, &hooks, &local->tally);
   atomic_store(&local->finished, 1);
@@ -265,7 +250,7 @@ static void *run_local(void *argument) {
 static void send_jobs(dispatcher *work, int rank, uint64_t wanted, uint64_t *outstanding) {
   uint64_t batch[MAX_BATCH];
   int size = 0;
-  while ((uint64_t)size < wanted && size < MAX_BATCH && !stop_signal) {
+  while ((uint64_t)size < wanted && size < MAX_BATCH && !*stop_signal) {
     size_t job = claim_next(work);
     if (job == SIZE_MAX)
       break;
@@ -314,7 +299,7 @@ static int run_rank0(const options *chosen, const nq_count_plan *plan, int ranks
 
   int workers_left = ranks - 1;
   while (workers_left > 0) {
-    if (stop_signal && atomic_load(&local.finished))
+    if (*stop_signal && atomic_load(&local.finished))
       break; /* workers stop on their own signal, or at MPI_Abort below */
     int flag;
     MPI_Status status;
@@ -356,16 +341,16 @@ static int run_rank0(const options *chosen, const nq_count_plan *plan, int ranks
     exit_code = EXIT_FAILURE_;
   /* Jobs the local run skipped because a worker claimed them are counted
    * in `remote`; `claimed` left unset means a job nobody ran. */
-  int complete = !stop_signal && (!local_started || local.status == NQ_OK);
+  int complete = !*stop_signal && (!local_started || local.status == NQ_OK);
   for (size_t job = 0; complete && job < jobs; job++)
     complete = atomic_load(&work.claimed[job]) != 0;
   free(work.order), free(work.claimed), free(outstanding), free(stopped);
   pthread_mutex_destroy(&work.lock);
-  if (stop_signal) {
-    fprintf(
-        stderr, PROGRAM ": interrupted by %s; %s\n", stop_signal == SIGTERM ? "SIGTERM" : "SIGINT",
-        chosen->checkpoint ? "the finished jobs are in the checkpoint; run again with it to go on"
-                           : "nothing counted");
+  if (*stop_signal) {
+    fprintf(stderr, PROGRAM ": interrupted by %s; %s\n", interrupt_signal_name(),
+            chosen->checkpoint
+                ? "the finished jobs are in the checkpoint; run again with it to go on"
+                : "nothing counted");
     return EXIT_INTERRUPTED;
   }
   if (!complete) {
@@ -405,9 +390,9 @@ static void *worker_thread(void *argument) {
   job_queue *queue = argument;
   for (;;) {
     pthread_mutex_lock(&queue->lock);
-    while (!queue->size && !queue->closed && !stop_signal)
+    while (!queue->size && !queue->closed && !*stop_signal)
       pthread_cond_wait(&queue->ready, &queue->lock);
-    if (!queue->size || stop_signal) {
+    if (!queue->size || *stop_signal) {
       pthread_mutex_unlock(&queue->lock);
       return NULL;
     }
@@ -416,7 +401,7 @@ static void *worker_thread(void *argument) {
     queue->size--;
     pthread_mutex_unlock(&queue->lock);
     nq_count_tally tally = {0};
-    nq_status status = nq_count_plan_run_job(queue->plan, job, &stop_signal, &tally);
+    nq_status status = nq_count_plan_run_job(queue->plan, job, stop_signal, &tally);
     pthread_mutex_lock(&queue->lock);
     if (status == NQ_OK) {
       uint64_t *result = queue->results[queue->result_count++];
@@ -478,7 +463,7 @@ static int run_worker(const options *chosen, const nq_count_plan *plan) {
       fprintf(stderr, PROGRAM ": error: a job failed on a worker\n");
       MPI_Abort(MPI_COMM_WORLD, 1);
     }
-    if (stop_signal)
+    if (*stop_signal)
       break;
     if (!count)
       idle_pause();
@@ -492,7 +477,7 @@ static int run_worker(const options *chosen, const nq_count_plan *plan) {
   free(threads), free(queue.jobs), free(queue.results);
   pthread_mutex_destroy(&queue.lock);
   pthread_cond_destroy(&queue.ready);
-  return stop_signal ? EXIT_INTERRUPTED : EXIT_OK;
+  return *stop_signal ? EXIT_INTERRUPTED : EXIT_OK;
 }
 
 int main(int argc, char **argv) {
@@ -508,7 +493,7 @@ int main(int argc, char **argv) {
   int rank, ranks;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &ranks);
-  watch_signals();
+  stop_signal = interrupt_watch();
   options chosen;
   int exit_code = parse_options(argc, argv, rank, &chosen);
   if (exit_code >= 0) {
@@ -530,7 +515,7 @@ int main(int argc, char **argv) {
   }
   exit_code = rank == 0 ? run_rank0(&chosen, plan, ranks) : run_worker(&chosen, plan);
   nq_count_plan_free(plan);
-  if (stop_signal && rank == 0)
+  if (*stop_signal && rank == 0)
     MPI_Abort(MPI_COMM_WORLD, EXIT_INTERRUPTED); /* workers may still wait for jobs */
   MPI_Finalize();
   return exit_code;

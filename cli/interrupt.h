@@ -1,0 +1,19 @@
+/* interrupt.h - stopping on SIGINT or SIGTERM (cli/interrupt.c), shared by
+ * nqsat and nqsat-mpi.
+ *
+ * interrupt_watch() installs SIGINT and SIGTERM handlers that set the
+ * returned flag (pass it to nq_output_stop_when, as
+ * nq_solver_control.interrupt, or as a count plan's stop); a second signal
+ * takes the default action at once. interrupt_requested() is the signal
+ * number or 0; interrupt_signal_name() is "SIGTERM" after SIGTERM, else
+ * "SIGINT". */
+#ifndef NQSAT_CLI_INTERRUPT_H
+#define NQSAT_CLI_INTERRUPT_H
+
+#include <signal.h>
+
+const volatile sig_atomic_t *interrupt_watch(void);
+int interrupt_requested(void);
+const char *interrupt_signal_name(void);
+
+#endif
