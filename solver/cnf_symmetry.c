@@ -395,27 +395,18 @@ static nq_status read_clause_sets(const cnf_formula_view *formula, const deadlin
   uint64_t *hashes = malloc((clauses + 1) * sizeof *hashes); /* of kept clauses */
   int *nodes = malloc((filled + 1) * sizeof(int));
   size_t *kept_start = malloc((clauses + 1) * sizeof(size_t));
-  if (!slots || !hashes || !nodes || !kept_start) {
-    free(slots);
-    free(hashes);
-    free(nodes);
-    free(kept_start);
-    free(all);
-    free(start);
-    set_error(error, error_size, "symmetry: out of memory building the graph");
-    return NQ_ERR_MEMORY;
-  }
+  nq_status status = NQ_OK;
   size_t kept = 0, copied = 0;
+  if (!slots || !hashes || !nodes || !kept_start) {
+    set_error(error, error_size, "symmetry: out of memory building the graph");
+    status = NQ_ERR_MEMORY;
+    goto release;
+  }
   kept_start[0] = 0;
   for (size_t c = 0; c < clauses; c++) {
     if (c % 65536 == 65535 && past(limit)) {
-      free(slots);
-      free(hashes);
-      free(nodes);
-      free(kept_start);
-      free(all);
-      free(start);
-      return timed_out(limit, error, error_size);
+      status = timed_out(limit, error, error_size);
+      goto release;
     }
     const int *members = all + start[c];
     size_t length = start[c + 1] - start[c];
@@ -435,14 +426,18 @@ static nq_status read_clause_sets(const cnf_formula_view *formula, const deadlin
     copied += length;
     kept_start[++kept] = copied;
   }
-  free(slots);
-  free(hashes);
-  free(all);
-  free(start);
   sets->nodes = nodes;
   sets->start = kept_start;
   sets->count = kept;
-  return NQ_OK;
+  nodes = NULL, kept_start = NULL; /* now the caller's */
+release:
+  free(slots);
+  free(hashes);
+  free(nodes);
+  free(kept_start);
+  free(all);
+  free(start);
+  return status;
 }
 
 static nq_status build_graph(const cnf_formula_view *formula, const deadline *limit,
