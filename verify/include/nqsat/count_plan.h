@@ -33,6 +33,12 @@ typedef enum nq_count_method {
 typedef struct nq_count_tally {
   uint64_t count2, count4, count8;
   uint64_t work;
+  /* Solutions counted one by one, all in classes of 8 (a method that counts
+   * totals by symmetry weights and finds its symmetric solutions apart, as
+   * the join method does). A sum over all jobs holds a multiple of 8: such a
+   * run's fundamental count is count2 + count4 + count8 + count1 / 8 and its
+   * total 2*count2 + 4*count4 + 8*count8 + count1. */
+  uint64_t count1;
 } nq_count_tally;
 
 typedef struct nq_count_plan nq_count_plan; /* opaque */
