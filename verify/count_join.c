@@ -1,774 +1,395 @@
-/* count_join.c - the join counting method (issue 12): half-boards joined
- * per column set, counting one representative per symmetry class.
+/* count_join.c - the join counting method (issue 12): the board cut into
+ * four quarters, each quarter's partial placements listed once, halves
+ * formed from quarter pairs by the rows they use, and the pairs of halves
+ * that fit counted by a bit-sliced matcher. docs/count-join.md has the
+ * method, its memory and its measurements.
  *
- * The idea (not the code) follows Evgeny Kluev's N-Queens-Count-Sol (MIT,
- * 2022), which joins partial solutions of board quarters, and the older
- * deepgreen NQueens pages (http://deepgreen.game.coocan.jp/NQueens/): cut
- * the board between rows h-1 and h (h = ceil(n/2)), fill both halves on their
- * own, and count the pairs that fit together. This version is simpler than
- * Kluev's quarters; see docs/count-join.md for the method and its limits.
+ * Ideas: Evgeny Kluev's N-Queens-Count-Sol (MIT, 2022) joins quarters into
+ * halves grouped by occupied rows and counts the fitting halves with a
+ * transposed-bits matcher; the deepgreen NQueens pages
+ * (http://deepgreen.game.coocan.jp/NQueens/) are the older source of
+ * counting by parts. The classes come from Burnside's lemma instead of a
+ * representative test: the join counts solutions (by symmetry weights) and
+ * a separate search counts the half- and quarter-turn symmetric ones.
  *
- *   Job: the queen of row 0 at column a, and a run of column sets C (the h
- *   columns the top half uses, a in C). For each C the worker enumerates
- *   the top halves on C and the bottom halves on the other columns, each
- *   reduced to one 64-bit mask of the diagonals that cross the cut (only
- *   those can clash across it), and counts the (top, bottom) pairs whose
- *   masks are disjoint.
+ *   Cut the columns into a left half [0, a) and a right half [a, n),
+ *   a = n / 2, and the rows into a top [0, a) and a bottom [a, n). A left
+ *   half is a placement of a queens, one per left column, on a rows set S;
+ *   the right half then uses the other rows. The two fit when no diagonal
+ *   crossing the cut holds a queen of each: 2(n-1) bits, one word.
  *
- *   Classes: a solution is counted only when it is the lexicographically
- *   smallest of its eight images. An image's row 0 holds p[0], n-1-p[0],
- *   p[n-1], n-1-p[n-1], q[0], n-1-q[0], q[n-1] or n-1-q[n-1] (p the
- *   columns by row, q its inverse), so the enumeration keeps only halves
- *   where none of these is below a. When none equals a either (the common
- *   case) the solution is its class's representative and the class has 8
- *   members: those pairs are counted in bulk. Halves that make a tie go
- *   through a full comparison of the eight images (which also finds the
- *   symmetric solutions, classes of 2 and 4). With a = 0 the only tie is
- *   the transpose, decided by p[1] < q[1], which stays in the bulk loop as
- *   a one-byte key compare.
+ *   Symmetry: turning the board upside down maps S to its mirror rev(S);
+ *   for even n, the left-right mirror maps S to its complement. So each
+ *   class {S, rev S (, ~S, rev ~S)} is counted once, times its size.
  *
- * Every class is counted once, in the job holding its representative, so
- * the jobs' count2/count4/count8 add up to A000170 and A002562 exactly. */
+ *   Classes of solutions: a job counts, per S, the fitting pairs minus the
+ *   half-turn symmetric ones (which it recognises: the right half is the
+ *   left half turned), into count1 (classes of 8); the last job counts the
+ *   half- and quarter-turn solutions apart (join_symmetric.c) into count2
+ *   and count4. So A000170 = 2*count2 + 4*count4 + count1 and A002562 =
+ *   count2 + count4 + count1/8 over all jobs. */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "count_method.h"
+#include "join_match.h"
+#include "join_quarters.h"
+#include "join_symmetric.h"
 
-/* Masks: 2(n-1) diagonal bits, then n/2 rule bits; a half's rows in 5
- * bits each: n <= 24 fits 64. */
-enum { JOIN_MAX_N = NQ_COUNT_JOIN_MAX_N };
-#ifndef JOIN_SINGLE_MAX
-#define JOIN_SINGLE_MAX 1
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#define JOIN_X86 1
 #endif
-enum { JOIN_MIN_N = 4, JOIN_JOBS_TARGET = 256, JOIN_STOP_EVERY = 64 };
 
-typedef struct join_job {
-  uint32_t first; /* colex rank of the job's first column set */
-  uint32_t count; /* column sets in the job */
-  double weight;  /* cost guess: row-0 columns the tops may use, summed */
-} join_job;
+enum {
+  JOIN_MIN_N = 4, /* below: the answers are known (only n = 1 has one) */
+  JOIN_STRIPES = 1024,
+  TOP_LEFT = 0, BOTTOM_LEFT = 1, TOP_RIGHT = 2, BOTTOM_RIGHT = 3
+};
 
 typedef struct join_shared {
-  int n, h, last_a;
-  int fused; /* 1: the fused join; 0: list both halves, then pair them */
-  size_t (*filter)(const uint64_t *, const uint32_t *, size_t, uint64_t, uint64_t *, uint32_t *);
-  int rule_shift;   /* first mask bit after the diagonals: 2(n-1) */
-  int order[64];    /* the diagonal bits to split on, most often set first */
-  int order_size;
-  uint64_t cut[32][32]; /* cut_bits(n, h, r, c) */
+  int n, a, b; /* a left columns and top rows; b = n - a */
+  join_quarter quarter[4];
+  uint64_t cross_mask; /* n - 1 low bits */
+  int avx512;
+  uint32_t *sets;   /* canonical left rows sets */
+  uint8_t *weight;  /* each one's class size */
+  size_t set_count;
+  size_t stripes; /* job j < stripes: sets j, j + stripes, ...; then one symmetric job */
   size_t jobs;
-  join_job *job;
 } join_shared;
 
-/* One half's entries. `tag` is the row-0 column a for a top, the largest a
- * a bottom may meet for a bottom; `key` the transpose key (a = 0). */
+/* One half per entry: its frame word (both quarters' diagonals) and the
+ * diagonals crossing the cut. */
 typedef struct half_list {
+  uint64_t *full, *cross;
   size_t size, cap;
-  uint64_t *mask;
-  uint8_t *key, *tag;
-  uint64_t *rows; /* the columns by row, 5 bits each, first row lowest */
 } half_list;
 
 typedef struct join_worker {
-  half_list top, bottom, sorted;
-  /* Scratch for the bulk join: masks with the pairing rule folded in. */
-  uint64_t *tops, *bottoms;
-  size_t tops_cap, bottoms_cap;
-  /* The fused join: per bottom row, the tops still fitting (mask, index). */
-  uint64_t *keep_mask;
-  uint32_t *keep_index;
-  size_t keep_cap; /* entries per row */
-  size_t from[34]; /* sorted bottoms with tag >= v start at 0 and end at from[v] */
+  half_list left, right;
+  join_matcher *matcher;
 } join_worker;
 
-/* Enumeration state for one half. */
-typedef struct half_search {
-  int n, h, a, first_row, rows, is_top;
-  uint32_t allowed[32]; /* columns row r may use */
-  uint32_t cols;        /* the half's column set: each used exactly once */
-  const uint64_t (*cut)[32]; /* cut_bits by row and column */
-  uint8_t pos[32];      /* column by row (absolute rows) */
-  int row_of[3];        /* rows of the queens in columns 0, 1, n-1 while placed */
-  half_list *list;
-  int failed;
-} half_search;
-/* The largest row-0 column of a representative: a < n-1-a, and for odd n
- * the middle column is out (p[n-1] would have to share it). */
-static int last_row0_column(int n) { return (n - 2) / 2; }
+/* ---- rows sets ------------------------------------------------------- */
 
-static uint64_t binomial(int n, int k) {
-  if (k < 0 || k > n) return 0;
-  uint64_t r = 1;
-  for (int i = 1; i <= k; i++) r = r * (uint64_t)(n - k + i) / (uint64_t)i;
+static uint32_t reverse_rows(uint32_t s, int n) {
+  uint32_t r = 0;
+  for (int i = 0; i < n; i++)
+    if (s >> i & 1) r |= 1u << (n - 1 - i);
   return r;
 }
 
-/* The `rank`-th k-subset of {0..m-1} in colex order, as a bit mask. */
-static uint32_t colex_unrank(uint64_t rank, int m, int k) {
-  uint32_t set = 0;
-  for (int j = k; j >= 1; j--) {
-    int e = j - 1;
-    while (e + 1 < m && binomial(e + 1, j) <= rank) e++;
-    rank -= binomial(e, j);
-    set |= 1u << e;
-    m = e;
-  }
-  return set;
-}
-
-/* Next set with the same number of bits (Gosper's hack). */
+/* Next larger number with the same bits (Gosper's hack). */
 static uint32_t next_same_bits(uint32_t x) {
-  uint32_t low = x & (0u - x), ripple = x + low;
+  uint32_t low = x & -x, ripple = x + low;
   return ripple | (((x ^ ripple) >> 2) / low);
 }
 
-/* The diagonals of queen (r, c) that cross the cut, as bits of one mask:
- * c - r + h - 1 in 0..n-2 (down-right lines), c + r - h in 0..n-2
- * (down-left lines, shifted by n-1). Lines outside these windows never
- * meet a square of the other half. */
-static uint64_t cut_bits(int n, int h, int r, int c) {
-  uint64_t bits = 0;
-  int d = c - r + h - 1, s = c + r - h;
-  if (d >= 0 && d <= n - 2) bits |= 1ull << d;
-  if (s >= 0 && s <= n - 2) bits |= 1ull << (n - 1 + s);
-  return bits;
+/* The class of S under the mirrors that keep the halves apart, and whether
+ * S is its least member. */
+static int canonical(uint32_t s, int n, int *size) {
+  uint32_t all = (1u << n) - 1, rev = reverse_rows(s, n);
+  uint32_t members[4] = {s, rev, all ^ s, all ^ rev};
+  int count = n % 2 ? 2 : 4, distinct = 0, least = 1;
+  for (int i = 0; i < count; i++) {
+    int seen = 0;
+    for (int j = 0; j < i; j++) seen |= members[j] == members[i];
+    distinct += !seen;
+    least &= members[i] >= s;
+  }
+  *size = distinct;
+  return least;
 }
 
-static int list_push(half_list *list, uint64_t mask, uint8_t key, uint8_t tag, uint64_t rows) {
-  if (list->size == list->cap) {
-    size_t cap = list->cap ? list->cap * 2 : 1024;
-    uint64_t *m = realloc(list->mask, cap * sizeof *m);
-    if (m) list->mask = m;
-    uint8_t *k = realloc(list->key, cap);
-    if (k) list->key = k;
-    uint8_t *t = realloc(list->tag, cap);
-    if (t) list->tag = t;
-    uint64_t *r = realloc(list->rows, cap * sizeof *r);
-    if (r) list->rows = r;
-    if (!m || !k || !t || !r) return -1;
-    list->cap = cap;
-  }
-  size_t i = list->size++;
-  list->mask[i] = mask, list->key[i] = key, list->tag[i] = tag, list->rows[i] = rows;
+/* 1 when a left half on S and its half-turn image (with the centre queen
+ * for odd n) can make a solution: the image's rows are the other rows. */
+static int half_turn_possible(uint32_t s, int n, int a) {
+  uint32_t all = (1u << n) - 1, rev = reverse_rows(s, n);
+  if (n % 2 == 0) return rev == (all ^ s);
+  uint32_t centre = 1u << a;
+  return !(s & centre) && rev == ((all ^ s) & ~centre);
+}
+
+/* ---- halves ---------------------------------------------------------- */
+
+static int list_reserve(half_list *list, size_t need) {
+  if (need <= list->cap) return 0;
+  size_t cap = list->cap ? list->cap : 1024;
+  while (cap < need) cap *= 2;
+  uint64_t *full = realloc(list->full, cap * sizeof *full);
+  if (!full) return -1;
+  list->full = full;
+  uint64_t *cross = realloc(list->cross, cap * sizeof *cross);
+  if (!cross) return -1;
+  list->cross = cross, list->cap = cap;
   return 0;
 }
 
-static void list_free(half_list *list) {
-  free(list->mask), free(list->key), free(list->tag), free(list->rows);
-  memset(list, 0, sizeof *list);
+/* Appends every y of [bottom, bottom_end) disjoint from x, as x | y. */
+static size_t join_pairs_plain(uint64_t x, const uint64_t *bottom, size_t count, uint64_t *out) {
+  size_t k = 0;
+  for (size_t i = 0; i < count; i++) {
+    out[k] = x | bottom[i];
+    k += (x & bottom[i]) == 0;
+  }
+  return k;
 }
 
-static int imin(int x, int y) { return x < y ? x : y; }
-
-/* A finished half: its mask, key and tag into the list.
- * Top (row-0 queen at a): a = 0 keeps only p[1] < q[1] when column 1 is
- * on top, else keys p[1]; tag = a, plus 128 when q[0] or q[n-1] is a (a
- * tie). Bottom: key q[1] (255 when column 1 is on top); tag = the largest
- * a it can meet: every image's row-0 value p[n-1], n-1-p[n-1], n-1-q[0],
- * n-1-q[n-1] that lies in this half must be at least a, and a tie when
- * equal. */
-static void half_leaf(half_search *s, uint32_t used, uint64_t mask, uint64_t rows) {
-  int n = s->n, h = s->h;
-  int row0 = (used & 1u) ? s->row_of[0] : -1, row1 = (used & 2u) ? s->row_of[1] : -1;
-  int row_last = (used >> (n - 1)) & 1u ? s->row_of[2] : -1;
-  uint8_t key, tag;
-  if (s->is_top) {
-    int a = s->a;
-    if (a == 0 && row1 >= 0) {
-      if (!(s->pos[1] < row1)) return;
-      key = 0;
-    } else {
-      key = s->pos[1];
-    }
-    tag = (uint8_t)a;
-    if (a > 0 && (row0 == a || row_last == a)) tag |= 128;
-  } else {
-    key = row1 >= 0 ? (uint8_t)(row1 - h) : 255;
-    int last = s->pos[n - 1], most = imin(last, n - 1 - last);
-    if (row0 >= 0) most = imin(most, n - 1 - row0);
-    if (row_last >= 0) most = imin(most, n - 1 - row_last);
-    tag = (uint8_t)most;
+#ifdef JOIN_X86
+__attribute__((target("avx512f"))) static size_t join_pairs_avx512(uint64_t x,
+                                                                   const uint64_t *bottom,
+                                                                   size_t count, uint64_t *out) {
+  __m512i vx = _mm512_set1_epi64((long long)x);
+  size_t k = 0;
+  for (size_t i = 0; i < count; i += 8) {
+    __mmask8 in = count - i >= 8 ? 0xff : (__mmask8)((1u << (count - i)) - 1);
+    __m512i y = _mm512_maskz_loadu_epi64(in, bottom + i);
+    __mmask8 fit = _mm512_mask_testn_epi64_mask(in, y, vx);
+    _mm512_mask_compressstoreu_epi64(out + k, fit, _mm512_or_si512(y, vx));
+    k += (size_t)__builtin_popcount(fit);
   }
-  if (list_push(s->list, mask, key, tag, rows) != 0) s->failed = 1;
+  return k;
 }
-
-/* Rows first_row.. of one half; the usual three bit boards. */
-static void half_fill(half_search *s, int r, uint32_t used, uint32_t down_left,
-                      uint32_t down_right, uint64_t mask, uint64_t rows) {
-  int shift = 5 * (r - s->first_row);
-  if (r == s->first_row + s->rows - 1) {
-    /* The last row: the one column left, if its square is free. */
-    uint32_t bit = s->cols & ~used & s->allowed[r] & ~(down_left | down_right);
-    if (!bit) return;
-    int c = __builtin_ctz(bit);
-    s->pos[r] = (uint8_t)c;
-    if (c <= 1) s->row_of[c] = r;
-    else if (c == s->n - 1) s->row_of[2] = r;
-    half_leaf(s, used | bit, mask | s->cut[r][c], rows | (uint64_t)c << shift);
-    return;
-  }
-  uint32_t free_cols = s->allowed[r] & ~(used | down_left | down_right);
-  while (free_cols) {
-    uint32_t bit = free_cols & (0u - free_cols);
-    free_cols ^= bit;
-    int c = __builtin_ctz(bit);
-    s->pos[r] = (uint8_t)c;
-    if (c <= 1) s->row_of[c] = r;
-    else if (c == s->n - 1) s->row_of[2] = r;
-    half_fill(s, r + 1, used | bit, (down_left | bit) >> 1, (down_right | bit) << 1,
-              mask | s->cut[r][c], rows | (uint64_t)c << shift);
-  }
-}
-
-/* Fills the tops on `top_cols` (every row-0 column a <= last_a, in order). */
-static int fill_tops(const join_shared *sh, join_worker *w, uint32_t top_cols) {
-  int n = sh->n, h = sh->h;
-  uint32_t all = (n == 32) ? 0xffffffffu : ((1u << n) - 1u);
-  uint32_t edges = 1u | (1u << (n - 1));
-  half_search s;
-  memset(&s, 0, sizeof s);
-  s.n = n, s.h = h, s.is_top = 1, s.first_row = 0, s.rows = h, s.list = &w->top;
-  s.cut = sh->cut, s.cols = top_cols;
-  w->top.size = 0, w->bottom.size = 0, w->sorted.size = 0;
-  for (int a = 0; a <= sh->last_a; a++) {
-    if (!((top_cols >> a) & 1u)) continue;
-    /* q[0], q[n-1] >= a: the edge columns stay empty above row a. */
-    for (int r = 0; r < h; r++) s.allowed[r] = top_cols & (r < a ? ~edges : all);
-    s.allowed[0] = 1u << a;
-    s.a = a;
-    half_fill(&s, 0, 0, 0, 0, 0, 0);
-    if (s.failed) return -1;
-  }
-  return 0;
-}
-
-/* Fills the tops (fill_tops) and, when there are any, the bottoms on the
- * other columns, sorted by tag, largest first. */
-static int fill_halves(const join_shared *sh, join_worker *w, uint32_t top_cols) {
-  int n = sh->n, h = sh->h;
-  uint32_t all = (n == 32) ? 0xffffffffu : ((1u << n) - 1u);
-  uint32_t edges = 1u | (1u << (n - 1));
-  if (fill_tops(sh, w, top_cols) != 0) return -1;
-  if (w->top.size == 0) return 0;
-  half_search s;
-  memset(&s, 0, sizeof s);
-  s.n = n, s.h = h, s.cut = sh->cut;
-  /* Bottoms only for the smallest a of these tops: edge columns empty
-   * below row n-1-a, p[n-1] in a..n-1-a (a tag of at least a). */
-  int least = 127;
-  for (size_t i = 0; i < w->top.size; i++) least = imin(least, w->top.tag[i] & 127);
-  s.is_top = 0, s.first_row = h, s.rows = n - h, s.list = &w->bottom;
-  s.cols = all & ~top_cols;
-  for (int r = h; r < n; r++) s.allowed[r] = s.cols & (r > n - 1 - least ? ~edges : all);
-  uint32_t middle = 0;
-  for (int c = least; c <= n - 1 - least; c++) middle |= 1u << c;
-  s.allowed[n - 1] &= middle;
-  half_fill(&s, h, 0, 0, 0, 0, 0);
-  if (s.failed) return -1;
-  /* Counting sort by tag, descending: bottoms a top with row-0 column a
-   * may meet are a prefix. */
-  size_t count[34] = {0};
-  half_list *b = &w->bottom, *o = &w->sorted;
-  int top_tag = sh->last_a + 1;
-  for (size_t j = 0; j < b->size; j++) count[imin(b->tag[j], top_tag)]++;
-  size_t at = 0;
-  for (int v = top_tag; v >= 0; v--) {
-    size_t c = count[v];
-    count[v] = at;
-    at += c;
-    w->from[v] = at;
-  }
-  while (o->cap < b->size)
-    if (list_push(o, 0, 0, 0, 0) != 0) return -1;
-  o->size = b->size;
-  for (size_t j = 0; j < b->size; j++) {
-    size_t k = count[imin(b->tag[j], top_tag)]++;
-    o->mask[k] = b->mask[j], o->key[k] = b->key[j], o->tag[k] = b->tag[j];
-    o->rows[k] = b->rows[j];
-  }
-  return 0;
-}
-
-/* Bottoms [0, end) whose mask is disjoint from m. The compiler vectorises
- * the loop; the clones pick the widest registers the processor has. */
-#if defined(__GNUC__) && defined(__x86_64__) && !defined(__clang__) && !defined(NQSAT_NO_CLONES)
-#define JOIN_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
-#else
-#define JOIN_CLONES
 #endif
-JOIN_CLONES static uint64_t count_disjoint(uint64_t m, const uint64_t *bm, size_t end) {
-  uint64_t hits = 0;
-  for (size_t j = 0; j < end; j++) hits += (m & bm[j]) == 0;
-  return hits;
-}
 
-/* The image of p under symmetry g (0..7) into img. */
-static void image_of(const uint8_t *p, int n, int g, uint8_t *img) {
-  for (int r = 0; r < n; r++) {
-    int c = p[r], r2, c2;
-    switch (g) {
-    case 0: r2 = r, c2 = c; break;
-    case 1: r2 = r, c2 = n - 1 - c; break;
-    case 2: r2 = n - 1 - r, c2 = c; break;
-    case 3: r2 = n - 1 - r, c2 = n - 1 - c; break;
-    case 4: r2 = c, c2 = r; break;
-    case 5: r2 = c, c2 = n - 1 - r; break;
-    case 6: r2 = n - 1 - c, c2 = r; break;
-    default: r2 = n - 1 - c, c2 = n - 1 - r; break;
+/* All halves on `rows` (absolute) from a top and a bottom quarter: for
+ * each columns set C of the top's rows, the top entries on C meet the
+ * bottom entries on the half's other columns. Then each half's crossing
+ * diagonals, (n - 1) anti-diagonal bits and (n - 1) diagonal bits. */
+static int assemble_halves(const join_shared *sh, const join_quarter *top,
+                           const join_quarter *bottom, uint32_t rows, half_list *out) {
+  int width = top->col1 - top->col0;
+  uint32_t top_rows = rows & ((1u << sh->a) - 1), bottom_rows = rows >> sh->a;
+  uint32_t cols_all = (1u << width) - 1;
+  int k = __builtin_popcount(top_rows);
+  out->size = 0;
+  if (k > width || __builtin_popcount(bottom_rows) != width - k) return 0;
+  uint32_t cols = k ? (1u << k) - 1 : 0;
+  for (;;) {
+    size_t t0 = top->first[join_quarter_key(top, top_rows, cols)];
+    size_t t1 = top->first[join_quarter_key(top, top_rows, cols) + 1];
+    size_t b0 = bottom->first[join_quarter_key(bottom, bottom_rows, cols_all ^ cols)];
+    size_t b1 = bottom->first[join_quarter_key(bottom, bottom_rows, cols_all ^ cols) + 1];
+    if (t0 < t1 && b0 < b1) {
+      if (list_reserve(out, out->size + (t1 - t0) * (b1 - b0))) return -1;
+      for (size_t t = t0; t < t1; t++) {
+#ifdef JOIN_X86
+        if (sh->avx512)
+          out->size += join_pairs_avx512(top->mask[t], bottom->mask + b0, b1 - b0,
+                                         out->full + out->size);
+        else
+#endif
+          out->size += join_pairs_plain(top->mask[t], bottom->mask + b0, b1 - b0,
+                                        out->full + out->size);
+      }
     }
-    img[r2] = (uint8_t)c2;
+    if (k == 0) break;
+    cols = next_same_bits(cols);
+    if (cols > cols_all) break;
   }
-}
-
-/* Adds p's class to the tally when p is its smallest image. */
-static void count_if_representative(const uint8_t *p, int n, nq_count_tally *tally) {
-  uint8_t img[32];
-  int same = 1;
-  for (int g = 1; g < 8; g++) {
-    image_of(p, n, g, img);
-    int cmp = memcmp(img, p, (size_t)n);
-    if (cmp < 0) return;
-    same += cmp == 0;
+  const join_frame *f = &top->frame;
+  int anti_shift = sh->a - f->anti_base;
+  int diag_shift = f->diag_field + (sh->n - sh->a) - f->diag_base;
+  uint64_t m = sh->cross_mask;
+  for (size_t i = 0; i < out->size; i++) {
+    uint64_t w = out->full[i];
+    out->cross[i] = ((w >> anti_shift) & m) | (((w >> diag_shift) & m) << (sh->n - 1));
   }
-  if (same == 1) tally->count8++;
-  else if (same == 2) tally->count4++;
-  else tally->count2++;
-}
-
-/* Top i against bottoms [j0, j1), one by one, through the full
- * comparison of images. */
-static void count_ties(const join_shared *sh, const join_worker *w, size_t i, size_t j0,
-                       size_t j1, nq_count_tally *tally) {
-  int n = sh->n, h = sh->h;
-  const half_list *top = &w->top, *bottom = &w->sorted;
-  uint64_t m = top->mask[i];
-  uint8_t p[32];
-  for (int r = 0; r < h; r++) p[r] = (uint8_t)((top->rows[i] >> (5 * r)) & 31u);
-  for (size_t j = j0; j < j1; j++) {
-    if (m & bottom->mask[j]) continue;
-    for (int r = h; r < n; r++) p[r] = (uint8_t)((bottom->rows[j] >> (5 * (r - h))) & 31u);
-    count_if_representative(p, n, tally);
-  }
-}
-
-/* Counts pairs (t, b) with t & b == 0, t in tops, b in bottoms: split both
- * on one bit at a time (tops without it meet every bottom; tops with it
- * only the bottoms without it), then compare what is left pair by pair.
- * The classic partition for set-disjointness joins; both arrays are
- * reordered in place. */
-static uint64_t join_disjoint(uint64_t *t, size_t nt, uint64_t *b, size_t nb, const int *bits,
-                              int nbits) {
-  if (nt == 0 || nb == 0) return 0;
-  if (nbits == 0 || nt <= 4 || nb <= 32 || nt * nb <= 2048) {
-    uint64_t hits = 0;
-    for (size_t i = 0; i < nt; i++) hits += count_disjoint(t[i], b, nb);
-    return hits;
-  }
-  uint64_t bit = 1ull << bits[0];
-  size_t t0 = 0, b0 = 0;
-  for (size_t i = 0; i < nt; i++)
-    if (!(t[i] & bit)) {
-      uint64_t x = t[i];
-      t[i] = t[t0], t[t0++] = x;
-    }
-  for (size_t j = 0; j < nb; j++)
-    if (!(b[j] & bit)) {
-      uint64_t x = b[j];
-      b[j] = b[b0], b[b0++] = x;
-    }
-  /* Tops with the bit against bottoms without it first: the second call
-   * reorders all bottoms. */
-  uint64_t hits = join_disjoint(t + t0, nt - t0, b, b0, bits + 1, nbits - 1);
-  return hits + join_disjoint(t, t0, b, nb, bits + 1, nbits - 1);
-}
-
-static int grow(uint64_t **array, size_t *cap, size_t need) {
-  if (need <= *cap) return 0;
-  uint64_t *p = realloc(*array, need * sizeof *p);
-  if (!p) return -1;
-  *array = p, *cap = need;
   return 0;
 }
 
-/* Top i against sorted bottoms [j0, j1) through the full comparison of
- * images, skipping runs of 256 with no disjoint pair (most of them). */
-static void count_tie_run(const join_shared *sh, const join_worker *w, size_t i, size_t j0,
-                          size_t j1, nq_count_tally *tally) {
-  const uint64_t *bm = w->sorted.mask;
-  for (size_t j = j0; j < j1; j += 256) {
-    size_t end = j + 256 < j1 ? j + 256 : j1;
-    if (count_disjoint(w->top.mask[i], bm + j, end - j) != 0) count_ties(sh, w, i, j, end, tally);
-  }
-  tally->work += j1 - j0;
+static uint64_t reverse_bits(uint64_t x, int width) {
+  x = ((x >> 1) & 0x5555555555555555ull) | ((x & 0x5555555555555555ull) << 1);
+  x = ((x >> 2) & 0x3333333333333333ull) | ((x & 0x3333333333333333ull) << 2);
+  x = ((x >> 4) & 0x0f0f0f0f0f0f0f0full) | ((x & 0x0f0f0f0f0f0f0f0full) << 4);
+  x = __builtin_bswap64(x);
+  return x >> (64 - width);
 }
 
-/* All pairs of one column set. Pairs of plain halves (no tie) go to the
- * bulk join, as masks that also carry the pairing rule: for a top with
- * row-0 column a > 0, bit rule+a, against bottoms with bits rule+v for
- * every v >= their tag (they meet only a < tag); for a = 0, the transpose
- * key: bit rule+p[1]-h (when p[1] >= h) against bits rule+v for v >=
- * q[1]-h (they meet only p[1] < q[1]). Pairs with a tie are compared one
- * by one. */
-static nq_status join_column_set(const join_shared *sh, join_worker *w,
-                                 const volatile sig_atomic_t *stop, nq_count_tally *tally) {
-  const half_list *top = &w->top, *bottom = &w->sorted;
-  int rule = sh->rule_shift, h = sh->h, n = sh->n;
-  if (grow(&w->tops, &w->tops_cap, top->size) != 0 ||
-      grow(&w->bottoms, &w->bottoms_cap, bottom->size) != 0)
+/* Left halves whose half-turn image (plus the centre queen for odd n)
+ * completes them: those pairs are the half-turn symmetric solutions the
+ * matcher counted among the others. */
+static uint64_t half_turn_pairs(const join_shared *sh, const half_list *left) {
+  const join_frame *f = &sh->quarter[TOP_LEFT].frame;
+  int n = sh->n, width = 2 * n - 1;
+  uint64_t field = (1ull << f->diag_field) - 1, centre = 1ull << (n - 1), found = 0;
+  for (size_t i = 0; i < left->size; i++) {
+    uint64_t w = left->full[i];
+    uint64_t anti = (w & field) << f->anti_base, diag = (w >> f->diag_field) << f->diag_base;
+    if (n % 2 && ((anti | diag) & centre)) continue;
+    found += !(anti & reverse_bits(anti, width)) && !(diag & reverse_bits(diag, width));
+  }
+  return found;
+}
+
+static nq_status count_rows_set(const join_shared *sh, join_worker *w, size_t index,
+                                nq_count_tally *tally) {
+  uint32_t s = sh->sets[index], all = (1u << sh->n) - 1;
+  if (assemble_halves(sh, &sh->quarter[TOP_LEFT], &sh->quarter[BOTTOM_LEFT], s, &w->left) ||
+      assemble_halves(sh, &sh->quarter[TOP_RIGHT], &sh->quarter[BOTTOM_RIGHT], all ^ s,
+                      &w->right))
     return NQ_ERR_MEMORY;
-  for (int corner = 1; corner >= 0; corner--) {
-    size_t nt = 0;
-    for (size_t i = 0; i < top->size; i++) {
-      int a = top->tag[i] & 127, tie = top->tag[i] >> 7;
-      if ((a == 0) != corner || tie) continue;
-      uint64_t m = top->mask[i];
-      if (a > 0) m |= 1ull << (rule + a);
-      else if (top->key[i] >= h) m |= 1ull << (rule + top->key[i] - h);
-      w->tops[nt++] = m;
-    }
-    if (nt == 0) continue;
-    for (size_t j = 0; j < bottom->size; j++) {
-      int from = corner ? bottom->key[j] : bottom->tag[j];
-      int width = corner ? n - h : sh->last_a + 1;
-      uint64_t m = bottom->mask[j];
-      for (int v = from; v < width; v++) m |= 1ull << (rule + v);
-      w->bottoms[j] = m;
-    }
-    if (stop && *stop) return NQ_ERR_INTERRUPTED;
-    tally->count8 += join_disjoint(w->tops, nt, w->bottoms, bottom->size, sh->order, sh->order_size);
-    tally->work += (uint64_t)nt * bottom->size;
-  }
-  for (size_t i = 0; i < top->size; i++) {
-    if (i % JOIN_STOP_EVERY == 0 && stop && *stop) return NQ_ERR_INTERRUPTED;
-    int a = top->tag[i] & 127, tie = top->tag[i] >> 7;
-    if (a == 0) continue;
-    if (!tie) count_tie_run(sh, w, i, w->from[a + 1], w->from[a], tally);
-    else count_tie_run(sh, w, i, 0, w->from[a], tally);
-  }
+  const half_list *items = w->left.size <= w->right.size ? &w->left : &w->right;
+  const half_list *patterns = items == &w->left ? &w->right : &w->left;
+  uint64_t fits = join_match_count(w->matcher, items->cross, items->size, patterns->cross,
+                                   patterns->size);
+  if (fits == UINT64_MAX) return NQ_ERR_MEMORY;
+  if (half_turn_possible(s, sh->n, sh->a)) fits -= half_turn_pairs(sh, &w->left);
+  tally->count1 += sh->weight[index] * fits;
+  tally->work += (uint64_t)w->left.size * w->right.size;
   return NQ_OK;
 }
 
-/* Keeps the tops (mask, index) whose mask avoids `cut`; returns how many. */
-typedef size_t (*join_filter_fn)(const uint64_t *mask, const uint32_t *index, size_t live,
-                                 uint64_t cut, uint64_t *kept_mask, uint32_t *kept_index);
+/* ---- the method's operations ---------------------------------------- */
 
-static size_t filter_plain(const uint64_t *mask, const uint32_t *index, size_t live, uint64_t cut,
-                           uint64_t *kept_mask, uint32_t *kept_index) {
-  size_t kept = 0;
-  for (size_t k = 0; k < live; k++) {
-    kept_mask[kept] = mask[k], kept_index[kept] = index[k];
-    kept += (mask[k] & cut) == 0;
-  }
-  return kept;
-}
-
-#if defined(__GNUC__) && defined(__x86_64__) && !defined(NQSAT_NO_CLONES)
-#include <immintrin.h>
-#define JOIN_HAVE_AVX512 1
-/* The same, eight tops at a time: one test and two compressing stores. */
-__attribute__((target("avx512f,avx512vl"))) static size_t
-filter_avx512(const uint64_t *mask, const uint32_t *index, size_t live, uint64_t cut,
-              uint64_t *kept_mask, uint32_t *kept_index) {
-  size_t kept = 0, k = 0;
-  __m512i c = _mm512_set1_epi64((long long)cut);
-  for (; k + 8 <= live; k += 8) {
-    __m512i m = _mm512_loadu_si512((const void *)(mask + k));
-    __mmask8 fit = _mm512_testn_epi64_mask(m, c);
-    __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)(index + k));
-    /* Compress in registers, store all eight lanes (the buffers have
-     * room): a compressing store to memory is slow on some processors. */
-    _mm512_storeu_si512((void *)(kept_mask + kept), _mm512_maskz_compress_epi64(fit, m));
-    _mm256_storeu_si256((__m256i *)(void *)(kept_index + kept),
-                        _mm256_maskz_compress_epi32(fit, x));
-    kept += (size_t)__builtin_popcount(fit);
-  }
-  return kept + filter_plain(mask + k, index + k, live - k, cut, kept_mask + kept,
-                             kept_index + kept);
-}
-#endif
-
-/* ---- The fused join ------------------------------------------------------
- * Instead of listing the bottoms and then pairing them, fill the bottom
- * rows one queen at a time while keeping only the tops whose masks avoid
- * every diagonal placed so far: a branch where no top is left is cut, and
- * the tops left at a full bottom are exactly its partners. */
-typedef struct fuse_state {
-  const join_shared *sh;
-  join_worker *w;
-  nq_count_tally *tally;
-  const volatile sig_atomic_t *stop;
-  uint32_t allowed[32], cols;
-  uint8_t pos[32];
-  int row_of[3]; /* rows of the queens in columns 0, 1, n-1 while placed */
-  int interrupted;
-} fuse_state;
-
-/* A full bottom and its `live` partners at level `depth`: the pairing
- * rules (see half_leaf) decide each pair. */
-static void fuse_leaf(fuse_state *f, uint32_t used, size_t live, int depth) {
-  const join_shared *sh = f->sh;
-  const join_worker *w = f->w;
-  int n = sh->n, h = sh->h;
-  int row0 = (used & 1u) ? f->row_of[0] : -1, row1 = (used & 2u) ? f->row_of[1] : 255;
-  int row_last = (used >> (n - 1)) & 1u ? f->row_of[2] : -1;
-  int last = f->pos[n - 1], tag = imin(last, n - 1 - last);
-  if (row0 >= 0) tag = imin(tag, n - 1 - row0);
-  if (row_last >= 0) tag = imin(tag, n - 1 - row_last);
-  const uint32_t *index = f->w->keep_index + (size_t)depth * w->keep_cap;
-  uint8_t p[32];
-  for (size_t k = 0; k < live; k++) {
-    uint32_t i = index[k];
-    int a = w->top.tag[i] & 127, tie = w->top.tag[i] >> 7;
-    if (a == 0) {
-      f->tally->count8 += w->top.key[i] < row1; /* p[1] < q[1] */
-    } else if (!tie && a < tag) {
-      f->tally->count8++;
-    } else if (a <= tag) {
-      for (int r = 0; r < h; r++) p[r] = (uint8_t)((w->top.rows[i] >> (5 * r)) & 31u);
-      for (int r = h; r < n; r++) p[r] = f->pos[r];
-      count_if_representative(p, n, f->tally);
-    }
-  }
-}
-
-/* One top left: its diagonals become bitboards of the bottom search (the
- * down-right lines shift left each row, the down-left ones right, as a
- * queen's own), so the rest is plain backtracking, without lists. */
-static void fuse_single(fuse_state *f, int r, uint32_t used, uint32_t down_left,
-                        uint32_t down_right) {
-  int n = f->sh->n;
-  if (r == n) {
-    fuse_leaf(f, used, 1, n - f->sh->h);
-    return;
-  }
-  uint32_t free_cols = f->allowed[r] & f->cols & ~(used | down_left | down_right);
-  f->tally->work++;
-  while (free_cols) {
-    uint32_t bit = free_cols & (0u - free_cols);
-    free_cols ^= bit;
-    int c = __builtin_ctz(bit);
-    f->pos[r] = (uint8_t)c;
-    if (c <= 1) f->row_of[c] = r;
-    else if (c == n - 1) f->row_of[2] = r;
-    fuse_single(f, r + 1, used | bit, (down_left | bit) >> 1, (down_right | bit) << 1);
-  }
-}
-
-static void fuse_fill(fuse_state *f, int r, uint32_t used, uint32_t down_left,
-                      uint32_t down_right, size_t live) {
-  const join_shared *sh = f->sh;
-  join_worker *w = f->w;
-  int n = sh->n, depth = r - sh->h;
-  if (r == n) {
-    fuse_leaf(f, used, live, depth);
-    return;
-  }
-  if (depth <= 3 && f->stop && *f->stop) {
-    f->interrupted = 1;
-    return;
-  }
-  uint32_t free_cols = f->allowed[r] & ~(used | down_left | down_right);
-  if (r == n - 1) free_cols &= f->cols & ~used; /* the one column left */
-  const uint64_t *pm = w->keep_mask + (size_t)depth * w->keep_cap;
-  const uint32_t *pi = w->keep_index + (size_t)depth * w->keep_cap;
-  uint64_t *cm = w->keep_mask + (size_t)(depth + 1) * w->keep_cap;
-  uint32_t *ci = w->keep_index + (size_t)(depth + 1) * w->keep_cap;
-  while (free_cols && !f->interrupted) {
-    uint32_t bit = free_cols & (0u - free_cols);
-    free_cols ^= bit;
-    int c = __builtin_ctz(bit);
-    uint64_t cut = sh->cut[r][c];
-    uint32_t last = 0;
-    if (r == n - 2) {
-      /* The last row's square is fixed by the column left: filter the
-       * tops once for both queens and go straight to the full bottom. */
-      last = f->cols & ~(used | bit) & f->allowed[n - 1] &
-             ~(((down_left | bit) >> 1) | ((down_right | bit) << 1));
-      if (!last) continue;
-      cut |= sh->cut[n - 1][__builtin_ctz(last)];
-    }
-    size_t kept = sh->filter(pm, pi, live, cut, cm, ci);
-    f->tally->work += live;
-    if (kept == 0) continue;
-    f->pos[r] = (uint8_t)c;
-    if (c <= 1) f->row_of[c] = r;
-    else if (c == n - 1) f->row_of[2] = r;
-    if (last) {
-      int lc = __builtin_ctz(last);
-      f->pos[n - 1] = (uint8_t)lc;
-      if (lc <= 1) f->row_of[lc] = n - 1;
-      else if (lc == n - 1) f->row_of[2] = n - 1;
-      fuse_leaf(f, used | bit | last, kept, depth + 1);
-      continue;
-    }
-    uint32_t next_left = (down_left | bit) >> 1, next_right = (down_right | bit) << 1;
-    if (kept <= JOIN_SINGLE_MAX) {
-      /* At row r+1 a top's down-right line x sits in column
-       * x + r+1 - h + 1, its down-left line y in column y - (r+1 - h). */
-      int h = sh->h, step = r + 1 - h;
-      for (size_t k = 0; k < kept; k++) {
-        uint64_t m = cm[k], lines = m & ((1ull << (n - 1)) - 1u);
-        uint64_t anti = (m >> (n - 1)) & ((1ull << (n - 1)) - 1u);
-        w->keep_index[(size_t)(n - h) * w->keep_cap] = ci[k];
-        fuse_single(f, r + 1, used | bit, next_left | (uint32_t)(anti >> step),
-                    next_right | (uint32_t)(lines << (step + 1)));
-      }
-      continue;
-    }
-    fuse_fill(f, r + 1, used | bit, next_left, next_right, kept);
-  }
-}
-
-/* One column set by the fused join: tops listed, bottoms filled against
- * them. */
-static nq_status fuse_column_set(const join_shared *sh, join_worker *w, uint32_t top_cols,
-                                 const volatile sig_atomic_t *stop, nq_count_tally *tally) {
-  int n = sh->n, h = sh->h;
-  if (fill_tops(sh, w, top_cols) != 0) return NQ_ERR_MEMORY;
-  size_t nt = w->top.size;
-  if (nt == 0) return NQ_OK;
-  if (nt > w->keep_cap) {
-    size_t levels = (size_t)(n - h + 1), cap = nt * 2 + 8; /* 8: whole-vector stores */
-    uint64_t *m = realloc(w->keep_mask, levels * cap * sizeof *m);
-    if (m) w->keep_mask = m;
-    uint32_t *x = realloc(w->keep_index, levels * cap * sizeof *x);
-    if (x) w->keep_index = x;
-    if (!m || !x) return NQ_ERR_MEMORY;
-    w->keep_cap = cap;
-  }
-  int least = 127;
-  for (size_t i = 0; i < nt; i++) {
-    w->keep_mask[i] = w->top.mask[i], w->keep_index[i] = (uint32_t)i;
-    least = imin(least, w->top.tag[i] & 127);
-  }
-  fuse_state f;
-  memset(&f, 0, sizeof f);
-  f.sh = sh, f.w = w, f.tally = tally, f.stop = stop;
-  uint32_t all = (n == 32) ? 0xffffffffu : ((1u << n) - 1u);
-  uint32_t edges = 1u | (1u << (n - 1)), middle = 0;
-  f.cols = all & ~top_cols;
-  for (int r = h; r < n; r++) f.allowed[r] = f.cols & (r > n - 1 - least ? ~edges : all);
-  for (int c = least; c <= n - 1 - least; c++) middle |= 1u << c;
-  f.allowed[n - 1] &= middle;
-  fuse_fill(&f, h, 0, 0, 0, nt);
-  return f.interrupted ? NQ_ERR_INTERRUPTED : NQ_OK;
-}
-
-/* Boards below JOIN_MIN_N: only n = 1 has a solution, a class of one
- * (kept in count2, see nq_count_tally_total). */
-static void count_small(int n, nq_count_tally *tally) {
-  if (n == 1) tally->count2 += 1;
-}
-
-static nq_status join_run_job(const void *shared_v, void *worker_v, size_t index,
+static nq_status join_run_job(const void *shared_v, void *worker_v, size_t job,
                               const volatile sig_atomic_t *stop, nq_count_tally *tally) {
   const join_shared *sh = shared_v;
   join_worker *w = worker_v;
-  if (index >= sh->jobs) return NQ_ERR_ARGUMENT;
+  if (job >= sh->jobs) return NQ_ERR_ARGUMENT;
   if (sh->n < JOIN_MIN_N) {
-    count_small(sh->n, tally);
+    if (sh->n == 1) tally->count2 += 1; /* a class of one, see nq_count_tally_total */
     return NQ_OK;
   }
-  const join_job *job = &sh->job[index];
-  uint32_t cols = colex_unrank(job->first, sh->n, sh->h);
-  for (uint32_t k = 0; k < job->count; k++, cols = next_same_bits(cols)) {
+  if (job == sh->stripes) {
+    uint64_t half, quarter;
+    if (join_count_symmetric(sh->n, stop, &half, &quarter)) return NQ_ERR_INTERRUPTED;
+    tally->count2 += quarter / 2, tally->count4 += (half - quarter) / 4;
+    return NQ_OK;
+  }
+  for (size_t i = job; i < sh->set_count; i += sh->stripes) {
     if (stop && *stop) return NQ_ERR_INTERRUPTED;
-    nq_status status;
-    if (sh->fused) {
-      status = fuse_column_set(sh, w, cols, stop, tally);
-    } else {
-      if (fill_halves(sh, w, cols) != 0) return NQ_ERR_MEMORY;
-      status = join_column_set(sh, w, stop, tally);
-    }
+    nq_status status = count_rows_set(sh, w, i, tally);
     if (status != NQ_OK) return status;
   }
   return NQ_OK;
 }
 
-static nq_status join_create(int n, nq_verify_kernel kernel, void **shared_out, size_t *jobs) {
-  (void)kernel; /* one kernel: the bulk loop is plain C the compiler vectorises */
-  *shared_out = NULL, *jobs = 0;
-  if (n < 1 || n > JOIN_MAX_N) return NQ_ERR_ARGUMENT;
-  join_shared *sh = calloc(1, sizeof *sh);
-  if (!sh) return NQ_ERR_MEMORY;
-  /* Odd n: the top is the larger half, so the fused join searches the
-   * smaller one (1.3-1.4x faster at N = 15, 17 than the other way). */
-  sh->n = n, sh->h = (n + 1) / 2, sh->last_a = last_row0_column(n);
-  sh->fused = getenv("NQSAT_JOIN_LISTS") == NULL;
-  sh->filter = filter_plain;
-#ifdef JOIN_HAVE_AVX512
-  if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl"))
-    sh->filter = filter_avx512;
-#endif
-  sh->rule_shift = 2 * (n - 1);
-  for (int r = 0; r < n; r++)
-    for (int c = 0; c < n; c++) sh->cut[r][c] = cut_bits(n, sh->h, r, c);
-  /* Split on the diagonals nearest the middle of the cut first: every row
-   * of both halves can reach them, so both sides hold them most often. */
-  for (int k = 0; k < n - 1; k++) {
-    int x = (n - 2) / 2 + ((k & 1) ? (k + 1) / 2 : -(k / 2));
-    if (x < 0 || x > n - 2) continue;
-    sh->order[sh->order_size++] = x;
-    sh->order[sh->order_size++] = n - 1 + x;
+typedef struct quarter_task {
+  join_quarter *q;
+  join_frame frame;
+  int row0, row1, col0, col1, failed;
+} quarter_task;
+
+static void *build_quarter(void *arg) {
+  quarter_task *t = arg;
+  t->failed = join_quarter_build(t->q, t->frame, t->row0, t->row1, t->col0, t->col1) != 0;
+  return NULL;
+}
+
+/* The four quarters, built side by side (they are independent). */
+static int build_quarters(join_shared *sh) {
+  int n = sh->n, a = sh->a;
+  /* Left frame: anti-diagonals 0..n+a-2, diagonals n-a..2n-2; right frame:
+   * anti-diagonals a..2n-2, diagonals 0..2n-2-a. */
+  join_frame left = {n, 0, n - a, n + a - 1}, right = {n, a, 0, 2 * n - 1 - a};
+  quarter_task task[4] = {{&sh->quarter[TOP_LEFT], left, 0, a, 0, a, 0},
+                          {&sh->quarter[BOTTOM_LEFT], left, a, n, 0, a, 0},
+                          {&sh->quarter[TOP_RIGHT], right, 0, a, a, n, 0},
+                          {&sh->quarter[BOTTOM_RIGHT], right, a, n, a, n, 0}};
+  pthread_t thread[4];
+  int started[4] = {0};
+  for (int i = 0; i < 4; i++) started[i] = pthread_create(&thread[i], NULL, build_quarter, &task[i]) == 0;
+  int failed = 0;
+  for (int i = 0; i < 4; i++) {
+    if (started[i]) pthread_join(thread[i], NULL);
+    else build_quarter(&task[i]);
+    failed |= task[i].failed;
   }
-  if (n < JOIN_MIN_N) {
-    sh->jobs = 1;
-    *shared_out = sh, *jobs = 1;
-    return NQ_OK;
-  }
-  /* Jobs: runs of consecutive column sets (colex ranks). */
-  uint64_t sets = binomial(n, sh->h);
-  uint64_t chunks = sets < JOIN_JOBS_TARGET ? sets : JOIN_JOBS_TARGET;
-  sh->job = calloc((size_t)chunks, sizeof *sh->job);
-  if (!sh->job) {
-    free(sh);
-    return NQ_ERR_MEMORY;
-  }
-  for (uint64_t c = 0; c < chunks; c++) {
-    uint64_t lo = sets * c / chunks, hi = sets * (c + 1) / chunks;
-    join_job *job = &sh->job[sh->jobs++];
-    job->first = (uint32_t)lo, job->count = (uint32_t)(hi - lo);
-    /* Each column set costs about as many top lists as it has columns
-     * that can hold row 0's queen (0..last_a). */
-    uint32_t low = (1u << (sh->last_a + 1)) - 1u, cols = colex_unrank(lo, n, sh->h);
-    for (uint64_t k = lo; k < hi; k++, cols = next_same_bits(cols))
-      job->weight += (double)__builtin_popcount(cols & low);
-  }
-  *shared_out = sh, *jobs = sh->jobs;
-  return NQ_OK;
+  return failed ? -1 : 0;
 }
 
 static void join_destroy(void *shared) {
   join_shared *sh = shared;
   if (!sh) return;
-  free(sh->job);
+  for (int i = 0; i < 4; i++) join_quarter_free(&sh->quarter[i]);
+  free(sh->sets);
+  free(sh->weight);
   free(sh);
 }
 
-static size_t join_describe(const void *shared, size_t index, unsigned char bytes[64]) {
+static uint64_t binomial(int n, int k) {
+  uint64_t r = 1;
+  for (int i = 1; i <= k; i++) r = r * (uint64_t)(n - k + i) / (uint64_t)i;
+  return r;
+}
+
+static nq_status join_create(int n, nq_verify_kernel kernel, void **shared_out, size_t *jobs) {
+  (void)kernel; /* one kernel: the matcher picks AVX-512 where it can */
+  *shared_out = NULL, *jobs = 0;
+  if (n < 1 || n > NQ_COUNT_JOIN_MAX_N) return NQ_ERR_ARGUMENT;
+  join_shared *sh = calloc(1, sizeof *sh);
+  if (!sh) return NQ_ERR_MEMORY;
+  sh->n = n, sh->a = n / 2, sh->b = n - n / 2;
+  if (n < JOIN_MIN_N) {
+    sh->jobs = 1;
+    *shared_out = sh, *jobs = 1;
+    return NQ_OK;
+  }
+#ifdef JOIN_X86
+  sh->avx512 = __builtin_cpu_supports("avx512f");
+#endif
+  sh->cross_mask = (1ull << (n - 1)) - 1;
+  /* Canonical rows sets of the left half, in increasing order. */
+  size_t total = (size_t)binomial(n, sh->a);
+  sh->sets = malloc(total * sizeof *sh->sets);
+  sh->weight = malloc(total);
+  if (!sh->sets || !sh->weight) {
+    join_destroy(sh);
+    return NQ_ERR_MEMORY;
+  }
+  uint32_t s = (1u << sh->a) - 1, all = (1u << n) - 1;
+  for (size_t i = 0; i < total; i++, s = next_same_bits(s)) {
+    int size;
+    if (s > all) break;
+    if (canonical(s, n, &size)) sh->sets[sh->set_count] = s, sh->weight[sh->set_count++] = (uint8_t)size;
+  }
+  if (build_quarters(sh)) {
+    join_destroy(sh);
+    return NQ_ERR_MEMORY;
+  }
+  sh->stripes = sh->set_count < JOIN_STRIPES ? sh->set_count : JOIN_STRIPES;
+  sh->jobs = sh->stripes + 1;
+  *shared_out = sh, *jobs = sh->jobs;
+  return NQ_OK;
+}
+
+static size_t join_describe(const void *shared, size_t job, unsigned char bytes[64]) {
   const join_shared *sh = shared;
+  /* n, the stripes and the job: the rows sets of a stripe follow from them. */
   bytes[0] = (unsigned char)sh->n;
-  if (sh->n < JOIN_MIN_N || index >= sh->jobs) return 1;
-  const join_job *job = &sh->job[index];
   for (int i = 0; i < 4; i++) {
-    bytes[1 + i] = (unsigned char)(job->first >> (8 * i));
-    bytes[5 + i] = (unsigned char)(job->count >> (8 * i));
+    bytes[1 + i] = (unsigned char)(sh->stripes >> (8 * i));
+    bytes[5 + i] = (unsigned char)(job >> (8 * i));
   }
   return 9;
 }
 
-/* Cost guess: the row-0 columns the job's column sets offer (see
- * join_create); a rough guide for the driver's largest-first order. */
-static double join_weight(const void *shared, size_t index) {
+/* Stripes are alike (every stripe samples all the rows sets); the
+ * symmetric search is small next to one of them from n = 12 on. */
+static double join_weight(const void *shared, size_t job) {
   const join_shared *sh = shared;
-  if (sh->n < JOIN_MIN_N || index >= sh->jobs) return 1.0;
-  return sh->job[index].weight > 0 ? sh->job[index].weight : 1.0;
+  return job == sh->stripes ? 0.5 : 1.0;
 }
 
 static nq_status join_worker_create(const void *shared, void **worker_out) {
-  (void)shared;
+  const join_shared *sh = shared;
   join_worker *w = calloc(1, sizeof *w);
   if (!w) return NQ_ERR_MEMORY;
+  if (sh->n >= JOIN_MIN_N) {
+    /* Group by the two longest diagonals and the anti-diagonal beside the
+     * longest: every half holds them more often than not. */
+    int n = sh->n, longest_anti = n - 1 - sh->a, longest_diag = (n - 1) + sh->a - 1;
+    uint64_t cut = 1ull << longest_anti | 1ull << longest_diag;
+    if (longest_anti > 0) cut |= 1ull << (longest_anti - 1);
+    w->matcher = join_matcher_create(2 * (n - 1), cut);
+    if (!w->matcher) {
+      free(w);
+      return NQ_ERR_MEMORY;
+    }
+  }
   *worker_out = w;
   return NQ_OK;
 }
@@ -776,38 +397,42 @@ static nq_status join_worker_create(const void *shared, void **worker_out) {
 static void join_worker_destroy(void *worker) {
   join_worker *w = worker;
   if (!w) return;
-  list_free(&w->top), list_free(&w->bottom), list_free(&w->sorted);
-  free(w->tops), free(w->bottoms), free(w->keep_mask), free(w->keep_index);
+  free(w->left.full), free(w->left.cross), free(w->right.full), free(w->right.cross);
+  join_matcher_free(w->matcher);
   free(w);
 }
 
-/* Peak bytes: per worker, the largest group of halves for one column set
- * (measured for n <= 21 and bounded above; each entry holds an 8-byte mask,
- * a key byte and its rows), doubled for the lists' growth; plus the job
- * list. See docs/count-join.md. */
+/* Peak bytes: the four quarter tables (8 bytes an entry, 4 a key), the rows
+ * sets, and per worker the two half lists (16 bytes a half, doubled for
+ * growth) and the matcher's copy. The largest half list by n was measured
+ * (docs/count-join.md) and is bounded above here. */
 static uint64_t join_memory(int n, int threads) {
-  /* Largest bottom group (the larger half) by n, measured, times 2 for margin. */
-  static const uint64_t largest_group[] = {
-      /* n = 0..15 */ 64, 64, 64, 64, 64, 64, 64, 64, 64, 256, 256, 1024, 1024, 4096, 4096, 16384,
-      /* 16..21 */ 16384, 65536, 65536, 262144, 262144, 1048576};
-  uint64_t group;
-  if (n < 1 || n > JOIN_MAX_N) return 0; /* refused by create() instead */
-  if (n <= 21) group = largest_group[n];
-  else group = largest_group[21] << (2 * (n - 21));
-  uint64_t entry = 8 + 1 + (uint64_t)(n - n / 2);
-  uint64_t per_worker = 2 * 2 * group * entry; /* top and bottom lists, doubling slack */
+  if (n < 1 || n > NQ_COUNT_JOIN_MAX_N) return 0;
+  if (n < JOIN_MIN_N) return 4096;
+  int a = n / 2, b = n - a;
+  uint64_t quarters = 0;
+  int dims[4][2] = {{a, a}, {b, a}, {a, b}, {b, b}};
+  for (int i = 0; i < 4; i++)
+    quarters += 8 * join_quarter_entries(dims[i][0], dims[i][1]) +
+                4 * ((1ull << (dims[i][0] + dims[i][1])) + 1);
+  uint64_t sets = 5 * binomial(n, a);
+  /* A bound on one rows set's halves: a tenth of the bottom-right quarter
+   * (at n = 18 the largest list is 1/30 of it). */
+  uint64_t half = join_quarter_entries(b, b) / 10 + 4096;
+  uint64_t per_worker = 2 * (2 * 16 * half) + 2 * 12 * half + (64 << 10);
   uint64_t workers = threads > 0 ? (uint64_t)threads : 1;
-  uint64_t jobs = (uint64_t)JOIN_JOBS_TARGET * sizeof(join_job);
-  return workers * per_worker + jobs + 4096;
+  return quarters + sets + workers * per_worker + (1 << 20);
 }
 
-/* AUTO: never, on this version. Measured in the same runs (bench/count.sh,
- * bench/README.md), the join takes 1.3-2x the CPU time of the backtracking
- * class counter at N = 16, 17 (and 3-8x Kluev's); AUTO keeps backtrack
- * until a join wins a measured N. */
+/* AUTO: the join wherever the bit-sliced matcher runs and n is large
+ * enough for the quarter tables to pay off (measured with bench/count.sh:
+ * docs/count-join.md). */
 int nq_count_join_preferred(int n) {
-  (void)n;
-  return 0;
+  if (n < 14 || n > NQ_COUNT_JOIN_MAX_N) return 0;
+  join_matcher *m = join_matcher_create(2 * (n - 1), 0);
+  int sliced = m && join_matcher_sliced(m);
+  join_matcher_free(m);
+  return sliced;
 }
 
 const count_method_ops nq_count_join_ops = {

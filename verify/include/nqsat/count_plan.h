@@ -26,9 +26,9 @@ typedef enum nq_count_method {
  * total = 2*count2 + 4*count4 + 8*count8 and fundamental = the sum of the
  * three. `work` is the method's unit of effort (nodes for backtrack, joins
  * for join) for speed figures; `work` is NOT deterministic across kernels. */
-/* Largest n the join method counts (its masks: 2(n-1) diagonal bits and
- * n/2 rule bits in 64; a half's rows in 5 bits each). */
-#define NQ_COUNT_JOIN_MAX_N 24
+/* Largest n the join method counts: a half board's diagonals, two fields
+ * of n + n/2 - 1 bits (or 2n - 1 - n/2), fill one 64-bit word. */
+#define NQ_COUNT_JOIN_MAX_N 22
 
 typedef struct nq_count_tally {
   uint64_t count2, count4, count8;

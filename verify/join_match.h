@@ -1,0 +1,34 @@
+/* verify/join_match.h - internal to verify/: counting the disjoint pairs of
+ * two lists of 64-bit masks, the inner loop of the join counting method.
+ *
+ * join_match_count returns the number of pairs (i, j) with
+ * (items[i] & patterns[j]) == 0. With AVX-512 (and its popcount and BMI2)
+ * it uses a bit-sliced table: patterns are split into groups by a few "cut"
+ * bits, so an item meets only the groups whose cut bits it does not hold;
+ * within a group, 512 patterns at a time are transposed into one 512-bit
+ * word per mask bit, and for every 5 mask bits a table of the 32 ANDs of
+ * their words is built (the "four Russians" idea), so an item needs one
+ * load and AND per 5 bits and a popcount for 512 patterns. Without AVX-512
+ * it compares the pairs one by one (same result, much slower). */
+#ifndef NQSAT_JOIN_MATCH_H
+#define NQSAT_JOIN_MATCH_H
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct join_matcher join_matcher;
+
+/* Masks use bits [0, bits) (bits <= 64); `cut` (at most 3 bits, within
+ * them) names the bits to group by: choose bits that both lists hold often. */
+join_matcher *join_matcher_create(int bits, uint64_t cut);
+void join_matcher_free(join_matcher *m);
+
+/* 1 when the bit-sliced path is in use on this processor. */
+int join_matcher_sliced(const join_matcher *m);
+/* Forces the pair-by-pair path (for tests comparing the two). */
+void join_matcher_force_plain(join_matcher *m);
+
+/* The number of disjoint pairs; SIZE_MAX-safe up to 2^64 pairs. Returns
+ * UINT64_MAX only when scratch memory cannot be had. */
+uint64_t join_match_count(join_matcher *m, const uint64_t *items, size_t items_size,
+                          const uint64_t *patterns, size_t patterns_size);
+#endif
