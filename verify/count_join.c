@@ -52,7 +52,8 @@ typedef struct join_shared {
   int n, a, b; /* a left columns and top rows; b = n - a */
   join_quarter quarter[4];
   uint64_t cross_mask; /* n - 1 low bits */
-  int avx512;
+  int avx512; /* pair quarters with AVX-512 */
+  int plain;  /* NQSAT_JOIN_PLAIN set: the portable paths only (tests) */
   uint32_t *sets;   /* canonical left rows sets */
   uint8_t *weight;  /* each one's class size */
   size_t set_count;
@@ -173,8 +174,11 @@ static int assemble_halves(const join_shared *sh, const join_quarter *top,
     size_t b0 = bottom->first[join_quarter_key(bottom, bottom_rows, cols_all ^ cols)];
     size_t b1 = bottom->first[join_quarter_key(bottom, bottom_rows, cols_all ^ cols) + 1];
     if (t0 < t1 && b0 < b1) {
-      if (list_reserve(out, out->size + (t1 - t0) * (b1 - b0))) return -1;
       for (size_t t = t0; t < t1; t++) {
+        /* Room for every bottom entry of this top (only those that fit
+         * stay), so the list never grows past twice its final size plus a
+         * bucket. */
+        if (list_reserve(out, out->size + (b1 - b0))) return -1;
 #ifdef JOIN_X86
         if (sh->avx512)
           out->size += join_pairs_avx512(top->mask[t], bottom->mask + b0, b1 - b0,
@@ -328,8 +332,9 @@ static nq_status join_create(int n, nq_verify_kernel kernel, void **shared_out, 
     *shared_out = sh, *jobs = 1;
     return NQ_OK;
   }
+  sh->plain = getenv("NQSAT_JOIN_PLAIN") != NULL;
 #ifdef JOIN_X86
-  sh->avx512 = __builtin_cpu_supports("avx512f");
+  sh->avx512 = !sh->plain && __builtin_cpu_supports("avx512f");
 #endif
   sh->cross_mask = (1ull << (n - 1)) - 1;
   /* Canonical rows sets of the left half, in increasing order. */
@@ -389,6 +394,7 @@ static nq_status join_worker_create(const void *shared, void **worker_out) {
       free(w);
       return NQ_ERR_MEMORY;
     }
+    if (sh->plain) join_matcher_force_plain(w->matcher);
   }
   *worker_out = w;
   return NQ_OK;
@@ -416,10 +422,13 @@ static uint64_t join_memory(int n, int threads) {
     quarters += 8 * join_quarter_entries(dims[i][0], dims[i][1]) +
                 4 * ((1ull << (dims[i][0] + dims[i][1])) + 1);
   uint64_t sets = 5 * binomial(n, a);
-  /* A bound on one rows set's halves: a tenth of the bottom-right quarter
-   * (at n = 18 the largest list is 1/30 of it). */
-  uint64_t half = join_quarter_entries(b, b) / 10 + 4096;
-  uint64_t per_worker = 2 * (2 * 16 * half) + 2 * 12 * half + (64 << 10);
+  /* A bound on one rows set's halves: 1/25 of the bottom-right quarter
+   * (measured for n = 14..20, the largest list is 1/30 to 1/84 of it). Two
+   * lists of 16 bytes a half, doubling as they grow, and the matcher's
+   * copy of the larger (8 bytes a half, padded) and of the smaller's table
+   * offsets (4 bytes a chunk, at most 8 chunks). */
+  uint64_t half = join_quarter_entries(b, b) / 25 + 4096;
+  uint64_t per_worker = 2 * 2 * 16 * half + 10 * half + 40 * half + (64 << 10);
   uint64_t workers = threads > 0 ? (uint64_t)threads : 1;
   return quarters + sets + workers * per_worker + (1 << 20);
 }

@@ -21,6 +21,8 @@ enum {
   MAX_CUT = 3,            /* cut bits: up to 8 groups */
   MIN_SLICED_ITEMS = 16,  /* below these sizes the pair loop is cheaper */
   MIN_SLICED_PATTERNS = 256,
+  ITEM_TILE = 4096,       /* items per pass over the blocks: their offsets
+                             stay in the core's L2 cache */
   MAX_CHUNKS = 13
 };
 
@@ -32,6 +34,8 @@ struct join_matcher {
   size_t patterns_cap;
   uint32_t *offsets; /* per item, the byte offset of each chunk's row */
   size_t offsets_cap;
+  void *slices; /* per block of patterns, one 512-bit word per mask bit */
+  size_t slices_cap; /* in 64-byte words */
   void *table; /* chunks x 32 rows of 64 bytes */
 };
 
@@ -73,6 +77,7 @@ void join_matcher_free(join_matcher *m) {
   if (!m) return;
   free(m->patterns);
   free(m->offsets);
+  free(m->slices);
   free(m->table);
   free(m);
 }
@@ -111,15 +116,9 @@ SLICED_TARGET static __m512i count_block(const char *table, const uint32_t *offs
   return count;
 }
 
-/* Builds the tables of one block of 512 (compressed) patterns: word k of
- * the slice has bit j set when pattern j lacks mask bit k; table row
- * (c, v) is the AND of the slices of the bits set in v (chunk c's 5 bits),
- * starting from the patterns that exist (`valid`). */
-SLICED_TARGET static void build_block(const join_matcher *m, const uint64_t *block,
-                                      size_t valid_count, __m512i *table) {
-  int bits = m->bits - m->cut_bits;
-  __m512i slice[64] = {0}; /* rows past `bits` stay unused */
-  uint64_t valid[8];
+/* The slices of one block of 512 (compressed) patterns: word k has bit j
+ * set when pattern j lacks mask bit k. */
+SLICED_TARGET static void build_slices(int bits, const uint64_t *block, __m512i *slice) {
   for (int q = 0; q < 8; q++) {
     __m512i v[8];
     for (int u = 0; u < 8; u++) v[u] = _mm512_load_si512(block + q * 64 + u * 8);
@@ -129,6 +128,16 @@ SLICED_TARGET static void build_block(const join_matcher *m, const uint64_t *blo
       for (int u = 0; u < 8; u++) word |= (uint64_t)_mm512_testn_epi64_mask(v[u], bit) << (8 * u);
       ((uint64_t *)&slice[k])[q] = word;
     }
+  }
+}
+
+/* Table row (c, v) of a block: the AND of the slices of the bits set in v
+ * (chunk c's 5 bits), starting from the patterns that exist. */
+SLICED_TARGET static void build_table(const join_matcher *m, const __m512i *slice,
+                                      size_t valid_count, __m512i *table) {
+  int bits = m->bits - m->cut_bits;
+  uint64_t valid[8];
+  for (int q = 0; q < 8; q++) {
     size_t base = (size_t)q * 64;
     valid[q] = base + 64 <= valid_count ? ~0ull
                : base >= valid_count    ? 0
@@ -198,18 +207,35 @@ SLICED_TARGET static uint64_t count_sliced(join_matcher *m, const uint64_t *item
     for (int c = 0; c < chunks; c++)
       o[c] = (uint32_t)((((uint64_t)c << TABLE_BITS) + ((x >> (c * TABLE_BITS)) & low)) * 64);
   }
+  /* Every block's slices once; then, a tile of items at a time, each
+   * block's table is rebuilt from them (a few hundred ANDs) and the tile's
+   * items of each group that can fit run against it. */
+  const int bits = m->bits - m->cut_bits;
+  size_t blocks = total / BLOCK, slices_need = blocks * (size_t)bits;
+  if (slices_need > m->slices_cap) {
+    free(m->slices);
+    m->slices_cap = slices_need + slices_need / 4 + 64;
+    m->slices = aligned_alloc(64, m->slices_cap * 64);
+    if (!m->slices) {
+      m->slices_cap = 0;
+      return UINT64_MAX;
+    }
+  }
+  __m512i *slices = m->slices;
+  for (size_t k = 0; k < blocks; k++)
+    build_slices(bits, m->patterns + k * BLOCK, slices + k * (size_t)bits);
   __m512i sum = _mm512_setzero_si512();
   __m512i *table = m->table;
-  for (int y = 0; y < groups; y++) {
-    int useful = 0;
-    for (int x = 0; x < groups; x++) useful |= !(x & y) && item_count[x] > 0;
-    if (!useful) continue;
-    for (size_t lo = start[y]; lo < end[y]; lo += BLOCK) {
-      build_block(m, m->patterns + lo, end[y] - lo, table);
-      for (int x = 0; x < groups; x++) {
-        if ((x & y) || item_count[x] == 0) continue;
-        sum = count_block((const char *)table, m->offsets + item_start[x] * (size_t)chunks,
-                          item_count[x], chunks, sum);
+  for (int x = 0; x < groups; x++) {
+    for (size_t lo = item_start[x]; lo < item_start[x + 1]; lo += ITEM_TILE) {
+      size_t tile = item_start[x + 1] - lo < ITEM_TILE ? item_start[x + 1] - lo : ITEM_TILE;
+      for (int y = 0; y < groups; y++) {
+        if (x & y) continue;
+        for (size_t p = start[y]; p < end[y]; p += BLOCK) {
+          build_table(m, slices + (p / BLOCK) * (size_t)bits, end[y] - p, table);
+          sum = count_block((const char *)table, m->offsets + lo * (size_t)chunks, tile, chunks,
+                            sum);
+        }
       }
     }
   }

@@ -37,9 +37,14 @@ static inline uint64_t frame_bits(const join_frame *f, int r, int c) {
 typedef struct quarter_search {
   join_quarter *q;
   int writing; /* 0: count entries per key into first[key + 1]; 1: place them */
+  uint32_t width_mask;
 } quarter_search;
 
-static void search(quarter_search *s, int r, uint32_t rows, uint32_t cols, uint64_t mask) {
+/* Row by row, each row empty or holding one queen. `mask` is the entry's
+ * frame word; `rising` marks the diagonals again as c - r + row1 (bit c - r
+ * + row1), so a row's attacked columns are one shift of either word. */
+static void search(quarter_search *s, int r, uint32_t rows, uint32_t cols, uint64_t mask,
+                   uint64_t rising) {
   join_quarter *q = s->q;
   if (r == q->row1) {
     size_t key = join_quarter_key(q, rows, cols);
@@ -47,11 +52,14 @@ static void search(quarter_search *s, int r, uint32_t rows, uint32_t cols, uint6
     else q->first[key + 1]++;
     return;
   }
-  search(s, r + 1, rows, cols, mask); /* row r stays empty */
-  for (int c = q->col0; c < q->col1; c++) {
-    uint64_t bits = frame_bits(&q->frame, r, c);
-    if ((cols >> (c - q->col0) & 1) || (mask & bits)) continue;
-    search(s, r + 1, rows | 1u << (r - q->row0), cols | 1u << (c - q->col0), mask | bits);
+  search(s, r + 1, rows, cols, mask, rising); /* row r stays empty */
+  const join_frame *f = &q->frame;
+  uint32_t attacked = cols | (uint32_t)(mask >> (r + q->col0 - f->anti_base)) |
+                      (uint32_t)(rising >> (q->row1 - r + q->col0));
+  for (uint32_t open = s->width_mask & ~attacked; open; open &= open - 1) {
+    int c = q->col0 + __builtin_ctz(open);
+    search(s, r + 1, rows | 1u << (r - q->row0), cols | 1u << (c - q->col0),
+           mask | frame_bits(f, r, c), rising | 1ull << (c - r + q->row1));
   }
 }
 
@@ -61,8 +69,8 @@ int join_quarter_build(join_quarter *q, join_frame frame, int row0, int row1, in
   size_t keys = (size_t)1 << ((row1 - row0) + (col1 - col0));
   q->first = calloc(keys + 1, sizeof *q->first);
   if (!q->first) return -1;
-  quarter_search s = {q, 0};
-  search(&s, row0, 0, 0, 0);
+  quarter_search s = {q, 0, (1u << (col1 - col0)) - 1};
+  search(&s, row0, 0, 0, 0, 0);
   for (size_t k = 0; k < keys; k++) q->first[k + 1] += q->first[k];
   q->size = q->first[keys];
   q->mask = malloc((q->size ? q->size : 1) * sizeof *q->mask);
@@ -73,7 +81,7 @@ int join_quarter_build(join_quarter *q, join_frame frame, int row0, int row1, in
   /* Place: first[key] walks to the end of its bucket, which is where the
    * next bucket starts; shifting the array back restores the starts. */
   s.writing = 1;
-  search(&s, row0, 0, 0, 0);
+  search(&s, row0, 0, 0, 0, 0);
   for (size_t k = keys; k > 0; k--) q->first[k] = q->first[k - 1];
   q->first[0] = 0;
   return 0;

@@ -1,0 +1,150 @@
+/* test_join_parts.c - the pieces of the join counting method, each against
+ * an independent computation:
+ *   - join_match_count (bit-sliced and pair by pair) against a plain double
+ *     loop written here, on random masks of many sizes and densities;
+ *   - quarter tables against brute force over every subset of a small
+ *     board's cells, and against join_quarter_entries;
+ *   - the half- and quarter-turn counts against the classes of 2 and 4 the
+ *     backtracking class counter finds (n = 4..15). */
+#include <inttypes.h>
+#include <stdlib.h>
+
+#include "../verify/join_match.h"
+#include "../verify/join_quarters.h"
+#include "../verify/join_symmetric.h"
+#include "check.h"
+#include "nqsat/count_plan.h"
+
+static uint64_t random_state = 0x9e3779b97f4a7c15ull;
+static uint64_t next_random(void) {
+  random_state ^= random_state << 13, random_state ^= random_state >> 7;
+  random_state ^= random_state << 17;
+  return random_state;
+}
+
+/* A mask of `bits` bits, each set with probability about ones/16. */
+static uint64_t random_mask(int bits, int ones) {
+  uint64_t m = 0;
+  for (int b = 0; b < bits; b++)
+    if ((int)(next_random() % 16) < ones) m |= 1ull << b;
+  return m;
+}
+
+static uint64_t brute_pairs(const uint64_t *x, size_t nx, const uint64_t *y, size_t ny) {
+  uint64_t total = 0;
+  for (size_t i = 0; i < nx; i++)
+    for (size_t j = 0; j < ny; j++) total += (x[i] & y[j]) == 0;
+  return total;
+}
+
+static void test_matcher(void) {
+  static const size_t sizes[] = {0, 1, 15, 16, 255, 256, 511, 512, 513, 1500, 3000};
+  static const int bit_counts[] = {6, 20, 34, 42, 64};
+  enum { MAX = 3000 };
+  uint64_t *x = malloc(MAX * sizeof *x), *y = malloc(MAX * sizeof *y);
+  CHECK(x && y, "memory");
+  if (!x || !y) return;
+  for (size_t b = 0; b < sizeof bit_counts / sizeof *bit_counts; b++) {
+    int bits = bit_counts[b];
+    /* Cut bits anywhere in the mask, including none. */
+    uint64_t cuts[3] = {0, 1ull << (bits / 2) | 1ull << (bits - 1), 7ull << (bits / 3)};
+    for (int c = 0; c < 3; c++) {
+      join_matcher *sliced = join_matcher_create(bits, cuts[c]);
+      join_matcher *plain = join_matcher_create(bits, cuts[c]);
+      CHECK(sliced && plain, "memory");
+      if (!sliced || !plain) continue;
+      join_matcher_force_plain(plain);
+      for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++)
+        for (size_t j = 0; j < sizeof sizes / sizeof *sizes; j += 2) {
+          size_t nx = sizes[i], ny = sizes[j];
+          /* Sparse masks so that many pairs fit; some all-zero items. */
+          int ones = 1 + (int)(next_random() % 3);
+          for (size_t k = 0; k < nx; k++) x[k] = k % 97 == 5 ? 0 : random_mask(bits, ones);
+          for (size_t k = 0; k < ny; k++) y[k] = random_mask(bits, ones);
+          uint64_t expected = brute_pairs(x, nx, y, ny);
+          CHECK(join_match_count(sliced, x, nx, y, ny) == expected,
+                "bits=%d cut=%d sizes %zu x %zu (sliced=%d)", bits, c, nx, ny,
+                join_matcher_sliced(sliced));
+          CHECK(join_match_count(plain, x, nx, y, ny) == expected, "plain bits=%d sizes %zu x %zu",
+                bits, nx, ny);
+        }
+      join_matcher_free(sliced);
+      join_matcher_free(plain);
+    }
+  }
+  free(x);
+  free(y);
+}
+
+/* Sets of non-attacking queens on an r x c board, by trying every subset
+ * of its cells. */
+static uint64_t brute_quarter(int rows, int cols) {
+  int cells = rows * cols;
+  uint64_t count = 0;
+  for (uint32_t set = 0; set < (1u << cells); set++) {
+    int ok = 1;
+    for (int i = 0; i < cells && ok; i++)
+      for (int j = i + 1; j < cells && ok; j++) {
+        if (!(set >> i & 1) || !(set >> j & 1)) continue;
+        int ri = i / cols, ci = i % cols, rj = j / cols, cj = j % cols;
+        if (ri == rj || ci == cj || ri + ci == rj + cj || ri - ci == rj - cj) ok = 0;
+      }
+    count += ok;
+  }
+  return count;
+}
+
+static void test_quarters(void) {
+  for (int rows = 1; rows <= 4; rows++)
+    for (int cols = rows - 1 > 0 ? rows - 1 : 1; cols <= rows; cols++) {
+      /* Placed anywhere on a larger board: the count does not depend on it. */
+      int n = 2 * rows + 1;
+      join_frame frame = {n, 0, 0, 2 * n - 1};
+      join_quarter q;
+      CHECK(join_quarter_build(&q, frame, 1, 1 + rows, n - cols, n) == 0, "build");
+      uint64_t brute = brute_quarter(rows, cols);
+      CHECK(q.size == brute, "%dx%d: %zu entries, brute force %" PRIu64, rows, cols, q.size,
+            brute);
+      CHECK(join_quarter_entries(rows, cols) == brute, "%dx%d table", rows, cols);
+      CHECK(join_quarter_entries(cols, rows) == brute, "%dx%d table", cols, rows);
+      /* Every bucket's entries use exactly its rows and columns: the
+       * bucket of no queens holds one entry (the empty set). */
+      CHECK(q.first[1] - q.first[0] == 1 && q.mask[0] == 0, "%dx%d empty set", rows, cols);
+      join_quarter_free(&q);
+    }
+  /* Larger sizes: the table against a build (two different searches). */
+  for (int k = 5; k <= 8; k++) {
+    join_frame frame = {2 * k, 0, 0, 31};
+    join_quarter q;
+    CHECK(join_quarter_build(&q, frame, 0, k, 0, k) == 0, "build");
+    CHECK(q.size == join_quarter_entries(k, k), "%dx%d", k, k);
+    join_quarter_free(&q);
+  }
+}
+
+static void test_symmetric(void) {
+  for (int n = 4; n <= 15; n++) {
+    uint64_t half = 0, quarter = 0;
+    CHECK(join_count_symmetric(n, NULL, &half, &quarter) == 0, "n=%d", n);
+    nq_count_plan *plan = NULL;
+    nq_count_tally t = {0};
+    CHECK(nq_count_plan_create(n, NQ_COUNT_METHOD_BACKTRACK, NQ_VERIFY_KERNEL_AUTO, &plan) == NQ_OK,
+          "n=%d", n);
+    CHECK(nq_count_plan_run(plan, 0, nq_count_plan_jobs(plan), 2, NULL, &t) == NQ_OK, "n=%d", n);
+    nq_count_plan_free(plan);
+    CHECK(quarter % 2 == 0 && (half - quarter) % 4 == 0, "n=%d", n);
+    CHECK(quarter / 2 == t.count2 && (half - quarter) / 4 == t.count4,
+          "n=%d: half %" PRIu64 " quarter %" PRIu64 ", backtrack c2 %" PRIu64 " c4 %" PRIu64, n,
+          half, quarter, t.count2, t.count4);
+  }
+  volatile sig_atomic_t stop = 1;
+  uint64_t half, quarter;
+  CHECK(join_count_symmetric(12, &stop, &half, &quarter) == -1, "a set stop flag stops");
+}
+
+int main(void) {
+  test_matcher();
+  test_quarters();
+  test_symmetric();
+  return check_report("test_join_parts");
+}
