@@ -12,15 +12,18 @@
  * representative test: the join counts solutions (by symmetry weights) and
  * a separate search counts the half- and quarter-turn symmetric ones.
  *
- *   Cut the columns into a left half [0, a) and a right half [a, n),
- *   a = n / 2, and the rows into a top [0, a) and a bottom [a, n). A left
- *   half is a placement of a queens, one per left column, on a rows set S;
- *   the right half then uses the other rows. The two fit when no diagonal
- *   crossing the cut holds a queen of each: 2(n-1) bits, one word.
+ *   Cut the columns into a left half [0, a) and a right half [n - a, n),
+ *   a = n / 2, and the rows into a top [0, a) and a bottom [a, n). For odd
+ *   n the middle column a is apart: its queen's row m is chosen first, and
+ *   both halves are kept clear of its diagonals. A left half is a placement
+ *   of a queens, one per left column, on a rows set S; the right half then
+ *   uses the other rows (but m). The two fit when no diagonal crossing from
+ *   one half to the other holds a queen of each: 2(n-1) bits for even n,
+ *   2(n-2) for odd n, one word.
  *
- *   Symmetry: turning the board upside down maps S to its mirror rev(S);
- *   for even n, the left-right mirror maps S to its complement. So each
- *   class {S, rev S (, ~S, rev ~S)} is counted once, times its size.
+ *   Symmetry: turning the board upside down maps (m, S) to (n-1-m, rev S);
+ *   the left-right mirror maps S to the other rows (but m). So each class
+ *   of up to four is counted once, times its size.
  *
  *   Classes of solutions: a job counts, per S, the fitting pairs minus the
  *   half-turn symmetric ones (which it recognises: the right half is the
@@ -44,20 +47,22 @@
 
 enum {
   JOIN_MIN_N = 4, /* below: the answers are known (only n = 1 has one) */
-  JOIN_STRIPES = 1024,
+  JOIN_STRIPES = 1024, /* runs of rows sets, one job each */
   TOP_LEFT = 0, BOTTOM_LEFT = 1, TOP_RIGHT = 2, BOTTOM_RIGHT = 3
 };
 
 typedef struct join_shared {
-  int n, a, b; /* a left columns and top rows; b = n - a */
+  int n, a, gap; /* a columns a half and rows in the top; gap = n % 2, the middle column */
   join_quarter quarter[4];
-  uint64_t cross_mask; /* n - 1 low bits */
+  int cross_bits;      /* diagonals crossing from half to half, each way: n - 1 - gap */
+  uint64_t cross_mask; /* cross_bits low bits */
   int avx512; /* pair quarters with AVX-512 */
   int plain;  /* NQSAT_JOIN_PLAIN set: the portable paths only (tests) */
   uint32_t *sets;   /* canonical left rows sets */
+  uint8_t *middle;  /* with odd n, the middle column's queen row for each */
   uint8_t *weight;  /* each one's class size */
   size_t set_count;
-  size_t stripes; /* job j < stripes: sets j, j + stripes, ...; then one symmetric job */
+  size_t stripes; /* job j < stripes: the j-th of `stripes` equal runs of sets; then one symmetric job */
   size_t jobs;
 } join_shared;
 
@@ -69,6 +74,9 @@ typedef struct half_list {
 } half_list;
 
 typedef struct join_worker {
+  half_list left_all; /* the left halves on left_rows, before the middle queen's filter */
+  uint32_t left_rows;
+  int left_ready;
   half_list left, right;
   join_matcher *matcher;
 } join_worker;
@@ -82,23 +90,29 @@ static uint32_t reverse_rows(uint32_t s, int n) {
   return r;
 }
 
-/* Next larger number with the same bits (Gosper's hack). */
+/* Next larger number with the same bits (Gosper's hack, the division by
+ * the lowest bit done as a shift). */
 static uint32_t next_same_bits(uint32_t x) {
-  uint32_t low = x & -x, ripple = x + low;
-  return ripple | (((x ^ ripple) >> 2) / low);
+  uint32_t ripple = x + (x & -x);
+  return ripple | ((x ^ ripple) >> (2 + __builtin_ctz(x)));
 }
 
-/* The class of S under the mirrors that keep the halves apart, and whether
- * S is its least member. */
-static int canonical(uint32_t s, int n, int *size) {
-  uint32_t all = (1u << n) - 1, rev = reverse_rows(s, n);
-  uint32_t members[4] = {s, rev, all ^ s, all ^ rev};
-  int count = n % 2 ? 2 : 4, distinct = 0, least = 1;
-  for (int i = 0; i < count; i++) {
+/* The class of (m, S) under the mirrors that keep the halves apart, and
+ * whether it is the least member (by m, then S). For even n there is no
+ * middle column: m is 0 throughout and S's complement is all other rows. */
+static int canonical(uint32_t s, int m, int n, int *size) {
+  uint32_t all = (1u << n) - 1, middle = n % 2 ? 1u << m : 0;
+  uint32_t other = all ^ s ^ middle;
+  int flip = n % 2 ? n - 1 - m : m;
+  uint64_t members[4] = {(uint64_t)m << n | s, (uint64_t)m << n | other,
+                         (uint64_t)flip << n | reverse_rows(s, n),
+                         (uint64_t)flip << n | reverse_rows(other, n)};
+  int distinct = 0, least = 1;
+  for (int i = 0; i < 4; i++) {
     int seen = 0;
     for (int j = 0; j < i; j++) seen |= members[j] == members[i];
     distinct += !seen;
-    least &= members[i] >= s;
+    least &= members[i] >= members[0];
   }
   *size = distinct;
   return least;
@@ -106,11 +120,21 @@ static int canonical(uint32_t s, int n, int *size) {
 
 /* 1 when a left half on S and its half-turn image (with the centre queen
  * for odd n) can make a solution: the image's rows are the other rows. */
-static int half_turn_possible(uint32_t s, int n, int a) {
+static int half_turn_possible(uint32_t s, int m, int n, int a) {
   uint32_t all = (1u << n) - 1, rev = reverse_rows(s, n);
   if (n % 2 == 0) return rev == (all ^ s);
   uint32_t centre = 1u << a;
-  return !(s & centre) && rev == ((all ^ s) & ~centre);
+  return m == a && rev == ((all ^ s) & ~centre);
+}
+
+/* The diagonals of a queen at (r, c) in a frame, where the frame has them
+ * (a half's queens can meet only those). */
+static uint64_t frame_attack(const join_frame *f, int r, int c) {
+  int anti = r + c - f->anti_base, diag = r - c + f->n - 1 - f->diag_base;
+  uint64_t bits = 0;
+  if (anti >= 0 && anti < f->diag_field) bits |= 1ull << anti;
+  if (diag >= 0 && diag < f->diag_field) bits |= 1ull << (f->diag_field + diag);
+  return bits;
 }
 
 /* ---- halves ---------------------------------------------------------- */
@@ -160,7 +184,8 @@ __attribute__((target("avx512f"))) static size_t join_pairs_avx512(uint64_t x,
  * bottom entries on the half's other columns. Then each half's crossing
  * diagonals, (n - 1) anti-diagonal bits and (n - 1) diagonal bits. */
 static int assemble_halves(const join_shared *sh, const join_quarter *top,
-                           const join_quarter *bottom, uint32_t rows, half_list *out) {
+                           const join_quarter *bottom, uint32_t rows, uint64_t attacked,
+                           half_list *out) {
   int width = top->col1 - top->col0;
   uint32_t top_rows = rows & ((1u << sh->a) - 1), bottom_rows = rows >> sh->a;
   uint32_t cols_all = (1u << width) - 1;
@@ -175,32 +200,89 @@ static int assemble_halves(const join_shared *sh, const join_quarter *top,
     size_t b1 = bottom->first[join_quarter_key(bottom, bottom_rows, cols_all ^ cols) + 1];
     if (t0 < t1 && b0 < b1) {
       for (size_t t = t0; t < t1; t++) {
+        /* The middle column's queen (odd n) attacks this top: none of its
+         * halves can be. Otherwise its bits join the top's, so bottoms it
+         * attacks drop out too (and are cleared below). */
+        if (top->mask[t] & attacked) continue;
+        uint64_t x = top->mask[t] | attacked;
         /* Room for every bottom entry of this top (only those that fit
          * stay), so the list never grows past twice its final size plus a
          * bucket. */
         if (list_reserve(out, out->size + (b1 - b0))) return -1;
 #ifdef JOIN_X86
         if (sh->avx512)
-          out->size += join_pairs_avx512(top->mask[t], bottom->mask + b0, b1 - b0,
-                                         out->full + out->size);
+          out->size += join_pairs_avx512(x, bottom->mask + b0, b1 - b0, out->full + out->size);
         else
 #endif
-          out->size += join_pairs_plain(top->mask[t], bottom->mask + b0, b1 - b0,
-                                        out->full + out->size);
+          out->size += join_pairs_plain(x, bottom->mask + b0, b1 - b0, out->full + out->size);
       }
     }
     if (k == 0) break;
     cols = next_same_bits(cols);
     if (cols > cols_all) break;
   }
-  const join_frame *f = &top->frame;
-  int anti_shift = sh->a - f->anti_base;
-  int diag_shift = f->diag_field + (sh->n - sh->a) - f->diag_base;
-  uint64_t m = sh->cross_mask;
-  for (size_t i = 0; i < out->size; i++) {
-    uint64_t w = out->full[i];
-    out->cross[i] = ((w >> anti_shift) & m) | (((w >> diag_shift) & m) << (sh->n - 1));
+  /* The middle queen's bits went in only to drop the bottoms it attacks. */
+  if (attacked)
+    for (size_t i = 0; i < out->size; i++) out->full[i] &= ~attacked;
+  return 0;
+}
+
+/* Keeps the halves the middle queen does not attack (attacked = 0: all),
+ * from `in` to `out`, with their crossing diagonals. Crossing
+ * anti-diagonals start at the right half's first column's r + c = n - a
+ * (row 0), crossing diagonals at the left half's last column's
+ * r - c + n - 1 = n - a (row 0). `in` may be `out`. */
+typedef struct crossing_shifts {
+  int anti, diag, bits;
+  uint64_t mask;
+} crossing_shifts;
+
+static size_t crossings_plain(const crossing_shifts *c, const uint64_t *in, size_t size,
+                              uint64_t attacked, uint64_t *full, uint64_t *cross) {
+  size_t k = 0;
+  for (size_t i = 0; i < size; i++) {
+    uint64_t w = in[i];
+    full[k] = w;
+    cross[k] = ((w >> c->anti) & c->mask) | (((w >> c->diag) & c->mask) << c->bits);
+    k += (w & attacked) == 0;
   }
+  return k;
+}
+
+#ifdef JOIN_X86
+__attribute__((target("avx512f"))) static size_t
+crossings_avx512(const crossing_shifts *c, const uint64_t *in, size_t size, uint64_t attacked,
+                 uint64_t *full, uint64_t *cross) {
+  __m512i att = _mm512_set1_epi64((long long)attacked), m = _mm512_set1_epi64((long long)c->mask);
+  size_t k = 0;
+  for (size_t i = 0; i < size; i += 8) {
+    __mmask8 in_range = size - i >= 8 ? 0xff : (__mmask8)((1u << (size - i)) - 1);
+    __m512i w = _mm512_maskz_loadu_epi64(in_range, in + i);
+    __mmask8 keep = _mm512_mask_testn_epi64_mask(in_range, w, att);
+    __m512i anti = _mm512_and_si512(_mm512_srli_epi64(w, (unsigned)c->anti), m);
+    __m512i diag = _mm512_and_si512(_mm512_srl_epi64(w, _mm_cvtsi32_si128(c->diag)), m);
+    __m512i x = _mm512_or_si512(anti, _mm512_sll_epi64(diag, _mm_cvtsi32_si128(c->bits)));
+    _mm512_mask_compressstoreu_epi64(full + k, keep, w);
+    _mm512_mask_compressstoreu_epi64(cross + k, keep, x);
+    k += (size_t)__builtin_popcount(keep);
+  }
+  return k;
+}
+#endif
+
+static int crossings(const join_shared *sh, const join_frame *f, const half_list *in,
+                     uint64_t attacked, half_list *out) {
+  if (in != out && list_reserve(out, in->size)) return -1;
+  crossing_shifts c = {(sh->n - sh->a) - f->anti_base,
+                       f->diag_field + (sh->n - sh->a) - f->diag_base, sh->cross_bits,
+                       sh->cross_mask};
+#ifdef JOIN_X86
+  if (sh->avx512) {
+    out->size = crossings_avx512(&c, in->full, in->size, attacked, out->full, out->cross);
+    return 0;
+  }
+#endif
+  out->size = crossings_plain(&c, in->full, in->size, attacked, out->full, out->cross);
   return 0;
 }
 
@@ -231,16 +313,33 @@ static uint64_t half_turn_pairs(const join_shared *sh, const half_list *left) {
 static nq_status count_rows_set(const join_shared *sh, join_worker *w, size_t index,
                                 nq_count_tally *tally) {
   uint32_t s = sh->sets[index], all = (1u << sh->n) - 1;
-  if (assemble_halves(sh, &sh->quarter[TOP_LEFT], &sh->quarter[BOTTOM_LEFT], s, &w->left) ||
-      assemble_halves(sh, &sh->quarter[TOP_RIGHT], &sh->quarter[BOTTOM_RIGHT], all ^ s,
-                      &w->right))
+  int m = sh->middle[index];
+  uint32_t other = all ^ s ^ (sh->gap ? 1u << m : 0);
+  uint64_t left_attacked = 0, right_attacked = 0;
+  if (sh->gap) {
+    left_attacked = frame_attack(&sh->quarter[TOP_LEFT].frame, m, sh->a);
+    right_attacked = frame_attack(&sh->quarter[TOP_RIGHT].frame, m, sh->a);
+  }
+  /* The rows sets come ordered by S, then m: the left halves on S serve
+   * every middle row, each keeping those its queen leaves alone. */
+  if (!w->left_ready || w->left_rows != s) {
+    w->left_ready = 0;
+    if (assemble_halves(sh, &sh->quarter[TOP_LEFT], &sh->quarter[BOTTOM_LEFT], s, 0,
+                        &w->left_all))
+      return NQ_ERR_MEMORY;
+    w->left_rows = s, w->left_ready = 1;
+  }
+  if (crossings(sh, &sh->quarter[TOP_LEFT].frame, &w->left_all, left_attacked, &w->left) ||
+      assemble_halves(sh, &sh->quarter[TOP_RIGHT], &sh->quarter[BOTTOM_RIGHT], other,
+                      right_attacked, &w->right) ||
+      crossings(sh, &sh->quarter[TOP_RIGHT].frame, &w->right, 0, &w->right))
     return NQ_ERR_MEMORY;
   const half_list *items = w->left.size <= w->right.size ? &w->left : &w->right;
   const half_list *patterns = items == &w->left ? &w->right : &w->left;
   uint64_t fits = join_match_count(w->matcher, items->cross, items->size, patterns->cross,
                                    patterns->size);
   if (fits == UINT64_MAX) return NQ_ERR_MEMORY;
-  if (half_turn_possible(s, sh->n, sh->a)) fits -= half_turn_pairs(sh, &w->left);
+  if (half_turn_possible(s, m, sh->n, sh->a)) fits -= half_turn_pairs(sh, &w->left);
   tally->count1 += sh->weight[index] * fits;
   tally->work += (uint64_t)w->left.size * w->right.size;
   return NQ_OK;
@@ -263,7 +362,8 @@ static nq_status join_run_job(const void *shared_v, void *worker_v, size_t job,
     tally->count2 += quarter / 2, tally->count4 += (half - quarter) / 4;
     return NQ_OK;
   }
-  for (size_t i = job; i < sh->set_count; i += sh->stripes) {
+  size_t first = sh->set_count * job / sh->stripes, end = sh->set_count * (job + 1) / sh->stripes;
+  for (size_t i = first; i < end; i++) {
     if (stop && *stop) return NQ_ERR_INTERRUPTED;
     nq_status status = count_rows_set(sh, w, i, tally);
     if (status != NQ_OK) return status;
@@ -285,14 +385,14 @@ static void *build_quarter(void *arg) {
 
 /* The four quarters, built side by side (they are independent). */
 static int build_quarters(join_shared *sh) {
-  int n = sh->n, a = sh->a;
+  int n = sh->n, a = sh->a, r = n - a; /* r: the right half's first column */
   /* Left frame: anti-diagonals 0..n+a-2, diagonals n-a..2n-2; right frame:
-   * anti-diagonals a..2n-2, diagonals 0..2n-2-a. */
-  join_frame left = {n, 0, n - a, n + a - 1}, right = {n, a, 0, 2 * n - 1 - a};
+   * anti-diagonals r..2n-2, diagonals 0..2n-2-r. */
+  join_frame left = {n, 0, n - a, n + a - 1}, right = {n, r, 0, 2 * n - 1 - r};
   quarter_task task[4] = {{&sh->quarter[TOP_LEFT], left, 0, a, 0, a, 0},
                           {&sh->quarter[BOTTOM_LEFT], left, a, n, 0, a, 0},
-                          {&sh->quarter[TOP_RIGHT], right, 0, a, a, n, 0},
-                          {&sh->quarter[BOTTOM_RIGHT], right, a, n, a, n, 0}};
+                          {&sh->quarter[TOP_RIGHT], right, 0, a, r, n, 0},
+                          {&sh->quarter[BOTTOM_RIGHT], right, a, n, r, n, 0}};
   pthread_t thread[4];
   int started[4] = {0};
   for (int i = 0; i < 4; i++) started[i] = pthread_create(&thread[i], NULL, build_quarter, &task[i]) == 0;
@@ -310,6 +410,7 @@ static void join_destroy(void *shared) {
   if (!sh) return;
   for (int i = 0; i < 4; i++) join_quarter_free(&sh->quarter[i]);
   free(sh->sets);
+  free(sh->middle);
   free(sh->weight);
   free(sh);
 }
@@ -326,7 +427,7 @@ static nq_status join_create(int n, nq_verify_kernel kernel, void **shared_out, 
   if (n < 1 || n > NQ_COUNT_JOIN_MAX_N) return NQ_ERR_ARGUMENT;
   join_shared *sh = calloc(1, sizeof *sh);
   if (!sh) return NQ_ERR_MEMORY;
-  sh->n = n, sh->a = n / 2, sh->b = n - n / 2;
+  sh->n = n, sh->a = n / 2, sh->gap = n % 2;
   if (n < JOIN_MIN_N) {
     sh->jobs = 1;
     *shared_out = sh, *jobs = 1;
@@ -336,21 +437,27 @@ static nq_status join_create(int n, nq_verify_kernel kernel, void **shared_out, 
 #ifdef JOIN_X86
   sh->avx512 = !sh->plain && __builtin_cpu_supports("avx512f");
 #endif
-  sh->cross_mask = (1ull << (n - 1)) - 1;
-  /* Canonical rows sets of the left half, in increasing order. */
-  size_t total = (size_t)binomial(n, sh->a);
+  sh->cross_bits = n - 1 - sh->gap;
+  sh->cross_mask = (1ull << sh->cross_bits) - 1;
+  /* Canonical (middle row, rows set) pairs, ordered by S, then m. */
+  int middles = sh->gap ? n : 1;
+  size_t total = (size_t)binomial(n - sh->gap, sh->a) * (size_t)middles;
   sh->sets = malloc(total * sizeof *sh->sets);
+  sh->middle = malloc(total);
   sh->weight = malloc(total);
-  if (!sh->sets || !sh->weight) {
+  if (!sh->sets || !sh->middle || !sh->weight) {
     join_destroy(sh);
     return NQ_ERR_MEMORY;
   }
-  uint32_t s = (1u << sh->a) - 1, all = (1u << n) - 1;
-  for (size_t i = 0; i < total; i++, s = next_same_bits(s)) {
-    int size;
-    if (s > all) break;
-    if (canonical(s, n, &size)) sh->sets[sh->set_count] = s, sh->weight[sh->set_count++] = (uint8_t)size;
-  }
+  uint32_t all = (1u << n) - 1;
+  for (uint32_t s = (1u << sh->a) - 1; s <= all; s = next_same_bits(s))
+    for (int m = 0; m < middles; m++) {
+      int size;
+      if (sh->gap && (s >> m & 1)) continue;
+      if (!canonical(s, m, n, &size)) continue;
+      sh->sets[sh->set_count] = s, sh->middle[sh->set_count] = (uint8_t)m;
+      sh->weight[sh->set_count++] = (uint8_t)size;
+    }
   if (build_quarters(sh)) {
     join_destroy(sh);
     return NQ_ERR_MEMORY;
@@ -363,7 +470,7 @@ static nq_status join_create(int n, nq_verify_kernel kernel, void **shared_out, 
 
 static size_t join_describe(const void *shared, size_t job, unsigned char bytes[64]) {
   const join_shared *sh = shared;
-  /* n, the stripes and the job: the rows sets of a stripe follow from them. */
+  /* n, the runs and the job: the rows sets of a run follow from them. */
   bytes[0] = (unsigned char)sh->n;
   for (int i = 0; i < 4; i++) {
     bytes[1 + i] = (unsigned char)(sh->stripes >> (8 * i));
@@ -372,8 +479,8 @@ static size_t join_describe(const void *shared, size_t job, unsigned char bytes[
   return 9;
 }
 
-/* Stripes are alike (every stripe samples all the rows sets); the
- * symmetric search is small next to one of them from n = 12 on. */
+/* Runs hold equally many rows sets; the symmetric search is small next to
+ * one of them from n = 12 on. */
 static double join_weight(const void *shared, size_t job) {
   const join_shared *sh = shared;
   return job == sh->stripes ? 0.5 : 1.0;
@@ -386,10 +493,11 @@ static nq_status join_worker_create(const void *shared, void **worker_out) {
   if (sh->n >= JOIN_MIN_N) {
     /* Group by the two longest diagonals and the anti-diagonal beside the
      * longest: every half holds them more often than not. */
-    int n = sh->n, longest_anti = n - 1 - sh->a, longest_diag = (n - 1) + sh->a - 1;
+    int n = sh->n, k = sh->cross_bits;
+    int longest_anti = (n - 1) - (n - sh->a), longest_diag = k + (n - 1) - (n - sh->a);
     uint64_t cut = 1ull << longest_anti | 1ull << longest_diag;
     if (longest_anti > 0) cut |= 1ull << (longest_anti - 1);
-    w->matcher = join_matcher_create(2 * (n - 1), cut);
+    w->matcher = join_matcher_create(2 * k, cut);
     if (!w->matcher) {
       free(w);
       return NQ_ERR_MEMORY;
@@ -403,6 +511,7 @@ static nq_status join_worker_create(const void *shared, void **worker_out) {
 static void join_worker_destroy(void *worker) {
   join_worker *w = worker;
   if (!w) return;
+  free(w->left_all.full), free(w->left_all.cross);
   free(w->left.full), free(w->left.cross), free(w->right.full), free(w->right.cross);
   join_matcher_free(w->matcher);
   free(w);
@@ -417,17 +526,18 @@ static uint64_t join_memory(int n, int threads) {
   if (n < JOIN_MIN_N) return 4096;
   int a = n / 2, b = n - a;
   uint64_t quarters = 0;
-  int dims[4][2] = {{a, a}, {b, a}, {a, b}, {b, b}};
+  int dims[4][2] = {{a, a}, {b, a}, {a, a}, {b, a}};
   for (int i = 0; i < 4; i++)
     quarters += 8 * join_quarter_entries(dims[i][0], dims[i][1]) +
                 4 * ((1ull << (dims[i][0] + dims[i][1])) + 1);
-  uint64_t sets = 5 * binomial(n, a);
+  uint64_t sets = 6 * binomial(n - n % 2, a) * (uint64_t)(n % 2 ? n : 1);
   /* A bound on one rows set's halves: 1/25 of the bottom-right quarter
    * (measured for n = 14..20, the largest list is 1/30 to 1/84 of it). Two
    * lists of 16 bytes a half, doubling as they grow, and the matcher's
    * copy of the larger (8 bytes a half, padded) and of the smaller's table
    * offsets (4 bytes a chunk, at most 8 chunks). */
   uint64_t half = join_quarter_entries(b, b) / 25 + 4096;
+  (void)b;
   uint64_t per_worker = 2 * 2 * 16 * half + 10 * half + 40 * half + (64 << 10);
   uint64_t workers = threads > 0 ? (uint64_t)threads : 1;
   return quarters + sets + workers * per_worker + (1 << 20);

@@ -27,8 +27,8 @@ enum {
 };
 
 struct join_matcher {
-  int bits, cut_bits, chunks;
-  uint64_t cut, keep; /* the cut bits; the other mask bits */
+  int bits;
+  uint64_t cut; /* up to MAX_CUT bits to group by, used as the lists grow */
   int sliced;
   uint64_t *patterns; /* grouped, compressed, padded to whole blocks */
   size_t patterns_cap;
@@ -57,16 +57,12 @@ join_matcher *join_matcher_create(int bits, uint64_t cut) {
   m->bits = bits;
   m->cut = cut & all;
   while (__builtin_popcountll(m->cut) > MAX_CUT) m->cut &= m->cut - 1;
-  m->cut_bits = __builtin_popcountll(m->cut);
-  m->keep = all & ~m->cut;
-  m->chunks = (bits - m->cut_bits + TABLE_BITS - 1) / TABLE_BITS;
-  if (m->chunks < 1) m->chunks = 1;
 #ifdef JOIN_MATCH_X86
   m->sliced = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
               __builtin_cpu_supports("avx512vpopcntdq") && __builtin_cpu_supports("bmi2") &&
-              m->chunks <= MAX_CHUNKS;
+              (bits + TABLE_BITS - 1) / TABLE_BITS <= MAX_CHUNKS;
   if (m->sliced) {
-    m->table = aligned_alloc(64, (size_t)m->chunks * (1u << TABLE_BITS) * 64);
+    m->table = aligned_alloc(64, (size_t)MAX_CHUNKS * (1u << TABLE_BITS) * 64);
     if (!m->table) m->sliced = 0;
   }
 #endif
@@ -84,6 +80,27 @@ void join_matcher_free(join_matcher *m) {
 
 int join_matcher_sliced(const join_matcher *m) { return m->sliced; }
 void join_matcher_force_plain(join_matcher *m) { m->sliced = 0; }
+
+/* How one call splits the mask bits: grouped (cut) and tabled (keep). */
+typedef struct match_shape {
+  uint64_t cut, keep;
+  int cut_bits, bits, chunks; /* bits: tabled bits */
+} match_shape;
+
+/* Fewer groups for short lists: a group pads to whole blocks of 512, so
+ * each should hold a couple of blocks. */
+static match_shape shape_for(const join_matcher *m, size_t patterns_size) {
+  int want = patterns_size < 2048 ? 0 : patterns_size < 4096 ? 1 : patterns_size < 8192 ? 2 : 3;
+  match_shape sh = {0};
+  for (uint64_t rest = m->cut; rest && sh.cut_bits < want; rest &= rest - 1, sh.cut_bits++)
+    sh.cut |= rest & -rest;
+  uint64_t all = m->bits >= 64 ? ~0ull : (1ull << m->bits) - 1;
+  sh.keep = all & ~sh.cut;
+  sh.bits = m->bits - sh.cut_bits;
+  sh.chunks = (sh.bits + TABLE_BITS - 1) / TABLE_BITS;
+  if (sh.chunks < 1) sh.chunks = 1;
+  return sh;
+}
 
 #ifdef JOIN_MATCH_X86
 #define SLICED_TARGET __attribute__((target("avx512f,avx512bw,avx512vpopcntdq,bmi2")))
@@ -133,9 +150,9 @@ SLICED_TARGET static void build_slices(int bits, const uint64_t *block, __m512i 
 
 /* Table row (c, v) of a block: the AND of the slices of the bits set in v
  * (chunk c's 5 bits), starting from the patterns that exist. */
-SLICED_TARGET static void build_table(const join_matcher *m, const __m512i *slice,
+SLICED_TARGET static void build_table(const match_shape *shape, const __m512i *slice,
                                       size_t valid_count, __m512i *table) {
-  int bits = m->bits - m->cut_bits;
+  int bits = shape->bits;
   uint64_t valid[8];
   for (int q = 0; q < 8; q++) {
     size_t base = (size_t)q * 64;
@@ -144,7 +161,7 @@ SLICED_TARGET static void build_table(const join_matcher *m, const __m512i *slic
                                         : (1ull << (valid_count - base)) - 1;
   }
   __m512i exist = _mm512_loadu_si512(valid);
-  for (int c = 0; c < m->chunks; c++) {
+  for (int c = 0; c < shape->chunks; c++) {
     __m512i *row = table + ((size_t)c << TABLE_BITS);
     row[0] = exist;
     for (unsigned v = 1; v < (1u << TABLE_BITS); v++) {
@@ -158,11 +175,13 @@ SLICED_TARGET static void build_table(const join_matcher *m, const __m512i *slic
 SLICED_TARGET static uint64_t count_sliced(join_matcher *m, const uint64_t *items,
                                            size_t items_size, const uint64_t *patterns,
                                            size_t patterns_size) {
-  const int groups = 1 << m->cut_bits, chunks = m->chunks;
+  const match_shape shape = shape_for(m, patterns_size);
+  const int groups = 1 << shape.cut_bits, chunks = shape.chunks;
+  const uint64_t cut = shape.cut, keep = shape.keep;
   /* Patterns by group, each group padded to whole blocks with all-ones
    * masks (they fit no item with any kept bit; `valid` drops them). */
   size_t count[8] = {0}, start[9], end[8], fill[8];
-  for (size_t j = 0; j < patterns_size; j++) count[_pext_u64(patterns[j], m->cut)]++;
+  for (size_t j = 0; j < patterns_size; j++) count[_pext_u64(patterns[j], cut)]++;
   size_t total = 0;
   for (int g = 0; g < groups; g++) {
     start[g] = total, end[g] = total + count[g];
@@ -179,14 +198,14 @@ SLICED_TARGET static uint64_t count_sliced(join_matcher *m, const uint64_t *item
   }
   for (int g = 0; g < groups; g++) fill[g] = start[g];
   for (size_t j = 0; j < patterns_size; j++)
-    m->patterns[fill[_pext_u64(patterns[j], m->cut)]++] = _pext_u64(patterns[j], m->keep);
+    m->patterns[fill[_pext_u64(patterns[j], cut)]++] = _pext_u64(patterns[j], keep);
   for (int g = 0; g < groups; g++) {
     size_t padded = (end[g] + BLOCK - 1) / BLOCK * BLOCK;
     for (size_t j = end[g]; j < padded; j++) m->patterns[j] = ~0ull;
   }
   /* Items by group, each reduced to its chunks' table offsets. */
   size_t item_count[8] = {0}, item_start[9], item_fill[8];
-  for (size_t i = 0; i < items_size; i++) item_count[_pext_u64(items[i], m->cut)]++;
+  for (size_t i = 0; i < items_size; i++) item_count[_pext_u64(items[i], cut)]++;
   item_start[0] = 0;
   for (int g = 0; g < groups; g++) item_start[g + 1] = item_start[g] + item_count[g];
   size_t need = items_size * (size_t)chunks;
@@ -202,15 +221,15 @@ SLICED_TARGET static uint64_t count_sliced(join_matcher *m, const uint64_t *item
   for (int g = 0; g < groups; g++) item_fill[g] = item_start[g];
   const uint64_t low = (1u << TABLE_BITS) - 1;
   for (size_t i = 0; i < items_size; i++) {
-    uint64_t x = _pext_u64(items[i], m->keep);
-    uint32_t *o = m->offsets + item_fill[_pext_u64(items[i], m->cut)]++ * (size_t)chunks;
+    uint64_t x = _pext_u64(items[i], keep);
+    uint32_t *o = m->offsets + item_fill[_pext_u64(items[i], cut)]++ * (size_t)chunks;
     for (int c = 0; c < chunks; c++)
       o[c] = (uint32_t)((((uint64_t)c << TABLE_BITS) + ((x >> (c * TABLE_BITS)) & low)) * 64);
   }
   /* Every block's slices once; then, a tile of items at a time, each
    * block's table is rebuilt from them (a few hundred ANDs) and the tile's
    * items of each group that can fit run against it. */
-  const int bits = m->bits - m->cut_bits;
+  const int bits = shape.bits;
   size_t blocks = total / BLOCK, slices_need = blocks * (size_t)bits;
   if (slices_need > m->slices_cap) {
     free(m->slices);
@@ -224,17 +243,26 @@ SLICED_TARGET static uint64_t count_sliced(join_matcher *m, const uint64_t *item
   __m512i *slices = m->slices;
   for (size_t k = 0; k < blocks; k++)
     build_slices(bits, m->patterns + k * BLOCK, slices + k * (size_t)bits);
+  /* A tile of items (sorted by group) at a time; each block's table is
+   * built once per tile from its slices, and every group of the tile that
+   * can fit the block's group runs against it. */
   __m512i sum = _mm512_setzero_si512();
   __m512i *table = m->table;
-  for (int x = 0; x < groups; x++) {
-    for (size_t lo = item_start[x]; lo < item_start[x + 1]; lo += ITEM_TILE) {
-      size_t tile = item_start[x + 1] - lo < ITEM_TILE ? item_start[x + 1] - lo : ITEM_TILE;
-      for (int y = 0; y < groups; y++) {
-        if (x & y) continue;
-        for (size_t p = start[y]; p < end[y]; p += BLOCK) {
-          build_table(m, slices + (p / BLOCK) * (size_t)bits, end[y] - p, table);
-          sum = count_block((const char *)table, m->offsets + lo * (size_t)chunks, tile, chunks,
-                            sum);
+  for (size_t lo = 0; lo < items_size; lo += ITEM_TILE) {
+    size_t hi = items_size - lo < ITEM_TILE ? items_size : lo + ITEM_TILE;
+    for (int y = 0; y < groups; y++) {
+      int useful = 0;
+      for (int x = 0; x < groups; x++)
+        useful |= !(x & y) && item_start[x] < hi && item_start[x + 1] > lo;
+      if (!useful) continue;
+      for (size_t p = start[y]; p < end[y]; p += BLOCK) {
+        build_table(&shape, slices + (p / BLOCK) * (size_t)bits, end[y] - p, table);
+        for (int x = 0; x < groups; x++) {
+          size_t from = item_start[x] > lo ? item_start[x] : lo;
+          size_t to = item_start[x + 1] < hi ? item_start[x + 1] : hi;
+          if ((x & y) || from >= to) continue;
+          sum = count_block((const char *)table, m->offsets + from * (size_t)chunks, to - from,
+                            chunks, sum);
         }
       }
     }
