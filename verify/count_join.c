@@ -32,6 +32,7 @@
  *   and count4. So A000170 = 2*count2 + 4*count4 + count1 and A002562 =
  *   count2 + count4 + count1/8 over all jobs. */
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -64,6 +65,9 @@ typedef struct join_shared {
   size_t set_count;
   size_t stripes; /* job j < stripes: the j-th of `stripes` equal runs of sets; then one symmetric job */
   size_t jobs;
+  /* The quarters are built by join_prepare, once, on the run's threads. */
+  pthread_mutex_t prepare_lock;
+  atomic_int prepared; /* 0: not yet; 1: built; -1: out of memory */
 } join_shared;
 
 /* One half per entry: its frame word (both quarters' diagonals) and the
@@ -345,6 +349,57 @@ static nq_status count_rows_set(const join_shared *sh, join_worker *w, size_t in
   return NQ_OK;
 }
 
+/* ---- the shared tables ------------------------------------------------ */
+
+typedef struct quarter_tasks {
+  join_shared *sh;
+  atomic_int next; /* the next quarter to build */
+  atomic_int failed;
+} quarter_tasks;
+
+/* Builds quarters until none is left (several threads share the four). */
+static void *build_quarters_worker(void *arg) {
+  quarter_tasks *tasks = arg;
+  join_shared *sh = tasks->sh;
+  int n = sh->n, a = sh->a, r = n - a; /* r: the right half's first column */
+  /* Left frame: anti-diagonals 0..n+a-2, diagonals n-a..2n-2; right frame:
+   * anti-diagonals r..2n-2, diagonals 0..2n-2-r. */
+  join_frame left = {n, 0, n - a, n + a - 1}, right = {n, r, 0, 2 * n - 1 - r};
+  for (int i; (i = atomic_fetch_add(&tasks->next, 1)) < 4;) {
+    /* The largest (bottom right) first: it is the critical path. */
+    static const int order[4] = {BOTTOM_RIGHT, BOTTOM_LEFT, TOP_RIGHT, TOP_LEFT};
+    int q = order[i], right_side = q == TOP_RIGHT || q == BOTTOM_RIGHT;
+    int bottom = q == BOTTOM_LEFT || q == BOTTOM_RIGHT;
+    if (join_quarter_build(&sh->quarter[q], right_side ? right : left, bottom ? a : 0,
+                           bottom ? n : a, right_side ? r : 0, right_side ? n : a))
+      atomic_store(&tasks->failed, 1);
+  }
+  return NULL;
+}
+
+/* The four quarters on up to `threads` threads (they are independent). */
+static nq_status join_prepare(void *shared, int threads) {
+  join_shared *sh = shared;
+  if (sh->n < JOIN_MIN_N || atomic_load(&sh->prepared) == 1) return NQ_OK;
+  pthread_mutex_lock(&sh->prepare_lock);
+  if (atomic_load(&sh->prepared) == 0) {
+    quarter_tasks tasks = {.sh = sh};
+    atomic_init(&tasks.next, 0);
+    atomic_init(&tasks.failed, 0);
+    pthread_t thread[3];
+    int started = 0;
+    for (int i = 0; i < 3 && i < threads - 1; i++)
+      if (pthread_create(&thread[i], NULL, build_quarters_worker, &tasks) == 0) started++;
+    build_quarters_worker(&tasks);
+    for (int i = 0; i < started; i++) pthread_join(thread[i], NULL);
+    if (atomic_load(&tasks.failed))
+      for (int q = 0; q < 4; q++) join_quarter_free(&sh->quarter[q]);
+    atomic_store(&sh->prepared, atomic_load(&tasks.failed) ? -1 : 1);
+  }
+  pthread_mutex_unlock(&sh->prepare_lock);
+  return atomic_load(&sh->prepared) == 1 ? NQ_OK : NQ_ERR_MEMORY;
+}
+
 /* ---- the method's operations ---------------------------------------- */
 
 static nq_status join_run_job(const void *shared_v, void *worker_v, size_t job,
@@ -358,9 +413,14 @@ static nq_status join_run_job(const void *shared_v, void *worker_v, size_t job,
   }
   if (job == sh->stripes) {
     uint64_t half, quarter;
+    /* Needs no quarters: a part holding only this job never builds them. */
     if (join_count_symmetric(sh->n, stop, &half, &quarter)) return NQ_ERR_INTERRUPTED;
     tally->count2 += quarter / 2, tally->count4 += (half - quarter) / 4;
     return NQ_OK;
+  }
+  if (atomic_load(&sh->prepared) != 1) {
+    nq_status prepared = join_prepare((void *)sh, 1);
+    if (prepared != NQ_OK) return prepared;
   }
   size_t first = sh->set_count * job / sh->stripes, end = sh->set_count * (job + 1) / sh->stripes;
   for (size_t i = first; i < end; i++) {
@@ -371,44 +431,11 @@ static nq_status join_run_job(const void *shared_v, void *worker_v, size_t job,
   return NQ_OK;
 }
 
-typedef struct quarter_task {
-  join_quarter *q;
-  join_frame frame;
-  int row0, row1, col0, col1, failed;
-} quarter_task;
-
-static void *build_quarter(void *arg) {
-  quarter_task *t = arg;
-  t->failed = join_quarter_build(t->q, t->frame, t->row0, t->row1, t->col0, t->col1) != 0;
-  return NULL;
-}
-
-/* The four quarters, built side by side (they are independent). */
-static int build_quarters(join_shared *sh) {
-  int n = sh->n, a = sh->a, r = n - a; /* r: the right half's first column */
-  /* Left frame: anti-diagonals 0..n+a-2, diagonals n-a..2n-2; right frame:
-   * anti-diagonals r..2n-2, diagonals 0..2n-2-r. */
-  join_frame left = {n, 0, n - a, n + a - 1}, right = {n, r, 0, 2 * n - 1 - r};
-  quarter_task task[4] = {{&sh->quarter[TOP_LEFT], left, 0, a, 0, a, 0},
-                          {&sh->quarter[BOTTOM_LEFT], left, a, n, 0, a, 0},
-                          {&sh->quarter[TOP_RIGHT], right, 0, a, r, n, 0},
-                          {&sh->quarter[BOTTOM_RIGHT], right, a, n, r, n, 0}};
-  pthread_t thread[4];
-  int started[4] = {0};
-  for (int i = 0; i < 4; i++) started[i] = pthread_create(&thread[i], NULL, build_quarter, &task[i]) == 0;
-  int failed = 0;
-  for (int i = 0; i < 4; i++) {
-    if (started[i]) pthread_join(thread[i], NULL);
-    else build_quarter(&task[i]);
-    failed |= task[i].failed;
-  }
-  return failed ? -1 : 0;
-}
-
 static void join_destroy(void *shared) {
   join_shared *sh = shared;
   if (!sh) return;
   for (int i = 0; i < 4; i++) join_quarter_free(&sh->quarter[i]);
+  pthread_mutex_destroy(&sh->prepare_lock);
   free(sh->sets);
   free(sh->middle);
   free(sh->weight);
@@ -428,6 +455,8 @@ static nq_status join_create(int n, nq_verify_kernel kernel, void **shared_out, 
   join_shared *sh = calloc(1, sizeof *sh);
   if (!sh) return NQ_ERR_MEMORY;
   sh->n = n, sh->a = n / 2, sh->gap = n % 2;
+  pthread_mutex_init(&sh->prepare_lock, NULL);
+  atomic_init(&sh->prepared, 0);
   if (n < JOIN_MIN_N) {
     sh->jobs = 1;
     *shared_out = sh, *jobs = 1;
@@ -458,10 +487,6 @@ static nq_status join_create(int n, nq_verify_kernel kernel, void **shared_out, 
       sh->sets[sh->set_count] = s, sh->middle[sh->set_count] = (uint8_t)m;
       sh->weight[sh->set_count++] = (uint8_t)size;
     }
-  if (build_quarters(sh)) {
-    join_destroy(sh);
-    return NQ_ERR_MEMORY;
-  }
   sh->stripes = sh->set_count < JOIN_STRIPES ? sh->set_count : JOIN_STRIPES;
   sh->jobs = sh->stripes + 1;
   *shared_out = sh, *jobs = sh->jobs;
@@ -562,6 +587,7 @@ const count_method_ops nq_count_join_ops = {
     .name = "join",
     .memory_estimate = join_memory,
     .create = join_create,
+    .prepare = join_prepare,
     .destroy = join_destroy,
     .describe_job = join_describe,
     .job_weight = join_weight,

@@ -11,6 +11,11 @@ typedef struct count_method_ops {
   uint64_t (*memory_estimate)(int n, int threads);
   /* Builds shared read-only state and the job count. */
   nq_status (*create)(int n, nq_verify_kernel kernel, void **shared, size_t *jobs);
+  /* Optional (may be NULL): builds the large shared tables now, on up to
+   * `threads` threads, so a run with T threads uses T cores for them too
+   * and timed jobs do not pay for them. Idempotent and thread-safe; run_job
+   * prepares on its own thread when nobody did. */
+  nq_status (*prepare)(void *shared, int threads);
   void (*destroy)(void *shared);
   /* Bytes describing job j (for the checksum); at most 64. */
   size_t (*describe_job)(const void *shared, size_t job, unsigned char bytes[64]);

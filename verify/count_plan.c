@@ -248,6 +248,11 @@ nq_status nq_count_plan_run(const nq_count_plan *plan, size_t first, size_t end,
     long online = sysconf(_SC_NPROCESSORS_ONLN);
     threads = online < 1 ? 1 : online > NQ_VERIFY_MAX_THREADS ? NQ_VERIFY_MAX_THREADS : (int)online;
   }
+  if (plan->ops->prepare) {
+    nq_status prepared = plan->ops->prepare(plan->shared, threads);
+    if (prepared != NQ_OK)
+      return prepared;
+  }
   weighted_job *order = jobs_by_weight(plan, first, end);
   runner *runners = calloc((size_t)threads, sizeof *runners);
   if (!order || !runners) {
@@ -286,6 +291,16 @@ nq_status nq_count_plan_run(const nq_count_plan *plan, size_t first, size_t end,
   if (atomic_load(&run.next) < run.count)
     return NQ_ERR_MEMORY;
   return NQ_OK;
+}
+
+nq_status nq_count_plan_prepare(const nq_count_plan *plan, int threads) {
+  if (threads < 0 || threads > NQ_VERIFY_MAX_THREADS)
+    return NQ_ERR_ARGUMENT;
+  if (threads == 0) {
+    long online = sysconf(_SC_NPROCESSORS_ONLN);
+    threads = online < 1 ? 1 : online > NQ_VERIFY_MAX_THREADS ? NQ_VERIFY_MAX_THREADS : (int)online;
+  }
+  return plan->ops->prepare ? plan->ops->prepare(plan->shared, threads) : NQ_OK;
 }
 
 nq_status nq_count_plan_run_job(const nq_count_plan *plan, size_t job,

@@ -75,6 +75,11 @@ typedef struct nq_count_run_hooks {
 nq_status nq_count_plan_run(const nq_count_plan *plan, size_t first, size_t end, int threads,
                             const nq_count_run_hooks *hooks, nq_count_tally *tally);
 
+/* Builds the method's shared tables now on up to `threads` threads (0 =
+ * one per processor); nq_count_plan_run does it itself, so this is for
+ * callers that time single jobs (--estimate). */
+nq_status nq_count_plan_prepare(const nq_count_plan *plan, int threads);
+
 /* One job on the calling thread (for MPI workers and tests). */
 nq_status nq_count_plan_run_job(const nq_count_plan *plan, size_t job,
                                 const volatile sig_atomic_t *stop, nq_count_tally *tally);
