@@ -20,7 +20,9 @@
 
 #include "count_jobs.h"
 
-#define CHECKPOINT_MAGIC "nqsat-count-checkpoint 1"
+/* Version 2: job lines carry count1 (the join method's singly counted
+ * solutions). A version 1 file is refused by its header. */
+#define CHECKPOINT_MAGIC "nqsat-count-checkpoint 2"
 #define SYNC_INTERVAL 0.2
 
 struct count_checkpoint {
@@ -35,9 +37,10 @@ struct count_checkpoint {
 };
 
 static uint64_t line_check(uint64_t job, const nq_count_tally *tally) {
-  uint64_t values[5] = {job, tally->count2, tally->count4, tally->count8, tally->work};
+  uint64_t values[6] = {job,         tally->count2, tally->count4,
+                        tally->count8, tally->count1, tally->work};
   uint64_t hash = UINT64_C(0xcbf29ce484222325);
-  for (int i = 0; i < 5; i++)
+  for (int i = 0; i < 6; i++)
     for (int b = 0; b < 8; b++)
       hash = (hash ^ ((values[i] >> (8 * b)) & 0xff)) * UINT64_C(0x100000001b3);
   return hash;
@@ -82,19 +85,21 @@ static int load_lines(const char *program, count_checkpoint *checkpoint, FILE *f
     line_number++;
     size_t length = strlen(line);
     int whole = length > 0 && line[length - 1] == '\n';
-    uint64_t job, count2, count4, count8, work, check;
+    uint64_t job, count2, count4, count8, count1, work, check;
     char extra;
-    int fields =
-        sscanf(line, "%" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNx64 " %c",
-               &job, &count2, &count4, &count8, &work, &check, &extra);
-    nq_count_tally tally = {count2, count4, count8, work};
-    int valid = whole && fields == 6 && job < checkpoint->jobs && line_check(job, &tally) == check;
+    int fields = sscanf(line,
+                        "%" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64
+                        " %" SCNx64 " %c",
+                        &job, &count2, &count4, &count8, &count1, &work, &check, &extra);
+    nq_count_tally tally = {
+        .count2 = count2, .count4 = count4, .count8 = count8, .count1 = count1, .work = work};
+    int valid = whole && fields == 7 && job < checkpoint->jobs && line_check(job, &tally) == check;
     if (!valid) {
       /* Only the last line may be torn (a crash while appending). */
       int c = fgetc(file);
       if (c == EOF)
         return 0;
-      fprintf(stderr, "%s: error: %s:%ld: not a finished job line (JOB C2 C4 C8 WORK CHECK)\n",
+      fprintf(stderr, "%s: error: %s:%ld: not a finished job line (JOB C2 C4 C8 C1 WORK CHECK)\n",
               program, checkpoint->path, line_number);
       return 1;
     }
@@ -203,10 +208,12 @@ void count_checkpoint_record(count_checkpoint *checkpoint, size_t job,
                              const nq_count_tally *tally) {
   if (checkpoint->error || job >= checkpoint->jobs)
     return;
-  char line[160];
-  int length = snprintf(
-      line, sizeof line, "%zu %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 " %016" PRIx64 "\n",
-      job, tally->count2, tally->count4, tally->count8, tally->work, line_check(job, tally));
+  char line[192];
+  int length = snprintf(line, sizeof line,
+                        "%zu %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 " %016" PRIx64
+                        "\n",
+                        job, tally->count2, tally->count4, tally->count8, tally->count1,
+                        tally->work, line_check(job, tally));
   if (write_all(checkpoint->descriptor, line, (size_t)length)) {
     checkpoint->error = errno;
     return;
@@ -230,9 +237,7 @@ size_t count_checkpoint_add_loaded(const count_checkpoint *checkpoint, const uns
   for (size_t job = 0; job < checkpoint->jobs; job++) {
     if (!checkpoint->finished[job] || (in_part && !in_part[job]))
       continue;
-    const nq_count_tally *loaded = &checkpoint->loaded[job];
-    tally->count2 += loaded->count2, tally->count4 += loaded->count4;
-    tally->count8 += loaded->count8, tally->work += loaded->work;
+    nq_count_tally_add(tally, &checkpoint->loaded[job]);
     added++;
   }
   return added;

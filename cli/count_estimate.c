@@ -116,7 +116,9 @@ static int time_strata(const nq_count_plan *plan, stratum *strata, size_t count,
                        const volatile sig_atomic_t *stop) {
   /* The method's shared tables (the join's quarters) first, so no timed job
    * pays for them; the estimate is of the jobs' time. */
-  nq_status prepared = nq_count_plan_prepare(plan, 1);
+  nq_status prepared = nq_count_plan_prepare(plan, 1, stop);
+  if (prepared == NQ_ERR_INTERRUPTED)
+    return report_interrupted("count", "no estimate printed");
   if (prepared != NQ_OK)
     return runtime_error("count", "%s", nq_strerror(prepared));
   for (size_t i = 0; i < count; i++) {

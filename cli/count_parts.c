@@ -14,20 +14,25 @@
 #include "cli.h"
 #include "count_jobs.h"
 
-#define PART_FORMAT "nqsat-count-part/1"
+/* Version 2: "c1", the join method's solutions counted singly (in
+ * classes of 8). A part's "unique" counts c1 / 8 rounded down: c1 adds up
+ * to a multiple of 8 over all parts only. */
+#define PART_FORMAT "nqsat-count-part/2"
 
 int count_part_print(const count_part_line *line) {
   uint64_t total = nq_count_tally_total(line->n, &line->tally);
-  uint64_t unique = line->tally.count2 + line->tally.count4 + line->tally.count8;
+  uint64_t unique = nq_count_tally_fundamental(&line->tally);
   printf("{\"format\":\"" PART_FORMAT "\",\"version\":\"%s\",\"n\":%d,\"method\":\"%s\","
          "\"parts\":%" PRIu32 ",\"part\":%" PRIu32 ",\"jobs\":%" PRIu64 ","
          "\"job_set\":\"jobs by weight dealt in snake order, part %" PRIu32 " of %" PRIu32 "\","
          "\"part_jobs\":%" PRIu64 ",\"plan_checksum\":\"%016" PRIx64 "\","
-         "\"c2\":%" PRIu64 ",\"c4\":%" PRIu64 ",\"c8\":%" PRIu64 ",\"total\":%" PRIu64
+         "\"c2\":%" PRIu64 ",\"c4\":%" PRIu64 ",\"c8\":%" PRIu64 ",\"c1\":%" PRIu64
+         ",\"total\":%" PRIu64
          ",\"unique\":%" PRIu64 ",\"nodes\":%" PRIu64 ",\"seconds\":%.3f,\"cpu_seconds\":%.3f}\n",
          NQSAT_VERSION, line->n, nq_count_method_name(line->method), line->parts, line->part,
          line->jobs, line->part, line->parts, line->part_jobs, line->plan_checksum,
-         line->tally.count2, line->tally.count4, line->tally.count8, total, unique,
+         line->tally.count2, line->tally.count4, line->tally.count8, line->tally.count1, total,
+         unique,
          line->tally.work, line->seconds, line->cpu_seconds);
   return fflush(stdout) != 0 || ferror(stdout);
 }
@@ -113,7 +118,8 @@ static int read_part_line(merge_state *state, const char *where, const char *tex
       field_u64(text, "parts", &parts) || field_u64(text, "part", &part) ||
       field_u64(text, "jobs", &line.jobs) || field_u64(text, "part_jobs", &line.part_jobs) ||
       field_u64(text, "c2", &line.tally.count2) || field_u64(text, "c4", &line.tally.count4) ||
-      field_u64(text, "c8", &line.tally.count8) || field_u64(text, "total", &total) ||
+      field_u64(text, "c8", &line.tally.count8) || field_u64(text, "c1", &line.tally.count1) ||
+      field_u64(text, "total", &total) ||
       field_u64(text, "unique", &unique) || field_u64(text, "nodes", &line.tally.work) ||
       field_double(text, "seconds", &line.seconds) ||
       field_double(text, "cpu_seconds", &line.cpu_seconds))
@@ -125,9 +131,9 @@ static int read_part_line(merge_state *state, const char *where, const char *tex
     return merge_error("%s: n, parts, part or plan_checksum out of range", where);
   line.n = (int)n, line.parts = (uint32_t)parts, line.part = (uint32_t)part;
   if (nq_count_tally_total(line.n, &line.tally) != total ||
-      line.tally.count2 + line.tally.count4 + line.tally.count8 != unique)
+      nq_count_tally_fundamental(&line.tally) != unique)
     return merge_error("%s: part %" PRIu32 "/%" PRIu32
-                       ": total and unique do not match c2, c4, c8 (the line was altered)",
+                       ": total and unique do not match c2, c4, c8, c1 (the line was altered)",
                        where, line.part, line.parts);
   if (!state->have_first) {
     state->have_first = 1;
@@ -216,8 +222,7 @@ int count_merge(int file_count, char **files, int unique, int stats) {
   uint64_t jobs = 0;
   for (uint32_t part = 0; part < state.first.parts; part++) {
     const count_part_line *line = &state.seen[part].line;
-    state.sum.count2 += line->tally.count2, state.sum.count4 += line->tally.count4;
-    state.sum.count8 += line->tally.count8, state.sum.work += line->tally.work;
+    nq_count_tally_add(&state.sum, &line->tally);
     state.seconds += line->seconds, state.cpu_seconds += line->cpu_seconds;
     jobs += line->part_jobs;
   }
@@ -228,6 +233,13 @@ int count_merge(int file_count, char **files, int unique, int stats) {
   if (jobs != state.first.jobs)
     return runtime_error("count", "the parts hold %" PRIu64 " jobs in all, the plan %" PRIu64, jobs,
                          state.first.jobs);
+  /* Every solution counted singly is in a class of 8, so all parts together
+   * hold a multiple of 8 of them; anything else was altered or mixed up. */
+  if (state.sum.count1 % 8)
+    return runtime_error("count",
+                         "the parts' c1 add up to %" PRIu64
+                         ", not a multiple of 8 (a part line was altered)",
+                         state.sum.count1);
   /* --stats: seconds are the parts' sum (machine time, not wall clock). */
   return count_report("nqsat count", n, method, &state.sum, unique, stats, state.seconds,
                       state.cpu_seconds, "(merged parts)");

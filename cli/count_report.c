@@ -11,7 +11,7 @@
 int count_report(const char *program, int n, nq_count_method method, const nq_count_tally *tally,
                  int unique, int stats, double seconds, double cpu_seconds, const char *kernel) {
   uint64_t total = nq_count_tally_total(n, tally);
-  uint64_t fundamental = tally->count2 + tally->count4 + tally->count8;
+  uint64_t fundamental = nq_count_tally_fundamental(tally);
   printf("%" PRIu64 "\n", unique ? fundamental : total);
   if (fflush(stdout) != 0 || ferror(stdout)) {
     fprintf(stderr, "%s: error: cannot write to standard output\n", program);

@@ -33,6 +33,8 @@
 
 #define PROGRAM "nqsat-mpi count"
 enum { TAG_REQUEST = 1, TAG_RESULT = 2, TAG_JOBS = 3 };
+/* A result: job, count2, count4, count8, work, count1. */
+enum { RESULT_WORDS = 6 };
 enum { EXIT_OK = 0, EXIT_FAILURE_ = 1, EXIT_USAGE = 2, EXIT_INTERRUPTED = 130 };
 #define MAX_BATCH 1024
 
@@ -308,24 +310,26 @@ static int run_rank0(const options *chosen, const nq_count_plan *plan, int ranks
       idle_pause();
       continue;
     }
-    uint64_t message[5];
+    uint64_t message[RESULT_WORDS];
     int source = status.MPI_SOURCE;
     if (status.MPI_TAG == TAG_REQUEST) {
       MPI_Recv(message, 1, MPI_UINT64_T, source, TAG_REQUEST, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
       send_jobs(&work, source, message[0], outstanding);
     } else if (status.MPI_TAG == TAG_RESULT) {
-      MPI_Recv(message, 5, MPI_UINT64_T, source, TAG_RESULT, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-      nq_count_tally tally = {message[1], message[2], message[3], message[4]};
+      MPI_Recv(message, RESULT_WORDS, MPI_UINT64_T, source, TAG_RESULT, MPI_COMM_WORLD,
+               MPI_STATUS_IGNORE);
+      nq_count_tally tally = {.count2 = message[1], .count4 = message[2], .count8 = message[3],
+                              .work = message[4], .count1 = message[5]};
       outstanding[source]--;
       pthread_mutex_lock(&work.lock);
-      work.remote.count2 += tally.count2, work.remote.count4 += tally.count4;
-      work.remote.count8 += tally.count8, work.remote.work += tally.work;
+      nq_count_tally_add(&work.remote, &tally);
       if (work.checkpoint)
         count_checkpoint_record(work.checkpoint, (size_t)message[0], &tally);
       pthread_mutex_unlock(&work.lock);
       send_jobs(&work, source, 1, outstanding);
     } else {
-      MPI_Recv(message, 5, MPI_UINT64_T, source, status.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      MPI_Recv(message, RESULT_WORDS, MPI_UINT64_T, source, status.MPI_TAG, MPI_COMM_WORLD,
+               MPI_STATUS_IGNORE);
       continue;
     }
     if (outstanding[source] == 0 && !stopped[source]) {
@@ -361,10 +365,8 @@ static int run_rank0(const options *chosen, const nq_count_plan *plan, int ranks
   if (exit_code != EXIT_OK)
     return exit_code;
   nq_count_tally total = loaded;
-  total.count2 += local.tally.count2 + work.remote.count2;
-  total.count4 += local.tally.count4 + work.remote.count4;
-  total.count8 += local.tally.count8 + work.remote.count8;
-  total.work += local.tally.work + work.remote.work;
+  nq_count_tally_add(&total, &local.tally);
+  nq_count_tally_add(&total, &work.remote);
   char kernel[64];
   snprintf(kernel, sizeof kernel, "as each rank chose (%d ranks)", ranks);
   return count_report(PROGRAM, chosen->n, nq_count_plan_method(plan), &total, chosen->unique,
@@ -379,7 +381,7 @@ typedef struct job_queue {
   pthread_cond_t ready;
   size_t *jobs; /* ring of capacity MAX_BATCH * 2 */
   size_t head, size, capacity;
-  uint64_t (*results)[5]; /* finished jobs not yet sent */
+  uint64_t (*results)[RESULT_WORDS]; /* finished jobs not yet sent */
   size_t result_count;
   int closed; /* no more jobs will come */
   int failed;
@@ -406,7 +408,7 @@ static void *worker_thread(void *argument) {
     if (status == NQ_OK) {
       uint64_t *result = queue->results[queue->result_count++];
       result[0] = job, result[1] = tally.count2, result[2] = tally.count4;
-      result[3] = tally.count8, result[4] = tally.work;
+      result[3] = tally.count8, result[4] = tally.work, result[5] = tally.count1;
     } else if (status != NQ_ERR_INTERRUPTED) {
       queue->failed = 1;
     }
@@ -420,6 +422,11 @@ static int run_worker(const options *chosen, const nq_count_plan *plan) {
   queue.results = malloc(queue.capacity * sizeof *queue.results);
   pthread_t *threads = malloc((size_t)chosen->threads * sizeof *threads);
   if (!queue.jobs || !queue.results || !threads)
+    MPI_Abort(MPI_COMM_WORLD, 1);
+  /* The method's shared tables (the join's quarters) on all this rank's
+   * threads, before the first job. */
+  nq_status prepared = nq_count_plan_prepare(plan, chosen->threads, stop_signal);
+  if (prepared == NQ_ERR_MEMORY)
     MPI_Abort(MPI_COMM_WORLD, 1);
   pthread_mutex_init(&queue.lock, NULL);
   pthread_cond_init(&queue.ready, NULL);
@@ -450,7 +457,7 @@ static int run_worker(const options *chosen, const nq_count_plan *plan) {
       pthread_mutex_unlock(&queue.lock);
       continue;
     }
-    uint64_t outgoing[2 * MAX_BATCH][5];
+    uint64_t outgoing[2 * MAX_BATCH][RESULT_WORDS];
     pthread_mutex_lock(&queue.lock);
     size_t count = queue.result_count;
     memcpy(outgoing, queue.results, count * sizeof *outgoing);
@@ -458,7 +465,7 @@ static int run_worker(const options *chosen, const nq_count_plan *plan) {
     int failed = queue.failed;
     pthread_mutex_unlock(&queue.lock);
     for (size_t i = 0; i < count; i++)
-      MPI_Send(outgoing[i], 5, MPI_UINT64_T, 0, TAG_RESULT, MPI_COMM_WORLD);
+      MPI_Send(outgoing[i], RESULT_WORDS, MPI_UINT64_T, 0, TAG_RESULT, MPI_COMM_WORLD);
     if (failed) {
       fprintf(stderr, PROGRAM ": error: a job failed on a worker\n");
       MPI_Abort(MPI_COMM_WORLD, 1);

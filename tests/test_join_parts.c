@@ -101,7 +101,7 @@ static void test_quarters(void) {
       int n = 2 * rows + 1;
       join_frame frame = {n, 0, 0, 2 * n - 1};
       join_quarter q;
-      CHECK(join_quarter_build(&q, frame, 1, 1 + rows, n - cols, n) == 0, "build");
+      CHECK(join_quarter_build(&q, frame, 1, 1 + rows, n - cols, n, NULL) == 0, "build");
       uint64_t brute = brute_quarter(rows, cols);
       CHECK(q.size == brute, "%dx%d: %zu entries, brute force %" PRIu64, rows, cols, q.size,
             brute);
@@ -116,10 +116,15 @@ static void test_quarters(void) {
   for (int k = 5; k <= 8; k++) {
     join_frame frame = {2 * k, 0, 0, 31};
     join_quarter q;
-    CHECK(join_quarter_build(&q, frame, 0, k, 0, k) == 0, "build");
+    CHECK(join_quarter_build(&q, frame, 0, k, 0, k, NULL) == 0, "build");
     CHECK(q.size == join_quarter_entries(k, k), "%dx%d", k, k);
     join_quarter_free(&q);
   }
+  volatile sig_atomic_t stop = 1;
+  join_quarter q;
+  CHECK(join_quarter_build(&q, (join_frame){16, 0, 0, 31}, 0, 8, 0, 8, &stop) == -2,
+        "a set stop flag stops the build");
+  CHECK(q.mask == NULL && q.size == 0, "and leaves the quarter empty");
 }
 
 static void test_symmetric(void) {

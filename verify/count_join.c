@@ -353,8 +353,9 @@ static nq_status count_rows_set(const join_shared *sh, join_worker *w, size_t in
 
 typedef struct quarter_tasks {
   join_shared *sh;
-  atomic_int next; /* the next quarter to build */
-  atomic_int failed;
+  const volatile sig_atomic_t *stop;
+  atomic_int next;   /* the next quarter to build */
+  atomic_int failed; /* 0, or the first failure: -1 memory, -2 stopped */
 } quarter_tasks;
 
 /* Builds quarters until none is left (several threads share the four). */
@@ -370,20 +371,26 @@ static void *build_quarters_worker(void *arg) {
     static const int order[4] = {BOTTOM_RIGHT, BOTTOM_LEFT, TOP_RIGHT, TOP_LEFT};
     int q = order[i], right_side = q == TOP_RIGHT || q == BOTTOM_RIGHT;
     int bottom = q == BOTTOM_LEFT || q == BOTTOM_RIGHT;
-    if (join_quarter_build(&sh->quarter[q], right_side ? right : left, bottom ? a : 0,
-                           bottom ? n : a, right_side ? r : 0, right_side ? n : a))
-      atomic_store(&tasks->failed, 1);
+    int failed = join_quarter_build(&sh->quarter[q], right_side ? right : left, bottom ? a : 0,
+                                    bottom ? n : a, right_side ? r : 0, right_side ? n : a,
+                                    tasks->stop);
+    if (failed) {
+      int none = 0;
+      atomic_compare_exchange_strong(&tasks->failed, &none, failed);
+    }
   }
   return NULL;
 }
 
-/* The four quarters on up to `threads` threads (they are independent). */
-static nq_status join_prepare(void *shared, int threads) {
+/* The four quarters on up to `threads` threads (they are independent).
+ * Stopped, it leaves them unbuilt (a later call starts again). */
+static nq_status join_prepare(void *shared, int threads, const volatile sig_atomic_t *stop) {
   join_shared *sh = shared;
   if (sh->n < JOIN_MIN_N || atomic_load(&sh->prepared) == 1) return NQ_OK;
+  nq_status status = NQ_OK;
   pthread_mutex_lock(&sh->prepare_lock);
   if (atomic_load(&sh->prepared) == 0) {
-    quarter_tasks tasks = {.sh = sh};
+    quarter_tasks tasks = {.sh = sh, .stop = stop};
     atomic_init(&tasks.next, 0);
     atomic_init(&tasks.failed, 0);
     pthread_t thread[3];
@@ -392,12 +399,15 @@ static nq_status join_prepare(void *shared, int threads) {
       if (pthread_create(&thread[i], NULL, build_quarters_worker, &tasks) == 0) started++;
     build_quarters_worker(&tasks);
     for (int i = 0; i < started; i++) pthread_join(thread[i], NULL);
-    if (atomic_load(&tasks.failed))
+    int failed = atomic_load(&tasks.failed);
+    if (failed)
       for (int q = 0; q < 4; q++) join_quarter_free(&sh->quarter[q]);
-    atomic_store(&sh->prepared, atomic_load(&tasks.failed) ? -1 : 1);
+    if (failed == -2) status = NQ_ERR_INTERRUPTED;
+    else atomic_store(&sh->prepared, failed ? -1 : 1);
   }
+  if (status == NQ_OK && atomic_load(&sh->prepared) != 1) status = NQ_ERR_MEMORY;
   pthread_mutex_unlock(&sh->prepare_lock);
-  return atomic_load(&sh->prepared) == 1 ? NQ_OK : NQ_ERR_MEMORY;
+  return status;
 }
 
 /* ---- the method's operations ---------------------------------------- */
@@ -419,7 +429,7 @@ static nq_status join_run_job(const void *shared_v, void *worker_v, size_t job,
     return NQ_OK;
   }
   if (atomic_load(&sh->prepared) != 1) {
-    nq_status prepared = join_prepare((void *)sh, 1);
+    nq_status prepared = join_prepare((void *)sh, 1, stop);
     if (prepared != NQ_OK) return prepared;
   }
   size_t first = sh->set_count * job / sh->stripes, end = sh->set_count * (job + 1) / sh->stripes;

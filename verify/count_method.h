@@ -15,7 +15,7 @@ typedef struct count_method_ops {
    * `threads` threads, so a run with T threads uses T cores for them too
    * and timed jobs do not pay for them. Idempotent and thread-safe; run_job
    * prepares on its own thread when nobody did. */
-  nq_status (*prepare)(void *shared, int threads);
+  nq_status (*prepare)(void *shared, int threads, const volatile sig_atomic_t *stop);
   void (*destroy)(void *shared);
   /* Bytes describing job j (for the checksum); at most 64. */
   size_t (*describe_job)(const void *shared, size_t job, unsigned char bytes[64]);

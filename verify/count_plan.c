@@ -132,7 +132,16 @@ nq_status nq_count_plan_estimate_job(const nq_count_plan *plan, size_t job, int 
 uint64_t nq_count_tally_total(int n, const nq_count_tally *tally) {
   if (n == 1)
     return tally->count2;
-  return 2 * tally->count2 + 4 * tally->count4 + 8 * tally->count8;
+  return 2 * tally->count2 + 4 * tally->count4 + 8 * tally->count8 + tally->count1;
+}
+
+uint64_t nq_count_tally_fundamental(const nq_count_tally *tally) {
+  return tally->count2 + tally->count4 + tally->count8 + tally->count1 / 8;
+}
+
+void nq_count_tally_add(nq_count_tally *sum, const nq_count_tally *part) {
+  sum->count2 += part->count2, sum->count4 += part->count4, sum->count8 += part->count8;
+  sum->count1 += part->count1, sum->work += part->work;
 }
 
 typedef struct weighted_job {
@@ -230,8 +239,7 @@ static void *run_jobs(void *argument) {
       break;
     }
     pthread_mutex_lock(&run->lock);
-    run->total->count2 += tally.count2, run->total->count4 += tally.count4;
-    run->total->count8 += tally.count8, run->total->work += tally.work;
+    nq_count_tally_add(run->total, &tally);
     if (hooks && hooks->done)
       hooks->done(hooks->context, job, &tally);
     pthread_mutex_unlock(&run->lock);
@@ -249,7 +257,7 @@ nq_status nq_count_plan_run(const nq_count_plan *plan, size_t first, size_t end,
     threads = online < 1 ? 1 : online > NQ_VERIFY_MAX_THREADS ? NQ_VERIFY_MAX_THREADS : (int)online;
   }
   if (plan->ops->prepare) {
-    nq_status prepared = plan->ops->prepare(plan->shared, threads);
+    nq_status prepared = plan->ops->prepare(plan->shared, threads, hooks ? hooks->stop : NULL);
     if (prepared != NQ_OK)
       return prepared;
   }
@@ -293,14 +301,15 @@ nq_status nq_count_plan_run(const nq_count_plan *plan, size_t first, size_t end,
   return NQ_OK;
 }
 
-nq_status nq_count_plan_prepare(const nq_count_plan *plan, int threads) {
+nq_status nq_count_plan_prepare(const nq_count_plan *plan, int threads,
+                                const volatile sig_atomic_t *stop) {
   if (threads < 0 || threads > NQ_VERIFY_MAX_THREADS)
     return NQ_ERR_ARGUMENT;
   if (threads == 0) {
     long online = sysconf(_SC_NPROCESSORS_ONLN);
     threads = online < 1 ? 1 : online > NQ_VERIFY_MAX_THREADS ? NQ_VERIFY_MAX_THREADS : (int)online;
   }
-  return plan->ops->prepare ? plan->ops->prepare(plan->shared, threads) : NQ_OK;
+  return plan->ops->prepare ? plan->ops->prepare(plan->shared, threads, stop) : NQ_OK;
 }
 
 nq_status nq_count_plan_run_job(const nq_count_plan *plan, size_t job,
@@ -318,9 +327,7 @@ nq_status nq_count_plan_run_job(const nq_count_plan *plan, size_t job,
   nq_count_tally job_tally = {0};
   status = plan->ops->run_job(plan->shared, worker, job, stop, &job_tally);
   plan->ops->worker_destroy(worker);
-  if (status == NQ_OK) {
-    tally->count2 += job_tally.count2, tally->count4 += job_tally.count4;
-    tally->count8 += job_tally.count8, tally->work += job_tally.work;
-  }
+  if (status == NQ_OK)
+    nq_count_tally_add(tally, &job_tally);
   return status;
 }

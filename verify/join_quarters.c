@@ -38,6 +38,8 @@ typedef struct quarter_search {
   join_quarter *q;
   int writing; /* 0: count entries per key into first[key + 1]; 1: place them */
   uint32_t width_mask;
+  const volatile sig_atomic_t *stop;
+  int stopped;
 } quarter_search;
 
 /* Row by row, each row empty or holding one queen. `mask` is the entry's
@@ -52,6 +54,8 @@ static void search(quarter_search *s, int r, uint32_t rows, uint32_t cols, uint6
     else q->first[key + 1]++;
     return;
   }
+  if (r < q->row0 + 3 && s->stop && *s->stop) s->stopped = 1;
+  if (s->stopped) return;
   search(s, r + 1, rows, cols, mask, rising); /* row r stays empty */
   const join_frame *f = &q->frame;
   uint32_t attacked = cols | (uint32_t)(mask >> (r + q->col0 - f->anti_base)) |
@@ -64,13 +68,17 @@ static void search(quarter_search *s, int r, uint32_t rows, uint32_t cols, uint6
 }
 
 int join_quarter_build(join_quarter *q, join_frame frame, int row0, int row1, int col0,
-                       int col1) {
+                       int col1, const volatile sig_atomic_t *stop) {
   *q = (join_quarter){.row0 = row0, .row1 = row1, .col0 = col0, .col1 = col1, .frame = frame};
   size_t keys = (size_t)1 << ((row1 - row0) + (col1 - col0));
   q->first = calloc(keys + 1, sizeof *q->first);
   if (!q->first) return -1;
-  quarter_search s = {q, 0, (1u << (col1 - col0)) - 1};
+  quarter_search s = {q, 0, (1u << (col1 - col0)) - 1, stop, 0};
   search(&s, row0, 0, 0, 0, 0);
+  if (s.stopped) {
+    join_quarter_free(q);
+    return -2;
+  }
   for (size_t k = 0; k < keys; k++) q->first[k + 1] += q->first[k];
   q->size = q->first[keys];
   q->mask = malloc((q->size ? q->size : 1) * sizeof *q->mask);
@@ -82,6 +90,10 @@ int join_quarter_build(join_quarter *q, join_frame frame, int row0, int row1, in
    * next bucket starts; shifting the array back restores the starts. */
   s.writing = 1;
   search(&s, row0, 0, 0, 0, 0);
+  if (s.stopped) {
+    join_quarter_free(q);
+    return -2;
+  }
   for (size_t k = keys; k > 0; k--) q->first[k] = q->first[k - 1];
   q->first[0] = 0;
   return 0;

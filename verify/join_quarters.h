@@ -11,6 +11,7 @@
  * quarters' words. */
 #ifndef NQSAT_JOIN_QUARTERS_H
 #define NQSAT_JOIN_QUARTERS_H
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -42,7 +43,9 @@ static inline size_t join_quarter_key(const join_quarter *q, uint32_t rows, uint
 uint64_t join_quarter_entries(int rows, int cols);
 
 /* Fills q (two passes of the same search: count per key, then place).
- * Returns 0, or -1 when memory runs out (q is left empty). */
-int join_quarter_build(join_quarter *q, join_frame frame, int row0, int row1, int col0, int col1);
+ * Returns 0; -1 when memory runs out; -2 when *stop (may be NULL) was set
+ * (looked at a few thousand times a pass); q is left empty on failure. */
+int join_quarter_build(join_quarter *q, join_frame frame, int row0, int row1, int col0, int col1,
+                       const volatile sig_atomic_t *stop);
 void join_quarter_free(join_quarter *q);
 #endif

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Issue 13: count under signals. kill -9 at random moments with a
-# checkpoint, over and over until a run finishes: the result must be
-# A000170(16) (typed in from OEIS) and no job may be in the file twice.
+# checkpoint, over and over until a run finishes, for both methods: the
+# result must be A000170 (typed in from OEIS) and no job may be in the file
+# twice.
 # SIGINT and SIGTERM must stop a long count within a second (measured),
 # exit 130, and leave a checkpoint that a rerun finishes correctly.
 # Skipped under valgrind (scripts/valgrind-cli.sh): it measures latency.
@@ -13,32 +14,38 @@ a002562_16=1846955
 now() { date +%s.%N; }
 elapsed_ms() { echo "($(now) - $1) * 1000 / 1" | bc; }
 
-# kill -9 five times at random moments (0 to 0.39 s into a run that takes
-# about 0.5 s here, more under the sanitizers), then let a run finish.
-RANDOM=13
-kills=0
-while :; do
-  "$NQSAT" count 16 --threads 2 --checkpoint "$WORK/c16" >"$WORK/out" 2>"$WORK/err" &
-  pid=$!
-  if [ "$kills" -lt 5 ]; then
-    sleep "0.$((RANDOM % 4))$((RANDOM % 10))"
-    if kill -9 $pid 2>/dev/null; then
-      wait $pid 2>/dev/null
-      kills=$((kills + 1))
-      continue
+# kill_runs METHOD N TOTAL UNIQUE: kill -9 five times at random moments (0
+# to 0.39 s into a run that takes about 0.4-0.5 s here, more under the
+# sanitizers), then let a run finish; A000170 and A002562 typed in from OEIS.
+kill_runs() {
+  local method=$1 n=$2 total=$3 unique=$4 kills=0 status=none pid
+  while :; do
+    "$NQSAT" count $n --method $method --threads 2 --checkpoint "$WORK/c$method" >"$WORK/out" \
+      2>"$WORK/err" &
+    pid=$!
+    if [ "$kills" -lt 5 ]; then
+      sleep "0.$((RANDOM % 4))$((RANDOM % 10))"
+      if kill -9 $pid 2>/dev/null; then
+        wait $pid 2>/dev/null
+        kills=$((kills + 1))
+        continue
+      fi
     fi
-  fi
-  wait $pid
-  status=$?
-  break
-done
-checks=$((checks + 1))
-[ "$kills" -ge 1 ] || fail "kill -9 never hit a running count (raise the count's size)"
-expect_equal "${status:-none} $(cat "$WORK/out")" "0 $a000170_16" "count 16 after $kills kill -9"
-expect_equal "$(tail -n +2 "$WORK/c16" | cut -d' ' -f1 | sort | uniq -d | head -3 | tr '\n' ' ')" "" \
-  "no job recorded twice after $kills kill -9"
-expect_exit 0 "$NQSAT" count 16 --unique --checkpoint "$WORK/c16" &&
-  expect_equal "$(cat "$WORK/out")" "$a002562_16" "count 16 --unique from the checkpoint"
+    wait $pid
+    status=$?
+    break
+  done
+  checks=$((checks + 1))
+  [ "$kills" -ge 1 ] || fail "kill -9 never hit a running count $n --method $method (raise N)"
+  expect_equal "$status $(cat "$WORK/out")" "0 $total" "count $n --method $method after $kills kill -9"
+  expect_equal "$(tail -n +2 "$WORK/c$method" | cut -d' ' -f1 | sort | uniq -d | head -3 | tr '\n' ' ')" \
+    "" "no job recorded twice after $kills kill -9 ($method)"
+  expect_exit 0 "$NQSAT" count $n --method $method --unique --checkpoint "$WORK/c$method" &&
+    expect_equal "$(cat "$WORK/out")" "$unique" "count $n --unique from the checkpoint ($method)"
+}
+RANDOM=13
+kill_runs backtrack 16 $a000170_16 $a002562_16
+kill_runs join 17 95815104 11977939
 
 # SIGINT and SIGTERM: a count of N = 19 would take minutes.
 for signal in INT TERM; do
@@ -64,7 +71,7 @@ checks=$((checks + 1))
 
 # The row kernel polls the flag inside a job: at N = 21 its jobs take up to
 # seconds each, and the count must still stop within a second.
-"$NQSAT" count 21 --kernel rows --threads 2 >"$WORK/out" 2>"$WORK/err" &
+"$NQSAT" count 21 --method backtrack --kernel rows --threads 2 >"$WORK/out" 2>"$WORK/err" &
 pid=$!
 sleep 3
 start=$(now)
@@ -77,12 +84,27 @@ expect_equal "$status" 130 "exit status after SIGTERM (row kernel)"
 checks=$((checks + 1))
 [ "$latency" -lt 1000 ] || fail "count 21 --kernel rows took $latency ms to stop (limit 1000)"
 
+# The join builds its quarter tables first (about a second at N = 21):
+# a signal in the middle of that must stop it too.
+"$NQSAT" count 21 --method join --threads 2 >"$WORK/out" 2>"$WORK/err" &
+pid=$!
+sleep 0.3
+start=$(now)
+kill -TERM $pid
+wait $pid
+status=$?
+latency=$(elapsed_ms "$start")
+echo "count 21 --method join (building its tables): SIGTERM to exit in $latency ms" >&2
+expect_equal "$status" 130 "exit status after SIGTERM while the join builds"
+checks=$((checks + 1))
+[ "$latency" -lt 1000 ] || fail "count 21 --method join took $latency ms to stop (limit 1000)"
+
 # Interrupted with a checkpoint, then finished: the same count.
-"$NQSAT" count 16 --threads 2 --checkpoint "$WORK/c16b" >"$WORK/out" 2>"$WORK/err" &
+"$NQSAT" count 16 --method backtrack --threads 2 --checkpoint "$WORK/c16b" >"$WORK/out" 2>"$WORK/err" &
 pid=$!
 sleep 0.2
 kill -INT $pid
 wait $pid
-expect_exit 0 "$NQSAT" count 16 --checkpoint "$WORK/c16b" &&
+expect_exit 0 "$NQSAT" count 16 --method backtrack --checkpoint "$WORK/c16b" &&
   expect_equal "$(cat "$WORK/out")" "$a000170_16" "count 16 resumed after SIGINT"
 finish

@@ -76,9 +76,11 @@ nq_status nq_count_plan_run(const nq_count_plan *plan, size_t first, size_t end,
                             const nq_count_run_hooks *hooks, nq_count_tally *tally);
 
 /* Builds the method's shared tables now on up to `threads` threads (0 =
- * one per processor); nq_count_plan_run does it itself, so this is for
- * callers that time single jobs (--estimate). */
-nq_status nq_count_plan_prepare(const nq_count_plan *plan, int threads);
+ * one per processor), polling *stop (may be NULL: NQ_ERR_INTERRUPTED);
+ * nq_count_plan_run does it itself, so this is for callers that time
+ * single jobs (--estimate) or run jobs one by one (nqsat-mpi). */
+nq_status nq_count_plan_prepare(const nq_count_plan *plan, int threads,
+                                const volatile sig_atomic_t *stop);
 
 /* One job on the calling thread (for MPI workers and tests). */
 nq_status nq_count_plan_run_job(const nq_count_plan *plan, size_t job,
@@ -101,5 +103,10 @@ double nq_count_plan_job_weight(const nq_count_plan *plan, size_t job);
 nq_status nq_count_plan_estimate_job(const nq_count_plan *plan, size_t job, int probes,
                                      uint64_t *random_state, double *work);
 uint64_t nq_count_tally_total(int n, const nq_count_tally *tally);
+/* Fundamental solutions (classes) in a complete tally: count2 + count4 +
+ * count8 + count1 / 8 (count1 is a multiple of 8 over all jobs). */
+uint64_t nq_count_tally_fundamental(const nq_count_tally *tally);
+/* Adds `part` into `sum`, field by field. */
+void nq_count_tally_add(nq_count_tally *sum, const nq_count_tally *part);
 nq_status nq_count_plan_parts(const nq_count_plan *plan, size_t parts, uint32_t *part_of_job);
 #endif
