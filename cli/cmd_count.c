@@ -19,11 +19,12 @@ static void print_count_help(void) {
          "                   [--estimate [--sample S]]\n"
          "       nqsat count --merge [FILE...]\n"
          "\n"
-         "Counts solutions with the verifier's native bitboard backtracking (no SAT\n"
-         "involved): only boards that can represent their symmetry class are\n"
-         "searched (Takahashi's method), as a list of independent jobs (the first\n"
-         "rows' prefixes), largest first over T threads. Prints the number of all\n"
-         "solutions (OEIS A000170).\n"
+         "Counts solutions with the verifier's own methods (no SAT involved):\n"
+         "backtracking over the boards that can represent their symmetry class\n"
+         "(Takahashi's method), or joining the board's quarters into half boards\n"
+         "and counting the halves that fit (the join). Either is a list of\n"
+         "independent jobs, largest first over T threads. Prints the number of\n"
+         "all solutions (OEIS A000170).\n"
          "\n"
          "  N              board size, 1..%d; counts for N <= %d are compared with the\n"
          "                 OEIS table, larger ones are printed with a note on stderr\n"
@@ -31,16 +32,19 @@ static void print_count_help(void) {
          "  --unique       print the number of fundamental solutions instead (one\n"
          "                 per class under rotation and reflection, OEIS A002562)\n"
          "  --threads T    worker threads, 1..%d (default: one per processor)\n"
-         "  --method M     'backtrack' (the class counter), 'join' (half-boards\n"
-         "                 joined, N <= 24) or 'auto' (default: the faster for N)\n"
+         "  --method M     'backtrack' (the class counter), 'join' (quarters joined\n"
+         "                 into half boards, N <= 22) or 'auto' (default: the join\n"
+         "                 for 14 <= N <= 22 on processors with AVX-512 VPOPCNTDQ,\n"
+         "                 unless --part splits a small N into many parts)\n"
          "  --kernel K     the search below the first rows: 'rows' fills the rows\n"
          "                 top to bottom (portable C); 'vector' fills the row with\n"
          "                 the fewest free squares first, every row's squares in\n"
          "                 one AVX-512 register (N <= %d, processors with AVX-512\n"
          "                 VPOPCNTDQ); 'auto' (default) takes 'vector' where it can.\n"
          "                 Both count the same classes, so either checks the other\n"
-         "  --stats        also print the kernel, nodes (queens placed), seconds (wall\n"
-         "                 clock and CPU, all threads) and nodes per second on stderr\n"
+         "  --stats        also print the method, kernel, nodes (queens placed; for\n"
+         "                 the join, pairs of halves tried), seconds (wall clock and\n"
+         "                 CPU, all threads) and nodes per second on stderr\n"
          "  --part I/K     count only part I of K (1 <= I <= K <= 65536): a share of the\n"
          "                 jobs fixed by N, K, the method and the version (never the\n"
          "                 threads), balanced by the jobs' sizes; prints one JSON line\n"
@@ -202,7 +206,8 @@ int cmd_count(int argc, char **argv) {
     return runtime_error("count",
                          "--kernel vector needs AVX-512F and AVX-512 VPOPCNTDQ, which this "
                          "processor lacks (use rows)");
-  nq_count_method chosen = method == NQ_COUNT_METHOD_AUTO ? nq_count_method_for(n) : method;
+  nq_count_method chosen =
+      method == NQ_COUNT_METHOD_AUTO ? nq_count_method_for_parts(n, parts ? parts : 1) : method;
   if (memory_budget_check_count("count", n, nq_count_method_name(chosen),
                                 nq_count_memory_estimate(n, chosen, count_threads(threads)),
                                 max_memory))
@@ -212,7 +217,7 @@ int cmd_count(int argc, char **argv) {
   clock_gettime(CLOCK_MONOTONIC, &start);
   clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu_start);
   nq_count_plan *plan;
-  nq_status status = nq_count_plan_create(n, method, kernel, &plan);
+  nq_status status = nq_count_plan_create(n, chosen, kernel, &plan);
   if (status != NQ_OK) {
     if (status == NQ_ERR_ARGUMENT && chosen == NQ_COUNT_METHOD_JOIN)
       return runtime_error("count", "--method join handles N up to %d, not %d (use backtrack)",

@@ -510,6 +510,14 @@ int main(int argc, char **argv) {
   if (chosen.kernel == NQ_VERIFY_KERNEL_VECTOR &&
       !nq_verify_kernel_available(chosen.kernel, chosen.n))
     chosen.kernel = NQ_VERIFY_KERNEL_AUTO; /* a rank without AVX-512 uses rows: same jobs */
+  /* AUTO depends on the processor (the join wants AVX-512): rank 0 decides
+   * for all, so every rank builds the same job list, and as `nqsat count`
+   * does on its machine, so either finishes the other's checkpoint. */
+  if (chosen.method == NQ_COUNT_METHOD_AUTO) {
+    int method = rank == 0 ? (int)nq_count_method_for(chosen.n) : 0;
+    MPI_Bcast(&method, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    chosen.method = (nq_count_method)method;
+  }
   nq_count_plan *plan;
   nq_status status = nq_count_plan_create(chosen.n, chosen.method, chosen.kernel, &plan);
   if (status != NQ_OK) {

@@ -582,15 +582,28 @@ static uint64_t join_memory(int n, int threads) {
   return quarters + sets + workers * per_worker + (1 << 20);
 }
 
-/* AUTO: the join wherever the bit-sliced matcher runs and n is large
- * enough for the quarter tables to pay off (measured with bench/count.sh:
- * docs/count-join.md). */
-int nq_count_join_preferred(int n) {
+/* AUTO: the join where the bit-sliced matcher runs and it costs less CPU
+ * time in all than backtracking, counting that each of `parts` processes
+ * builds the quarter tables again. The costs are one thread's CPU seconds
+ * measured with bench/count.sh on the project's machine (AMD EPYC, AVX-512;
+ * docs/count-join.md), both methods growing about 8x an n beyond the
+ * table; only their ratio matters here. */
+int nq_count_join_preferred(int n, size_t parts) {
+  /* n = 13..20: backtrack, the join's whole run, and what a process of the
+   * join costs before its jobs (`--part 1/1025`: start-up and tables). */
+  static const double backtrack[] = {0.006, 0.03, 0.18, 1.1, 6.2, 44, 330, 3600};
+  static const double join[] = {0.004, 0.012, 0.08, 0.115, 0.7, 2.4, 21, 169};
+  static const double tables[] = {0.005, 0.01, 0.01, 0.02, 0.06, 0.17, 0.41, 1.5};
   if (n < 14 || n > NQ_COUNT_JOIN_MAX_N) return 0;
   join_matcher *m = join_matcher_create(2 * (n - 1), 0);
   int sliced = m && join_matcher_sliced(m);
   join_matcher_free(m);
-  return sliced;
+  if (!sliced) return 0;
+  int i = (n < 20 ? n : 20) - 13;
+  double grow = 1.0;
+  for (int k = 20; k < n; k++) grow *= 8.0;
+  double join_cost = (join[i] + (double)(parts - 1) * tables[i]) * grow;
+  return join_cost < backtrack[i] * grow;
 }
 
 const count_method_ops nq_count_join_ops = {

@@ -36,7 +36,7 @@ typedef struct count_method_ops {
 
 extern const count_method_ops nq_count_backtrack_ops; /* i13: count_backtrack_jobs.c */
 extern const count_method_ops nq_count_join_ops;      /* i12: count_join.c */
-/* The AUTO rule (i12 owns it, in count_join.c): 1 when the join method is
- * the faster for n (and built), so nq_count_method_for(n) picks it. */
-int nq_count_join_preferred(int n);
+/* The AUTO rule (in count_join.c): 1 when the join method costs less CPU
+ * time for n split over `parts` processes (each builds its tables). */
+int nq_count_join_preferred(int n, size_t parts);
 #endif

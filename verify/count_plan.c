@@ -43,8 +43,11 @@ const char *nq_count_method_name(nq_count_method method) {
   return "unknown";
 }
 
-nq_count_method nq_count_method_for(int n) {
-  return nq_count_join_preferred(n) ? NQ_COUNT_METHOD_JOIN : NQ_COUNT_METHOD_BACKTRACK;
+nq_count_method nq_count_method_for(int n) { return nq_count_method_for_parts(n, 1); }
+
+nq_count_method nq_count_method_for_parts(int n, size_t parts) {
+  return nq_count_join_preferred(n, parts ? parts : 1) ? NQ_COUNT_METHOD_JOIN
+                                                       : NQ_COUNT_METHOD_BACKTRACK;
 }
 
 uint64_t nq_count_memory_estimate(int n, nq_count_method method, int threads) {

@@ -46,6 +46,10 @@ typedef struct nq_count_plan nq_count_plan; /* opaque */
 const char *nq_count_method_name(nq_count_method method); /* "backtrack", "join", "auto" */
 /* The method AUTO picks for n (never AUTO). */
 nq_count_method nq_count_method_for(int n);
+/* The method AUTO picks for n counted as `parts` processes (--part I/K,
+ * or MPI ranks): each process of the join builds its tables again, so for
+ * many parts of a small n backtracking costs less in all. */
+nq_count_method nq_count_method_for_parts(int n, size_t parts);
 /* Peak bytes the method needs for n with `threads` workers (plan + workers),
  * so the CLI can refuse over --max-memory before building anything. */
 uint64_t nq_count_memory_estimate(int n, nq_count_method method, int threads);
