@@ -171,7 +171,13 @@ int count_estimate(int n, const nq_count_plan *plan, size_t sample,
   if (!count)
     return runtime_error("count", "%s", nq_strerror(NQ_ERR_MEMORY));
   size_t jobs = nq_count_plan_jobs(plan);
-  int timed = n <= TIMED_MAX_N;
+  /* Beyond TIMED_MAX_N backtracking's jobs are too long to time and are
+   * probed instead; the join's cannot be probed, but its jobs stay short
+   * enough (about a second at N = 21) to time a smaller sample. */
+  uint64_t probe_state = 1;
+  double ignored_work;
+  int can_probe = nq_count_plan_estimate_job(plan, 0, 1, &probe_state, &ignored_work) == NQ_OK;
+  int timed = n <= TIMED_MAX_N || !can_probe;
   double rate = 1.0; /* seconds per estimated unit of work */
   int failed = 0;
   if (timed) {
