@@ -148,3 +148,38 @@ _nqsat() {
 }
 
 complete -F _nqsat nqsat
+
+# nqsat-mpi (built with Open MPI: `mpirun -np P nqsat-mpi count N ...`) has
+# one command, count; its options come from 'nqsat-mpi --help' and their
+# words from nqsat count's (the same methods and kernels). bash-completion
+# loads this file for nqsat; for nqsat-mpi alone, source it from ~/.bashrc.
+_nqsat_mpi() {
+  local cur=${COMP_WORDS[COMP_CWORD]} cword=$COMP_CWORD
+  local program=${COMP_WORDS[0]} option=${COMP_WORDS[COMP_CWORD - 1]}
+  [[ $program == "~/"* ]] && program=$HOME/${program#"~/"}
+  COMPREPLY=()
+  if ((cword == 1)); then
+    mapfile -t COMPREPLY < <(compgen -W "count --help --version" -- "$cur")
+    return 0
+  fi
+  local entry placeholder="" names="" words
+  local -a lines
+  mapfile -t lines < <("$program" --help 2>/dev/null | _nqsat_parse_options)
+  for entry in "${lines[@]}"; do
+    names+="${entry%% *} "
+    [[ $option == -* && ${entry%% *} == "$option" ]] && placeholder=${entry#* }
+  done
+  if [[ -n $placeholder && $placeholder != "-" ]]; then
+    if words=$(_nqsat_values count "$option"); then
+      mapfile -t COMPREPLY < <(compgen -W "$words" -- "$cur")
+    elif [[ $placeholder == *FILE* ]]; then
+      compopt -o filenames 2>/dev/null
+      mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+    fi
+    return 0
+  fi
+  [[ $cur == -* ]] && mapfile -t COMPREPLY < <(compgen -W "$names" -- "$cur")
+  return 0
+}
+
+complete -F _nqsat_mpi nqsat-mpi

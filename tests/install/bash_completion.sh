@@ -123,4 +123,33 @@ expect_completion "queens.d" suite que # DIR: folders only
 expect_completion "queens.d" run que
 expect_completion "" encode 8 --seed ""
 expect_completion "" encode 8 que # N is the only positional argument
+
+# nqsat-mpi, where it was built: its one command, the options of its --help
+# (every one offered, none more), and the words of --method and --kernel.
+mpi_program=$2/nqsat-mpi
+if [ -x "$mpi_program" ]; then
+  complete_mpi() {
+    COMP_WORDS=("$mpi_program" "$@")
+    COMP_CWORD=$#
+    COMP_LINE="nqsat-mpi $*"
+    COMP_POINT=${#COMP_LINE}
+    COMPREPLY=()
+    _nqsat_mpi nqsat-mpi "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD - 1]}"
+    printf '%s\n' "${COMPREPLY[@]}" | sed '/^$/d' | sort -u | tr '\n' ' ' | sed 's/ $//'
+  }
+  checks=$((checks + 1))
+  [ "$(complete -p nqsat-mpi 2>/dev/null)" = "complete -F _nqsat_mpi nqsat-mpi" ] ||
+    fail "after sourcing, 'complete -p nqsat-mpi' says '$(complete -p nqsat-mpi 2>&1)'"
+  expect_equal "$(complete_mpi co)" "count" "nqsat-mpi co<TAB>"
+  expected=$("$mpi_program" --help | grep -E '^ {1,6}-' | sed -E 's/  +[^-].*$//' | grep -oE -- '--?[a-z][a-z-]*' |
+    sort -u | tr '\n' ' ' | sed 's/ $//')
+  expect_equal "$(complete_mpi count 17 -)" "$expected" "nqsat-mpi count 17 -<TAB>: the options of its --help"
+  expect_equal "$(complete_mpi count 17 --method "")" "auto backtrack join" "nqsat-mpi --method <TAB>"
+  expect_equal "$(complete_mpi count 17 --kernel "")" "auto rows vector" "nqsat-mpi --kernel <TAB>"
+  expect_equal "$(cd "$WORK/cwd" && complete_mpi count 17 --checkpoint que)" "queens.cnf queens.d queens.txt" \
+    "nqsat-mpi --checkpoint <TAB>: files"
+  expect_equal "$(complete_mpi count 17 --threads "")" "" "nqsat-mpi --threads <TAB>: a number"
+else
+  echo "note: nqsat-mpi not built: its completion is not tested here" >&2
+fi
 finish
