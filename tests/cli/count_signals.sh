@@ -47,20 +47,28 @@ RANDOM=13
 kill_runs backtrack 16 $a000170_16 $a002562_16
 kill_runs join 17 95815104 11977939
 
-# SIGINT and SIGTERM: a count of N = 19 would take minutes.
-for signal in INT TERM; do
-  "$NQSAT" count 19 --threads 2 --checkpoint "$WORK/c19" >"$WORK/out" 2>"$WORK/err" &
+# signal_after SIGNAL SECONDS WHAT ARGS...: starts `nqsat ARGS`, sends
+# SIGSIGNAL after SECONDS, and checks it exits 130 within a second.
+signal_after() {
+  local signal=$1 delay=$2 what=$3 pid start status latency
+  shift 3
+  "$NQSAT" "$@" >"$WORK/out" 2>"$WORK/err" &
   pid=$!
-  sleep 0.7
+  sleep "$delay"
   start=$(now)
-  kill -$signal $pid
+  kill -"$signal" $pid
   wait $pid
   status=$?
   latency=$(elapsed_ms "$start")
-  echo "count 19: SIG$signal to exit in $latency ms" >&2
-  expect_equal "$status" 130 "exit status after SIG$signal"
+  echo "$what: SIG$signal to exit in $latency ms" >&2
+  expect_equal "$status" 130 "exit status after SIG$signal ($what)"
   checks=$((checks + 1))
-  [ "$latency" -lt 1000 ] || fail "count 19 took $latency ms to stop after SIG$signal (limit 1000)"
+  [ "$latency" -lt 1000 ] || fail "$what took $latency ms to stop after SIG$signal (limit 1000)"
+}
+
+# SIGINT and SIGTERM: a count of N = 19 takes seconds (the join) to minutes.
+for signal in INT TERM; do
+  signal_after $signal 0.7 "count 19" count 19 --threads 2 --checkpoint "$WORK/c19"
   checks=$((checks + 1))
   grep -q "interrupted by SIG$signal; the finished jobs are in the checkpoint" "$WORK/err" ||
     fail "SIG$signal: $(head -c 300 "$WORK/err")"
@@ -71,33 +79,10 @@ checks=$((checks + 1))
 
 # The row kernel polls the flag inside a job: at N = 21 its jobs take up to
 # seconds each, and the count must still stop within a second.
-"$NQSAT" count 21 --method backtrack --kernel rows --threads 2 >"$WORK/out" 2>"$WORK/err" &
-pid=$!
-sleep 3
-start=$(now)
-kill -TERM $pid
-wait $pid
-status=$?
-latency=$(elapsed_ms "$start")
-echo "count 21 --kernel rows: SIGTERM to exit in $latency ms" >&2
-expect_equal "$status" 130 "exit status after SIGTERM (row kernel)"
-checks=$((checks + 1))
-[ "$latency" -lt 1000 ] || fail "count 21 --kernel rows took $latency ms to stop (limit 1000)"
-
+signal_after TERM 3 "count 21 --kernel rows" count 21 --method backtrack --kernel rows --threads 2
 # The join builds its quarter tables first (about a second at N = 21):
 # a signal in the middle of that must stop it too.
-"$NQSAT" count 21 --method join --threads 2 >"$WORK/out" 2>"$WORK/err" &
-pid=$!
-sleep 0.3
-start=$(now)
-kill -TERM $pid
-wait $pid
-status=$?
-latency=$(elapsed_ms "$start")
-echo "count 21 --method join (building its tables): SIGTERM to exit in $latency ms" >&2
-expect_equal "$status" 130 "exit status after SIGTERM while the join builds"
-checks=$((checks + 1))
-[ "$latency" -lt 1000 ] || fail "count 21 --method join took $latency ms to stop (limit 1000)"
+signal_after TERM 0.3 "count 21 --method join (building its tables)" count 21 --method join --threads 2
 
 # Interrupted with a checkpoint, then finished: the same count.
 "$NQSAT" count 16 --method backtrack --threads 2 --checkpoint "$WORK/c16b" >"$WORK/out" 2>"$WORK/err" &

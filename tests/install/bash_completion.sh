@@ -22,17 +22,21 @@ checks=$((checks + 1))
 [ "$(complete -p nqsat 2>/dev/null)" = "complete -F _nqsat nqsat" ] ||
   fail "after sourcing, 'complete -p nqsat' says '$(complete -p nqsat 2>&1)'"
 
-# complete WORD...: completes the last WORD (may be empty) of "nqsat WORD...";
-# leaves the sorted candidates in $WORK/reply.
-complete_words() {
-  COMP_WORDS=("$NQSAT" "$@")
+# complete_with FUNCTION PROGRAM WORD...: completes the last WORD (may be
+# empty) of "PROGRAM WORD..." as bash would with FUNCTION; leaves the sorted
+# candidates in $WORK/reply.
+complete_with() {
+  local function=$1 program=$2
+  shift 2
+  COMP_WORDS=("$program" "$@")
   COMP_CWORD=$#
-  COMP_LINE="nqsat $*"
+  COMP_LINE="$(basename "$program") $*"
   COMP_POINT=${#COMP_LINE}
   COMPREPLY=()
-  _nqsat nqsat "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD - 1]}"
+  "$function" "$(basename "$program")" "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD - 1]}"
   printf '%s\n' "${COMPREPLY[@]}" | sed '/^$/d' | sort -u >"$WORK/reply"
 }
+complete_words() { complete_with _nqsat "$NQSAT" "$@"; }
 # expect_completion EXPECTED WORD...: the candidates, space-separated and
 # sorted, must be EXPECTED.
 expect_completion() {
@@ -129,13 +133,8 @@ expect_completion "" encode 8 que # N is the only positional argument
 mpi_program=$2/nqsat-mpi
 if [ -x "$mpi_program" ]; then
   complete_mpi() {
-    COMP_WORDS=("$mpi_program" "$@")
-    COMP_CWORD=$#
-    COMP_LINE="nqsat-mpi $*"
-    COMP_POINT=${#COMP_LINE}
-    COMPREPLY=()
-    _nqsat_mpi nqsat-mpi "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD - 1]}"
-    printf '%s\n' "${COMPREPLY[@]}" | sed '/^$/d' | sort -u | tr '\n' ' ' | sed 's/ $//'
+    complete_with _nqsat_mpi "$mpi_program" "$@"
+    tr '\n' ' ' <"$WORK/reply" | sed 's/ $//'
   }
   checks=$((checks + 1))
   [ "$(complete -p nqsat-mpi 2>/dev/null)" = "complete -F _nqsat_mpi nqsat-mpi" ] ||
