@@ -59,8 +59,8 @@ static void print_count_help(void) {
          "  --estimate     time a random sample of jobs (largest and smallest alike)\n"
          "                 and print the predicted CPU time with a 95%% interval and\n"
          "                 the wall time on P cores for a few P; counts nothing\n"
-         "  --sample S     jobs the estimate times, 10..100000 (default 400; 20 for\n"
-         "                 the join beyond N = 20, whose jobs take seconds)\n"
+         "  --sample S     jobs the estimate times, 10..100000 (default 400; for the\n"
+         "                 join 20 at N = 21 and 10 at N = 22, whose jobs take seconds)\n"
          "  --max-memory SIZE\n"
          "                 refuse to start when the method's estimated peak memory\n"
          "                 for N and T threads exceeds SIZE (512M, 4G; default: half\n"
@@ -230,7 +230,7 @@ int cmd_count(int argc, char **argv) {
     /* The join's jobs are timed, not probed: beyond N = 20 they take a
      * second and more each, so fewer are timed unless --sample says. */
     if (!sample_given && method == NQ_COUNT_METHOD_JOIN && n > 20)
-      sample = 20;
+      sample = n > 21 ? 10 : 20;
     int exit_code = count_estimate(n, plan, (size_t)sample, stop);
     nq_count_plan_free(plan);
     return exit_code;
