@@ -33,7 +33,7 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2fx", a / b }'; }
 # run_nqsat N T [KERNEL]: sets wall, cpu, nodes from `nqsat count --stats`.
 run_nqsat() {
   local got
-  got=$("$nqsat" count "$1" --threads "$2" --kernel "${3:-auto}" --stats 2>"$stats")
+  got=$("$nqsat" count "$1" --method backtrack --threads "$2" --kernel "${3:-auto}" --stats 2>"$stats")
   [ "$got" = "$total" ] || { echo "N=$1: nqsat says $got, baseline $total" >&2; exit 1; }
   read -r nodes wall cpu < <(sed -n 's/.* \([0-9]*\) nodes, \([0-9.]*\) s, \([0-9.]*\) s CPU.*/\1 \2 \3/p' "$stats")
 }
