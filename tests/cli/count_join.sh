@@ -16,12 +16,18 @@ expect_stderr "method join"
 expect_exit 0 "$NQSAT" count 10 --method join --unique --threads 7 &&
   expect_equal "$(cat "$WORK/out")" 92 "count 10 --method join --unique, 7 threads"
 
-# Larger boards (A000170 typed in from OEIS), on one and two threads.
+# Larger boards (A000170 typed in from OEIS), on one and two threads. Not
+# under valgrind, which hides AVX-512: there the join compares its 4e9
+# pairs of half boards one by one (N = 13 below takes the same paths).
 a000170_16=14772512 a002562_16=1846955
-expect_exit 0 "$NQSAT" count 16 --method join --threads 1 &&
-  expect_equal "$(cat "$WORK/out")" $a000170_16 "count 16 --method join, 1 thread (A000170)"
-expect_exit 0 "$NQSAT" count 16 --method join --unique --threads 2 &&
-  expect_equal "$(cat "$WORK/out")" $a002562_16 "count 16 --method join --unique (A002562)"
+if grep -qs valgrind "$NQSAT"; then
+  echo "note: count 16 --method join skipped under valgrind" >&2
+else
+  expect_exit 0 "$NQSAT" count 16 --method join --threads 1 &&
+    expect_equal "$(cat "$WORK/out")" $a000170_16 "count 16 --method join, 1 thread (A000170)"
+  expect_exit 0 "$NQSAT" count 16 --method join --unique --threads 2 &&
+    expect_equal "$(cat "$WORK/out")" $a002562_16 "count 16 --method join --unique (A002562)"
+fi
 
 # Parts of the join's jobs merge to the total; each part line carries c1,
 # the solutions counted singly, whose sum over the parts is a multiple of 8.
