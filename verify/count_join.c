@@ -87,11 +87,12 @@ typedef struct join_worker {
 
 /* ---- rows sets ------------------------------------------------------- */
 
+/* The rows set of the board turned upside down: bit i to bit n-1-i. */
 static uint32_t reverse_rows(uint32_t s, int n) {
-  uint32_t r = 0;
-  for (int i = 0; i < n; i++)
-    if (s >> i & 1) r |= 1u << (n - 1 - i);
-  return r;
+  s = ((s >> 1) & 0x55555555u) | ((s & 0x55555555u) << 1);
+  s = ((s >> 2) & 0x33333333u) | ((s & 0x33333333u) << 2);
+  s = ((s >> 4) & 0x0f0f0f0fu) | ((s & 0x0f0f0f0fu) << 4);
+  return __builtin_bswap32(s) >> (32 - n);
 }
 
 /* Next larger number with the same bits (Gosper's hack, the division by

@@ -80,9 +80,9 @@ checks=$((checks + 1))
 # The row kernel polls the flag inside a job: at N = 21 its jobs take up to
 # seconds each, and the count must still stop within a second.
 signal_after TERM 3 "count 21 --kernel rows" count 21 --method backtrack --kernel rows --threads 2
-# The join builds its quarter tables first (about a second at N = 21):
+# The join builds its quarter tables first (about two seconds at N = 21):
 # a signal in the middle of that must stop it too.
-signal_after TERM 0.3 "count 21 --method join (building its tables)" count 21 --method join --threads 2
+signal_after TERM 0.6 "count 21 --method join (building its tables)" count 21 --method join --threads 2
 
 # Interrupted with a checkpoint, then finished: the same count.
 "$NQSAT" count 16 --method backtrack --threads 2 --checkpoint "$WORK/c16b" >"$WORK/out" 2>"$WORK/err" &
