@@ -9,6 +9,7 @@
 #                         nqsat count N --threads 1, alternating, median wall
 #   ESTIMATE="17 18"      nqsat count N --estimate against the CPU seconds of
 #                         nqsat count N --threads 1 --stats
+#   METHOD=auto           the counting method everywhere (backtrack, join, auto)
 # The machine is shared: read the ratios, and the CPU seconds rather than wall.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,6 +20,7 @@ parts=${PARTS:-64}
 mpi_n=${MPI_N:-17}
 repeat=${REPEAT:-3}
 estimate_sizes=${ESTIMATE:-17 18}
+method=${METHOD:-auto}
 work=$(mktemp -d "${TMPDIR:-/tmp}/nqsat-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 now() { date +%s.%N; }
@@ -26,10 +28,10 @@ median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 cpu_of() { sed -n 's/.* \([0-9.]*\) s CPU.*/\1/p' "$1"; }
 
 echo "== $parts parts of N = $parts_n against one run (1 thread each)"
-"$nqsat" count "$parts_n" --threads 1 --stats >"$work/single" 2>"$work/single.err"
+"$nqsat" count "$parts_n" --method "$method" --threads 1 --stats >"$work/single" 2>"$work/single.err"
 single_cpu=$(cpu_of "$work/single.err")
 for i in $(seq 1 "$parts"); do
-  "$nqsat" count "$parts_n" --part "$i/$parts" --threads 1 >"$work/part$i.json"
+  "$nqsat" count "$parts_n" --method "$method" --part "$i/$parts" --threads 1 >"$work/part$i.json"
 done
 "$nqsat" count --merge "$work"/part*.json >"$work/merged"
 parts_cpu=$(sed 's/.*"cpu_seconds":\([0-9.]*\).*/\1/' "$work"/part*.json | paste -sd+ | bc)
@@ -43,10 +45,10 @@ if [ -x "$build/nqsat-mpi" ] && command -v mpirun >/dev/null; then
   : >"$work/one" && : >"$work/two"
   for run in $(seq 1 "$repeat"); do
     start=$(now)
-    "$nqsat" count "$mpi_n" --threads 1 >/dev/null
+    "$nqsat" count "$mpi_n" --method "$method" --threads 1 >/dev/null
     echo "$(now) - $start" | bc >>"$work/one"
     start=$(now)
-    "${mpi[@]}" "$build/nqsat-mpi" count "$mpi_n" --threads 1 >/dev/null
+    "${mpi[@]}" "$build/nqsat-mpi" count "$mpi_n" --method "$method" --threads 1 >/dev/null
     echo "$(now) - $start" | bc >>"$work/two"
   done
   one=$(median <"$work/one") two=$(median <"$work/two")
@@ -58,8 +60,8 @@ fi
 
 echo "== --estimate against measured CPU seconds (1 thread)"
 for n in $estimate_sizes; do
-  predicted=$("$nqsat" count "$n" --estimate | sed -n 's/^predicted CPU time: \([0-9.e+]*\) s.*/\1/p')
-  "$nqsat" count "$n" --threads 1 --stats >/dev/null 2>"$work/measured.err"
+  predicted=$("$nqsat" count "$n" --method "$method" --estimate | sed -n 's/^predicted CPU time: \([0-9.e+]*\) s.*/\1/p')
+  "$nqsat" count "$n" --method "$method" --threads 1 --stats >/dev/null 2>"$work/measured.err"
   measured=$(cpu_of "$work/measured.err")
   awk -v n="$n" -v p="$predicted" -v m="$measured" \
     'BEGIN { printf "N = %d: predicted %.1f s, measured %.1f s CPU, error %+.1f%%\n", n, p, m, 100 * (p - m) / m }'

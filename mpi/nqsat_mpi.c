@@ -390,12 +390,22 @@ typedef struct job_queue {
 
 static void *worker_thread(void *argument) {
   job_queue *queue = argument;
+  /* One scratch for all this thread's jobs (the join's lists and matcher
+   * keep their size from job to job). */
+  nq_count_worker *worker;
+  if (nq_count_worker_create(queue->plan, &worker) != NQ_OK) {
+    pthread_mutex_lock(&queue->lock);
+    queue->failed = 1;
+    pthread_mutex_unlock(&queue->lock);
+    return NULL;
+  }
   for (;;) {
     pthread_mutex_lock(&queue->lock);
     while (!queue->size && !queue->closed && !*stop_signal)
       pthread_cond_wait(&queue->ready, &queue->lock);
     if (!queue->size || *stop_signal) {
       pthread_mutex_unlock(&queue->lock);
+      nq_count_worker_free(worker);
       return NULL;
     }
     size_t job = queue->jobs[queue->head];
@@ -403,7 +413,7 @@ static void *worker_thread(void *argument) {
     queue->size--;
     pthread_mutex_unlock(&queue->lock);
     nq_count_tally tally = {0};
-    nq_status status = nq_count_plan_run_job(queue->plan, job, stop_signal, &tally);
+    nq_status status = nq_count_plan_run_job_with(queue->plan, worker, job, stop_signal, &tally);
     pthread_mutex_lock(&queue->lock);
     if (status == NQ_OK) {
       uint64_t *result = queue->results[queue->result_count++];
@@ -434,7 +444,11 @@ static int run_worker(const options *chosen, const nq_count_plan *plan) {
   for (int i = 0; i < chosen->threads; i++)
     if (pthread_create(&threads[started], NULL, worker_thread, &queue) == 0)
       started++;
-  uint64_t wanted = 2 * (uint64_t)(started ? started : 1);
+  /* Eight jobs ahead per thread: a finished job's result and its
+   * replacement take a round trip of a few milliseconds through both
+   * ranks' polling loops, longer than the join's jobs (2-3 ms at N = 18);
+   * with two ahead the threads waited for work. */
+  uint64_t wanted = 8 * (uint64_t)(started ? started : 1);
   if (wanted > MAX_BATCH)
     wanted = MAX_BATCH;
   MPI_Send(&wanted, 1, MPI_UINT64_T, 0, TAG_REQUEST, MPI_COMM_WORLD);

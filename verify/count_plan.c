@@ -315,22 +315,54 @@ nq_status nq_count_plan_prepare(const nq_count_plan *plan, int threads,
   return plan->ops->prepare ? plan->ops->prepare(plan->shared, threads, stop) : NQ_OK;
 }
 
+struct nq_count_worker {
+  const count_method_ops *ops;
+  void *scratch;
+};
+
+nq_status nq_count_worker_create(const nq_count_plan *plan, nq_count_worker **worker) {
+  *worker = malloc(sizeof **worker);
+  if (!*worker)
+    return NQ_ERR_MEMORY;
+  (*worker)->ops = plan->ops;
+  nq_status status = plan->ops->worker_create(plan->shared, &(*worker)->scratch);
+  if (status != NQ_OK) {
+    free(*worker);
+    *worker = NULL;
+  }
+  return status;
+}
+
+void nq_count_worker_free(nq_count_worker *worker) {
+  if (!worker)
+    return;
+  worker->ops->worker_destroy(worker->scratch);
+  free(worker);
+}
+
+nq_status nq_count_plan_run_job_with(const nq_count_plan *plan, nq_count_worker *worker,
+                                     size_t job, const volatile sig_atomic_t *stop,
+                                     nq_count_tally *tally) {
+  if (job >= plan->jobs || worker->ops != plan->ops)
+    return NQ_ERR_ARGUMENT;
+  if (stop && *stop)
+    return NQ_ERR_INTERRUPTED;
+  nq_count_tally job_tally = {0};
+  nq_status status = plan->ops->run_job(plan->shared, worker->scratch, job, stop, &job_tally);
+  if (status == NQ_OK)
+    nq_count_tally_add(tally, &job_tally);
+  return status;
+}
+
 nq_status nq_count_plan_run_job(const nq_count_plan *plan, size_t job,
                                 const volatile sig_atomic_t *stop, nq_count_tally *tally) {
   if (job >= plan->jobs)
     return NQ_ERR_ARGUMENT;
-  void *worker = NULL;
-  nq_status status = plan->ops->worker_create(plan->shared, &worker);
+  nq_count_worker *worker;
+  nq_status status = nq_count_worker_create(plan, &worker);
   if (status != NQ_OK)
     return status;
-  if (stop && *stop) {
-    plan->ops->worker_destroy(worker);
-    return NQ_ERR_INTERRUPTED;
-  }
-  nq_count_tally job_tally = {0};
-  status = plan->ops->run_job(plan->shared, worker, job, stop, &job_tally);
-  plan->ops->worker_destroy(worker);
-  if (status == NQ_OK)
-    nq_count_tally_add(tally, &job_tally);
+  status = nq_count_plan_run_job_with(plan, worker, job, stop, tally);
+  nq_count_worker_free(worker);
   return status;
 }

@@ -86,7 +86,18 @@ nq_status nq_count_plan_run(const nq_count_plan *plan, size_t first, size_t end,
 nq_status nq_count_plan_prepare(const nq_count_plan *plan, int threads,
                                 const volatile sig_atomic_t *stop);
 
-/* One job on the calling thread (for MPI workers and tests). */
+/* A worker's scratch, kept across the jobs one thread runs one by one
+ * (a join worker's lists and matcher grow to their size once, not per
+ * job). */
+typedef struct nq_count_worker nq_count_worker; /* opaque */
+nq_status nq_count_worker_create(const nq_count_plan *plan, nq_count_worker **worker);
+void nq_count_worker_free(nq_count_worker *worker);
+/* Job `job` on the calling thread with `worker` (made for this plan). */
+nq_status nq_count_plan_run_job_with(const nq_count_plan *plan, nq_count_worker *worker,
+                                     size_t job, const volatile sig_atomic_t *stop,
+                                     nq_count_tally *tally);
+
+/* One job on the calling thread (for tests; a fresh worker each call). */
 nq_status nq_count_plan_run_job(const nq_count_plan *plan, size_t job,
                                 const volatile sig_atomic_t *stop, nq_count_tally *tally);
 
