@@ -48,7 +48,7 @@
 
 enum {
   JOIN_MIN_N = 4, /* below: the answers are known (only n = 1 has one) */
-  JOIN_STRIPES = 1024, /* runs of rows sets, one job each */
+  JOIN_RUNS = 1024, /* runs of rows sets, one job each */
   TOP_LEFT = 0, BOTTOM_LEFT = 1, TOP_RIGHT = 2, BOTTOM_RIGHT = 3
 };
 
@@ -63,7 +63,7 @@ typedef struct join_shared {
   uint8_t *middle;  /* with odd n, the middle column's queen row for each */
   uint8_t *weight;  /* each one's class size */
   size_t set_count;
-  size_t stripes; /* job j < stripes: the j-th of `stripes` equal runs of sets; then one symmetric job */
+  size_t runs; /* job j < runs: the j-th of `runs` equal runs of sets; then one symmetric job */
   size_t jobs;
   /* The quarters are built by join_prepare, once, on the run's threads. */
   pthread_mutex_t prepare_lock;
@@ -422,7 +422,7 @@ static nq_status join_run_job(const void *shared_v, void *worker_v, size_t job,
     if (sh->n == 1) tally->count2 += 1; /* a class of one, see nq_count_tally_total */
     return NQ_OK;
   }
-  if (job == sh->stripes) {
+  if (job == sh->runs) {
     uint64_t half, quarter;
     /* Needs no quarters: a part holding only this job never builds them. */
     if (join_count_symmetric(sh->n, stop, &half, &quarter)) return NQ_ERR_INTERRUPTED;
@@ -433,7 +433,7 @@ static nq_status join_run_job(const void *shared_v, void *worker_v, size_t job,
     nq_status prepared = join_prepare((void *)sh, 1, stop);
     if (prepared != NQ_OK) return prepared;
   }
-  size_t first = sh->set_count * job / sh->stripes, end = sh->set_count * (job + 1) / sh->stripes;
+  size_t first = sh->set_count * job / sh->runs, end = sh->set_count * (job + 1) / sh->runs;
   for (size_t i = first; i < end; i++) {
     if (stop && *stop) return NQ_ERR_INTERRUPTED;
     nq_status status = count_rows_set(sh, w, i, tally);
@@ -498,8 +498,8 @@ static nq_status join_create(int n, nq_verify_kernel kernel, void **shared_out, 
       sh->sets[sh->set_count] = s, sh->middle[sh->set_count] = (uint8_t)m;
       sh->weight[sh->set_count++] = (uint8_t)size;
     }
-  sh->stripes = sh->set_count < JOIN_STRIPES ? sh->set_count : JOIN_STRIPES;
-  sh->jobs = sh->stripes + 1;
+  sh->runs = sh->set_count < JOIN_RUNS ? sh->set_count : JOIN_RUNS;
+  sh->jobs = sh->runs + 1;
   *shared_out = sh, *jobs = sh->jobs;
   return NQ_OK;
 }
@@ -509,7 +509,7 @@ static size_t join_describe(const void *shared, size_t job, unsigned char bytes[
   /* n, the runs and the job: the rows sets of a run follow from them. */
   bytes[0] = (unsigned char)sh->n;
   for (int i = 0; i < 4; i++) {
-    bytes[1 + i] = (unsigned char)(sh->stripes >> (8 * i));
+    bytes[1 + i] = (unsigned char)(sh->runs >> (8 * i));
     bytes[5 + i] = (unsigned char)(job >> (8 * i));
   }
   return 9;
@@ -519,7 +519,7 @@ static size_t join_describe(const void *shared, size_t job, unsigned char bytes[
  * one of them from n = 12 on. */
 static double join_weight(const void *shared, size_t job) {
   const join_shared *sh = shared;
-  return job == sh->stripes ? 0.5 : 1.0;
+  return job == sh->runs ? 0.5 : 1.0;
 }
 
 static nq_status join_worker_create(const void *shared, void **worker_out) {
@@ -571,14 +571,14 @@ static uint64_t join_memory(int n, int threads) {
     quarters += 8 * join_quarter_entries(dims[i][0], dims[i][1]) +
                 4 * ((1ull << (dims[i][0] + dims[i][1])) + 1);
   uint64_t sets = 6 * binomial(n - n % 2, a) * (uint64_t)(n % 2 ? n : 1);
-  /* A bound on one rows set's halves: 1/25 of the bottom-right quarter
-   * (measured for n = 14..20, the largest list is 1/30 to 1/84 of it). Two
-   * lists of 16 bytes a half, doubling as they grow, and the matcher's
-   * copy of the larger (8 bytes a half, padded) and of the smaller's table
-   * offsets (4 bytes a chunk, at most 8 chunks). */
+  /* A bound on one rows set's halves: 1/25 of a b x b quarter (measured
+   * for n = 14..20, the largest list is 1/30 to 1/84 of it). Three lists
+   * (the left halves before and after the middle queen's filter, the right
+   * halves) of 16 bytes a half, doubling as they grow, and the matcher's
+   * copy of the larger (8 bytes a half, padded), its slices (up to 6) and
+   * the smaller's table offsets (4 bytes a chunk, at most 8 chunks). */
   uint64_t half = join_quarter_entries(b, b) / 25 + 4096;
-  (void)b;
-  uint64_t per_worker = 2 * 2 * 16 * half + 10 * half + 40 * half + (64 << 10);
+  uint64_t per_worker = 3 * 2 * 16 * half + 16 * half + 40 * half + (64 << 10);
   uint64_t workers = threads > 0 ? (uint64_t)threads : 1;
   return quarters + sets + workers * per_worker + (1 << 20);
 }
