@@ -18,7 +18,8 @@
 typedef struct join_matcher join_matcher;
 
 /* Masks use bits [0, bits) (bits <= 64); `cut` (at most 3 bits, within
- * them) names the bits to group by: choose bits that both lists hold often. */
+ * them) names the bits to group by, used as the lists grow long enough to
+ * fill the groups: choose bits that both lists hold often. */
 join_matcher *join_matcher_create(int bits, uint64_t cut);
 void join_matcher_free(join_matcher *m);
 
@@ -27,8 +28,9 @@ int join_matcher_sliced(const join_matcher *m);
 /* Forces the pair-by-pair path (for tests comparing the two). */
 void join_matcher_force_plain(join_matcher *m);
 
-/* The number of disjoint pairs; SIZE_MAX-safe up to 2^64 pairs. Returns
- * UINT64_MAX only when scratch memory cannot be had. */
+/* The number of disjoint pairs, or UINT64_MAX when scratch memory cannot
+ * be had (a real count never gets there: it is at most the product of two
+ * list sizes). */
 uint64_t join_match_count(join_matcher *m, const uint64_t *items, size_t items_size,
                           const uint64_t *patterns, size_t patterns_size);
 #endif
