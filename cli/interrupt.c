@@ -15,6 +15,7 @@
 #include "interrupt.h"
 
 static volatile sig_atomic_t stop_signal; /* the signal that asked us to stop, 0 if none */
+static volatile sig_atomic_t *volatile mirrored; /* set with stop_signal (interrupt_mirror) */
 
 static void request_stop(int signal_number) {
   if (stop_signal) {
@@ -23,6 +24,9 @@ static void request_stop(int signal_number) {
     return;
   }
   stop_signal = signal_number;
+  volatile sig_atomic_t *also = mirrored;
+  if (also)
+    *also = 1;
 }
 
 const volatile sig_atomic_t *interrupt_watch(void) {
@@ -34,6 +38,12 @@ const volatile sig_atomic_t *interrupt_watch(void) {
   sigaction(SIGINT, &action, NULL);
   sigaction(SIGTERM, &action, NULL);
   return &stop_signal;
+}
+
+void interrupt_mirror(volatile sig_atomic_t *flag) {
+  mirrored = flag;
+  if (flag && stop_signal)
+    *flag = 1; /* a signal that came first */
 }
 
 int interrupt_requested(void) { return stop_signal; }

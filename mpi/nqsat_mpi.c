@@ -1,57 +1,32 @@
 /* nqsat-mpi count N: the jobs of `nqsat count` (nqsat/count_plan.h) spread
- * over the ranks of an MPI run.
+ * over the ranks of an MPI run; the options, the start-up and the method
+ * the ranks agree on. rank0.c hands the jobs out, worker.c counts them on
+ * the other ranks.
  *
- * Every rank builds the same plan (it is deterministic). Rank 0 keeps the
- * jobs heaviest first and hands them out on demand: a worker asks for twice
- * its thread count at the start and one more with each result, so a rank
- * that drew small jobs simply comes back sooner (dynamic self-scheduling,
- * the master/worker scheme of the N = 24 MPI count and of the Q27 project's
- * job database). Rank 0 also counts with its own threads, drawing from the
- * same heaviest-first list: with two ranks on two cores both cores count.
- * Only the main thread of a rank calls MPI (MPI_THREAD_FUNNELED); it polls
- * with MPI_Iprobe and sleeps a millisecond when idle, so it leaves its core
- * to the counting threads (Open MPI's blocking receive would spin).
+ * Every rank builds the same plan (it is deterministic). Results are per
+ * job and added in any order, so the sums equal one process's.
  *
- * Results are per job and added in any order, so the sums equal one
- * process's. With --checkpoint, rank 0 records each finished job (its own
- * and the workers') and skips recorded ones on a rerun. */
+ * Counting starts before MPI_Init where the launcher says which rank this
+ * is (Open MPI's OMPI_COMM_WORLD_RANK/SIZE, Hydra's PMI_RANK/SIZE): rank 0
+ * starts its threads and the workers count the early deal (mpi_count.h).
+ * MPI_Init took 0.07 s of a 3.8 s two-rank count here, all of it now spent
+ * counting too. Off with --checkpoint (only rank 0 reads the file) and with
+ * NQSAT_MPI_EARLY=0. */
 #include <getopt.h>
-#include <inttypes.h>
 #include <mpi.h>
-#include <pthread.h>
-#include <signal.h>
-#include <stdatomic.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/socket.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
-#include "count_jobs.h"
 #include "interrupt.h"
+#include "mpi_count.h"
 #include "nqsat/verify.h"
 
-#define PROGRAM "nqsat-mpi count"
-enum { TAG_REQUEST = 1, TAG_RESULT = 2, TAG_JOBS = 3 };
-/* A result: job, count2, count4, count8, work, count1. */
-enum { RESULT_WORDS = 6 };
-enum { EXIT_OK = 0, EXIT_FAILURE_ = 1, EXIT_USAGE = 2, EXIT_INTERRUPTED = 130 };
-#define MAX_BATCH 1024
-
-/* Set by cli/interrupt.c's handlers (interrupt_watch(), first thing after
- * MPI_Init): nonzero once SIGINT or SIGTERM came. */
-static const volatile sig_atomic_t *stop_signal;
-
-static void idle_pause(void) {
-  struct timespec pause = {0, 1000000};
-  nanosleep(&pause, NULL);
-}
-
-static double now_seconds(clockid_t clock) {
-  struct timespec now;
-  clock_gettime(clock, &now);
-  return (double)now.tv_sec + (double)now.tv_nsec / 1e9;
-}
+const volatile sig_atomic_t *mpi_stop;
 
 static void print_help(void) {
   printf("usage: mpirun -np P nqsat-mpi count N [--threads T] [--checkpoint FILE]\n"
@@ -74,20 +49,18 @@ static void print_help(void) {
          "  -h, --help       show this help\n"
          "  --version        print the version\n"
          "\n"
-         "SIGINT or SIGTERM (mpirun forwards them) stops within a second, exit 130.\n",
+         "SIGINT or SIGTERM to the ranks stops them within a second, exit 130 (Open\n"
+         "MPI's mpirun passes a Ctrl-C on to the ranks a second late: nqsat-mpi(1)).\n",
          NQ_VERIFY_MAX_N, NQ_VERIFY_MAX_THREADS);
 }
 
-typedef struct options {
-  int n, threads, unique, stats;
-  nq_count_method method;
-  nq_verify_kernel kernel;
-  const char *checkpoint;
-} options;
+/* What the command line asks for. Parsed before MPI_Init (to start
+ * counting at once), printed after it by rank 0 only. */
+typedef enum request { REQUEST_COUNT, REQUEST_HELP, REQUEST_VERSION, REQUEST_USAGE } request;
 
-/* Returns -1 to go on, else the exit code (help, version, usage errors:
- * printed by rank 0 only). */
-static int parse_options(int argc, char **argv, int rank, options *chosen) {
+/* `problem` receives the usage error (REQUEST_USAGE). */
+static request parse_options(int argc, char **argv, mpi_options *chosen, char *problem_text,
+                             size_t problem_size) {
   static const struct option table[] = {{"threads", required_argument, NULL, 't'},
                                         {"checkpoint", required_argument, NULL, 'c'},
                                         {"method", required_argument, NULL, 'm'},
@@ -97,17 +70,11 @@ static int parse_options(int argc, char **argv, int rank, options *chosen) {
                                         {"help", no_argument, NULL, 'h'},
                                         {"version", no_argument, NULL, 'V'},
                                         {NULL, 0, NULL, 0}};
-  *chosen = (options){0};
-  if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-    if (rank == 0)
-      print_help();
-    return EXIT_OK;
-  }
-  if (argc >= 2 && !strcmp(argv[1], "--version")) {
-    if (rank == 0)
-      printf("nqsat-mpi %s\n", NQSAT_VERSION);
-    return EXIT_OK;
-  }
+  *chosen = (mpi_options){0};
+  if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")))
+    return REQUEST_HELP;
+  if (argc >= 2 && !strcmp(argv[1], "--version"))
+    return REQUEST_VERSION;
   const char *problem = NULL;
   char message[200];
   if (argc < 2 || strcmp(argv[1], "count")) {
@@ -149,10 +116,7 @@ static int parse_options(int argc, char **argv, int rank, options *chosen) {
         else
           problem = "unknown --kernel: use auto, rows or vector";
         break;
-      case 'h':
-        if (rank == 0)
-          print_help();
-        return EXIT_OK;
+      case 'h': return REQUEST_HELP;
       default:
         snprintf(message, sizeof message, "unknown option or missing value: %s", argv[optind - 1]);
         problem = message;
@@ -171,9 +135,8 @@ static int parse_options(int argc, char **argv, int rank, options *chosen) {
     }
   }
   if (problem) {
-    if (rank == 0)
-      fprintf(stderr, PROGRAM ": error: %s (see 'nqsat-mpi --help')\n", problem);
-    return EXIT_USAGE;
+    snprintf(problem_text, problem_size, "%s", problem);
+    return REQUEST_USAGE;
   }
   if (chosen->threads == 0) {
     long online = sysconf(_SC_NPROCESSORS_ONLN);
@@ -181,328 +144,92 @@ static int parse_options(int argc, char **argv, int rank, options *chosen) {
                       : online > NQ_VERIFY_MAX_THREADS ? NQ_VERIFY_MAX_THREADS
                                                        : (int)online;
   }
-  return -1;
+  return REQUEST_COUNT;
 }
 
-/* ---- rank 0 --------------------------------------------------------------- */
-
-typedef struct dispatcher {
-  const nq_count_plan *plan;
-  size_t *order; /* jobs heaviest first */
-  size_t count, cursor;
-  atomic_uchar *claimed;
-  pthread_mutex_t lock; /* the checkpoint and the tally */
-  count_checkpoint *checkpoint;
-  nq_count_tally remote;
-} dispatcher;
-
-static const nq_count_plan *sort_plan;
-static int heavier_first(const void *a, const void *b) {
-  size_t left = *(const size_t *)a, right = *(const size_t *)b;
-  double wl = nq_count_plan_job_weight(sort_plan, left),
-         wr = nq_count_plan_job_weight(sort_plan, right);
-  if (wl != wr)
-    return wl > wr ? -1 : 1;
-  return left < right ? -1 : left > right;
-}
-
-/* The next unclaimed job (claiming it), or SIZE_MAX when none is left. */
-static size_t claim_next(dispatcher *work) {
-  while (work->cursor < work->count) {
-    size_t job = work->order[work->cursor++];
-    if (!atomic_exchange(&work->claimed[job], 1))
-      return job;
-  }
-  return SIZE_MAX;
-}
-
-/* The local threads' hooks: a job is theirs if nobody claimed it yet. */
-static int local_skip(void *context, size_t job) {
-  dispatcher *work = context;
-  return atomic_exchange(&work->claimed[job], 1) != 0;
-}
-
-static void local_done(void *context, size_t job, const nq_count_tally *tally) {
-  dispatcher *work = context;
-  if (work->checkpoint) {
-    pthread_mutex_lock(&work->lock);
-    count_checkpoint_record(work->checkpoint, job, tally);
-    pthread_mutex_unlock(&work->lock);
-  }
-}
-
-typedef struct local_run {
-  dispatcher *work;
-  int threads;
-  nq_count_tally tally;
-  nq_status status;
-  atomic_int finished;
-} local_run;
-
-static void *run_local(void *argument) {
-  local_run *local = argument;
-  nq_count_run_hooks hooks = {
-      .skip = local_skip, .done = local_done, .context = local->work, .stop = stop_signal};
-  local->status = nq_count_plan_run(local->work->plan, 0, nq_count_plan_jobs(local->work->plan),
-                                    local->threads, &hooks, &local->tally);
-  atomic_store(&local->finished, 1);
-  return NULL;
-}
-
-static void send_jobs(dispatcher *work, int rank, uint64_t wanted, uint64_t *outstanding) {
-  uint64_t batch[MAX_BATCH];
-  int size = 0;
-  while ((uint64_t)size < wanted && size < MAX_BATCH && !*stop_signal) {
-    size_t job = claim_next(work);
-    if (job == SIZE_MAX)
-      break;
-    batch[size++] = job;
-  }
-  outstanding[rank] += (uint64_t)size;
-  /* An empty batch tells the worker that nothing more will come. */
-  if (size || outstanding[rank] == 0)
-    MPI_Send(batch, size, MPI_UINT64_T, rank, TAG_JOBS, MPI_COMM_WORLD);
-}
-
-static int run_rank0(const options *chosen, const nq_count_plan *plan, int ranks) {
-  double start = now_seconds(CLOCK_MONOTONIC), cpu_start = now_seconds(CLOCK_PROCESS_CPUTIME_ID);
-  size_t jobs = nq_count_plan_jobs(plan);
-  dispatcher work = {.plan = plan};
-  work.order = malloc((jobs ? jobs : 1) * sizeof *work.order);
-  work.claimed = malloc((jobs ? jobs : 1) * sizeof *work.claimed);
-  uint64_t *outstanding = calloc((size_t)ranks, sizeof *outstanding);
-  unsigned char *stopped = calloc((size_t)ranks, 1);
-  if (!work.order || !work.claimed || !outstanding || !stopped) {
-    fprintf(stderr, PROGRAM ": error: %s\n", nq_strerror(NQ_ERR_MEMORY));
-    MPI_Abort(MPI_COMM_WORLD, 1);
-  }
-  pthread_mutex_init(&work.lock, NULL);
-  nq_count_tally loaded = {0};
-  if (chosen->checkpoint) {
-    if (count_checkpoint_open(PROGRAM, chosen->checkpoint, chosen->n, plan, &work.checkpoint))
-      MPI_Abort(MPI_COMM_WORLD, 1);
-    count_checkpoint_add_loaded(work.checkpoint, NULL, &loaded);
-  }
-  for (size_t job = 0; job < jobs; job++) {
-    work.order[job] = job;
-    atomic_init(&work.claimed[job],
-                work.checkpoint && count_checkpoint_finished(work.checkpoint, job));
-  }
-  sort_plan = plan;
-  qsort(work.order, jobs, sizeof *work.order, heavier_first);
-  work.count = jobs;
-
-  local_run local = {.work = &work, .threads = chosen->threads};
-  atomic_init(&local.finished, 0);
-  pthread_t local_thread;
-  int local_started = pthread_create(&local_thread, NULL, run_local, &local) == 0;
-  if (!local_started)
-    atomic_store(&local.finished, 1);
-
-  int workers_left = ranks - 1;
-  while (workers_left > 0) {
-    if (*stop_signal && atomic_load(&local.finished))
-      break; /* workers stop on their own signal, or at MPI_Abort below */
-    int flag;
-    MPI_Status status;
-    MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &status);
-    if (!flag) {
-      idle_pause();
+/* This process's rank and the number of ranks, as the launcher put them
+ * in the environment (before MPI_Init); 0 when it did not. */
+static int launch_position(int *rank, int *ranks) {
+  static const char *const names[][2] = {{"OMPI_COMM_WORLD_RANK", "OMPI_COMM_WORLD_SIZE"},
+                                         {"PMI_RANK", "PMI_SIZE"}};
+  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+    const char *rank_text = getenv(names[i][0]), *size_text = getenv(names[i][1]);
+    if (!rank_text || !size_text)
       continue;
-    }
-    uint64_t message[RESULT_WORDS];
-    int source = status.MPI_SOURCE;
-    if (status.MPI_TAG == TAG_REQUEST) {
-      MPI_Recv(message, 1, MPI_UINT64_T, source, TAG_REQUEST, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-      send_jobs(&work, source, message[0], outstanding);
-    } else if (status.MPI_TAG == TAG_RESULT) {
-      MPI_Recv(message, RESULT_WORDS, MPI_UINT64_T, source, TAG_RESULT, MPI_COMM_WORLD,
-               MPI_STATUS_IGNORE);
-      nq_count_tally tally = {.count2 = message[1], .count4 = message[2], .count8 = message[3],
-                              .work = message[4], .count1 = message[5]};
-      outstanding[source]--;
-      pthread_mutex_lock(&work.lock);
-      nq_count_tally_add(&work.remote, &tally);
-      if (work.checkpoint)
-        count_checkpoint_record(work.checkpoint, (size_t)message[0], &tally);
-      pthread_mutex_unlock(&work.lock);
-      send_jobs(&work, source, 1, outstanding);
-    } else {
-      MPI_Recv(message, RESULT_WORDS, MPI_UINT64_T, source, status.MPI_TAG, MPI_COMM_WORLD,
-               MPI_STATUS_IGNORE);
-      continue;
-    }
-    if (outstanding[source] == 0 && !stopped[source]) {
-      /* send_jobs sent the empty batch: this worker is done. */
-      stopped[source] = 1;
-      workers_left--;
-    }
+    char *end_rank, *end_size;
+    long r = strtol(rank_text, &end_rank, 10), p = strtol(size_text, &end_size, 10);
+    if (*end_rank || *end_size || r < 0 || p < 1 || r >= p || p > 1 << 24)
+      return 0;
+    *rank = (int)r, *ranks = (int)p;
+    return 1;
   }
-  if (local_started)
-    pthread_join(local_thread, NULL);
-  int exit_code = EXIT_OK;
-  if (work.checkpoint && count_checkpoint_close(PROGRAM, work.checkpoint))
-    exit_code = EXIT_FAILURE_;
-  /* Jobs the local run skipped because a worker claimed them are counted
-   * in `remote`; `claimed` left unset means a job nobody ran. */
-  int complete = !*stop_signal && (!local_started || local.status == NQ_OK);
-  for (size_t job = 0; complete && job < jobs; job++)
-    complete = atomic_load(&work.claimed[job]) != 0;
-  free(work.order), free(work.claimed), free(outstanding), free(stopped);
-  pthread_mutex_destroy(&work.lock);
-  if (*stop_signal) {
-    fprintf(stderr, PROGRAM ": interrupted by %s; %s\n", interrupt_signal_name(),
-            chosen->checkpoint
-                ? "the finished jobs are in the checkpoint; run again with it to go on"
-                : "nothing counted");
-    return EXIT_INTERRUPTED;
-  }
-  if (!complete) {
-    fprintf(stderr, PROGRAM ": error: %s\n",
-            nq_strerror(local_started ? local.status : NQ_ERR_MEMORY));
-    return EXIT_FAILURE_;
-  }
-  if (exit_code != EXIT_OK)
-    return exit_code;
-  nq_count_tally total = loaded;
-  nq_count_tally_add(&total, &local.tally);
-  nq_count_tally_add(&total, &work.remote);
-  char kernel[64];
-  snprintf(kernel, sizeof kernel, "as each rank chose (%d ranks)", ranks);
-  return count_report(PROGRAM, chosen->n, nq_count_plan_method(plan), &total, chosen->unique,
-                      chosen->stats, now_seconds(CLOCK_MONOTONIC) - start,
-                      now_seconds(CLOCK_PROCESS_CPUTIME_ID) - cpu_start, kernel);
+  return 0;
 }
 
-/* ---- workers -------------------------------------------------------------- */
-
-typedef struct job_queue {
-  pthread_mutex_t lock;
-  pthread_cond_t ready;
-  size_t *jobs; /* ring of capacity MAX_BATCH * 2 */
-  size_t head, size, capacity;
-  uint64_t (*results)[RESULT_WORDS]; /* finished jobs not yet sent */
-  size_t result_count;
-  int closed; /* no more jobs will come */
-  int failed;
-  const nq_count_plan *plan;
-} job_queue;
-
-static void *worker_thread(void *argument) {
-  job_queue *queue = argument;
-  /* One scratch for all this thread's jobs (the join's lists and matcher
-   * keep their size from job to job). */
-  nq_count_worker *worker;
-  if (nq_count_worker_create(queue->plan, &worker) != NQ_OK) {
-    pthread_mutex_lock(&queue->lock);
-    queue->failed = 1;
-    pthread_mutex_unlock(&queue->lock);
-    return NULL;
-  }
-  for (;;) {
-    pthread_mutex_lock(&queue->lock);
-    while (!queue->size && !queue->closed && !*stop_signal)
-      pthread_cond_wait(&queue->ready, &queue->lock);
-    if (!queue->size || *stop_signal) {
-      pthread_mutex_unlock(&queue->lock);
-      nq_count_worker_free(worker);
-      return NULL;
-    }
-    size_t job = queue->jobs[queue->head];
-    queue->head = (queue->head + 1) % queue->capacity;
-    queue->size--;
-    pthread_mutex_unlock(&queue->lock);
-    nq_count_tally tally = {0};
-    nq_status status = nq_count_plan_run_job_with(queue->plan, worker, job, stop_signal, &tally);
-    pthread_mutex_lock(&queue->lock);
-    if (status == NQ_OK) {
-      uint64_t *result = queue->results[queue->result_count++];
-      result[0] = job, result[1] = tally.count2, result[2] = tally.count4;
-      result[3] = tally.count8, result[4] = tally.work, result[5] = tally.count1;
-    } else if (status != NQ_ERR_INTERRUPTED) {
-      queue->failed = 1;
-    }
-    pthread_mutex_unlock(&queue->lock);
+/* Open MPI's runtime (PMIx) talks to mpirun over a loopback TCP socket
+ * without TCP_NODELAY: at MPI_Finalize it sends a few small messages in a
+ * row, and Nagle's algorithm held the last ones for the delayed ACK, 30 ms
+ * of a 50 ms MPI_Finalize here. TCP_NODELAY on this process's TCP sockets
+ * (MPI's own already have it) changes when bytes leave, never what is
+ * sent: MPI_Finalize took 20 ms. */
+static void send_small_messages_at_once(void) {
+  for (int descriptor = 0; descriptor < 1024; descriptor++) {
+    int type;
+    socklen_t length = sizeof type;
+    if (getsockopt(descriptor, SOL_SOCKET, SO_TYPE, &type, &length) || type != SOCK_STREAM)
+      continue;
+    struct sockaddr_storage address;
+    length = sizeof address;
+    if (getsockname(descriptor, (struct sockaddr *)&address, &length) ||
+        (address.ss_family != AF_INET && address.ss_family != AF_INET6))
+      continue;
+    int on = 1;
+    setsockopt(descriptor, IPPROTO_TCP, TCP_NODELAY, &on, sizeof on);
   }
 }
 
-static int run_worker(const options *chosen, const nq_count_plan *plan) {
-  job_queue queue = {.plan = plan, .capacity = 2 * MAX_BATCH};
-  queue.jobs = malloc(queue.capacity * sizeof *queue.jobs);
-  queue.results = malloc(queue.capacity * sizeof *queue.results);
-  pthread_t *threads = malloc((size_t)chosen->threads * sizeof *threads);
-  if (!queue.jobs || !queue.results || !threads)
-    MPI_Abort(MPI_COMM_WORLD, 1);
-  /* The method's shared tables (the join's quarters) on all this rank's
-   * threads, before the first job. */
-  nq_status prepared = nq_count_plan_prepare(plan, chosen->threads, stop_signal);
-  if (prepared == NQ_ERR_MEMORY)
-    MPI_Abort(MPI_COMM_WORLD, 1);
-  pthread_mutex_init(&queue.lock, NULL);
-  pthread_cond_init(&queue.ready, NULL);
-  int started = 0;
-  for (int i = 0; i < chosen->threads; i++)
-    if (pthread_create(&threads[started], NULL, worker_thread, &queue) == 0)
-      started++;
-  /* Eight jobs ahead per thread: a finished job's result and its
-   * replacement take a round trip of a few milliseconds through both
-   * ranks' polling loops, longer than the join's jobs (2-3 ms at N = 18);
-   * with two ahead the threads waited for work. */
-  uint64_t wanted = 8 * (uint64_t)(started ? started : 1);
-  if (wanted > MAX_BATCH)
-    wanted = MAX_BATCH;
-  MPI_Send(&wanted, 1, MPI_UINT64_T, 0, TAG_REQUEST, MPI_COMM_WORLD);
-  int done = 0;
-  while (!done) {
-    int flag;
-    MPI_Status status;
-    MPI_Iprobe(0, TAG_JOBS, MPI_COMM_WORLD, &flag, &status);
-    if (flag) {
-      uint64_t batch[MAX_BATCH];
-      int size;
-      MPI_Get_count(&status, MPI_UINT64_T, &size);
-      MPI_Recv(batch, MAX_BATCH, MPI_UINT64_T, 0, TAG_JOBS, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-      pthread_mutex_lock(&queue.lock);
-      if (size == 0)
-        queue.closed = 1, done = 1;
-      for (int i = 0; i < size && queue.size < queue.capacity; i++)
-        queue.jobs[(queue.head + queue.size++) % queue.capacity] = batch[i];
-      pthread_cond_broadcast(&queue.ready);
-      pthread_mutex_unlock(&queue.lock);
-      continue;
-    }
-    uint64_t outgoing[2 * MAX_BATCH][RESULT_WORDS];
-    pthread_mutex_lock(&queue.lock);
-    size_t count = queue.result_count;
-    memcpy(outgoing, queue.results, count * sizeof *outgoing);
-    queue.result_count = 0;
-    int failed = queue.failed;
-    pthread_mutex_unlock(&queue.lock);
-    for (size_t i = 0; i < count; i++)
-      MPI_Send(outgoing[i], RESULT_WORDS, MPI_UINT64_T, 0, TAG_RESULT, MPI_COMM_WORLD);
-    if (failed) {
-      fprintf(stderr, PROGRAM ": error: a job failed on a worker\n");
-      MPI_Abort(MPI_COMM_WORLD, 1);
-    }
-    if (*stop_signal)
-      break;
-    if (!count)
-      idle_pause();
+/* The method this rank picks for auto: nq_count_method_for, unless
+ * NQSAT_MPI_GUESS names one (tests: a rank on another processor). Rank 0's
+ * pick is the run's. */
+static nq_count_method auto_pick(int n) {
+  const char *guess = getenv("NQSAT_MPI_GUESS");
+  if (guess && !strcmp(guess, "backtrack"))
+    return NQ_COUNT_METHOD_BACKTRACK;
+  if (guess && !strcmp(guess, "join"))
+    return NQ_COUNT_METHOD_JOIN;
+  return nq_count_method_for(n);
+}
+
+/* What a rank set going before MPI_Init. */
+typedef struct head_start {
+  nq_count_plan *plan; /* the plan as this rank guessed it */
+  size_t *order;       /* workers: the plan's jobs heaviest first */
+  size_t positions[EARLY_JOBS_PER_RANK], taken;
+  rank0 *dispatcher;
+  worker_pool *pool;
+} head_start;
+
+static void start_counting(head_start *started, const mpi_options *chosen, nq_count_method method,
+                           int rank, int ranks, int early_deal) {
+  if (!started->plan &&
+      nq_count_plan_create(chosen->n, method, chosen->kernel, &started->plan) != NQ_OK)
+    return; /* the same call after MPI_Init reports why */
+  if (rank == 0) {
+    started->dispatcher = rank0_begin(chosen, started->plan, ranks, early_deal);
+    return;
   }
-  pthread_mutex_lock(&queue.lock);
-  queue.closed = 1;
-  pthread_cond_broadcast(&queue.ready);
-  pthread_mutex_unlock(&queue.lock);
-  for (int i = 0; i < started; i++)
-    pthread_join(threads[i], NULL);
-  free(threads), free(queue.jobs), free(queue.results);
-  pthread_mutex_destroy(&queue.lock);
-  pthread_cond_destroy(&queue.ready);
-  return *stop_signal ? EXIT_INTERRUPTED : EXIT_OK;
+  if (!started->order)
+    started->order = mpi_heaviest_first(started->plan);
+  if (!started->order)
+    return;
+  started->taken =
+      early_deal ? mpi_early_deal(nq_count_plan_jobs(started->plan), rank, ranks, started->positions)
+                 : 0;
+  started->pool = worker_pool_start(started->plan, chosen->threads, started->order,
+                                    started->positions, started->taken);
 }
 
 int main(int argc, char **argv) {
-  int provided;
   /* A run exchanges a few dozen bytes per job, so the transport's speed
    * never matters, but its start-up does: Open MPI's default UCX layer took
    * 0.2 s of MPI_Init here (0.35 s against 0.13 s for `count 4` on two
@@ -510,41 +237,97 @@ int main(int argc, char **argv) {
    * memory, TCP) is chosen unless the user chose otherwise (--mca pml X sets
    * this variable, and setenv's 0 keeps it). */
   setenv("OMPI_MCA_pml", "ob1", 0);
-  MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
-  int rank, ranks;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &ranks);
-  stop_signal = interrupt_watch();
-  options chosen;
-  int exit_code = parse_options(argc, argv, rank, &chosen);
-  if (exit_code >= 0) {
-    MPI_Finalize();
-    return exit_code;
-  }
-  if (chosen.kernel == NQ_VERIFY_KERNEL_VECTOR &&
+  mpi_stop = interrupt_watch();
+  mpi_options chosen;
+  char problem[200];
+  request asked = parse_options(argc, argv, &chosen, problem, sizeof problem);
+  if (asked == REQUEST_COUNT && chosen.kernel == NQ_VERIFY_KERNEL_VECTOR &&
       !nq_verify_kernel_available(chosen.kernel, chosen.n))
     chosen.kernel = NQ_VERIFY_KERNEL_AUTO; /* a rank without AVX-512 uses rows: same jobs */
-  /* AUTO depends on the processor (the join wants AVX-512): rank 0 decides
+  nq_count_method method = chosen.method == NQ_COUNT_METHOD_AUTO ? auto_pick(chosen.n)
+                                                                 : chosen.method;
+  int env_rank = 0, env_ranks = 1;
+  const char *early_setting = getenv("NQSAT_MPI_EARLY");
+  int early = asked == REQUEST_COUNT && !chosen.checkpoint &&
+              !(early_setting && !strcmp(early_setting, "0")) &&
+              launch_position(&env_rank, &env_ranks);
+  head_start started = {0};
+  if (early) {
+    /* Open MPI's memory hooks (for RDMA registration caches, which ob1 over
+     * shared memory and TCP does not use) rewrite libc's munmap and friends
+     * during MPI_Init: not while our threads may be calling them. */
+    setenv("OMPI_MCA_memory", "^patcher", 0);
+    start_counting(&started, &chosen, method, env_rank, env_ranks, 1);
+  }
+
+  int provided, rank, ranks;
+  MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+  mpi_stop = interrupt_watch(); /* again, in case MPI_Init set handlers of its own */
+  send_small_messages_at_once();
+  if (early && (rank != env_rank || ranks != env_ranks)) {
+    fprintf(stderr,
+            PROGRAM ": error: the launcher said rank %d of %d, MPI says %d of %d "
+                    "(run with NQSAT_MPI_EARLY=0)\n",
+            env_rank, env_ranks, rank, ranks);
+    MPI_Abort(MPI_COMM_WORLD, 1);
+  }
+  if (asked != REQUEST_COUNT) {
+    if (rank == 0 && asked == REQUEST_HELP)
+      print_help();
+    else if (rank == 0 && asked == REQUEST_VERSION)
+      printf("nqsat-mpi %s\n", NQSAT_VERSION);
+    else if (rank == 0)
+      fprintf(stderr, PROGRAM ": error: %s (see 'nqsat-mpi --help')\n", problem);
+    MPI_Finalize();
+    return asked == REQUEST_USAGE ? EXIT_USAGE : EXIT_OK;
+  }
+  /* auto depends on the processor (the join wants AVX-512): rank 0 decides
    * for all, so every rank builds the same job list, and as `nqsat count`
    * does on its machine, so either finishes the other's checkpoint. */
   if (chosen.method == NQ_COUNT_METHOD_AUTO) {
-    int method = rank == 0 ? (int)nq_count_method_for(chosen.n) : 0;
-    MPI_Bcast(&method, 1, MPI_INT, 0, MPI_COMM_WORLD);
-    chosen.method = (nq_count_method)method;
+    int agreed = (int)method;
+    MPI_Bcast(&agreed, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    chosen.method = (nq_count_method)agreed;
   }
-  nq_count_plan *plan;
-  nq_status status = nq_count_plan_create(chosen.n, chosen.method, chosen.kernel, &plan);
-  if (status != NQ_OK) {
-    if (rank == 0)
-      fprintf(stderr, PROGRAM ": error: %s\n",
-              status == NQ_ERR_ARGUMENT ? "the method is not built in this nqsat"
-                                        : nq_strerror(status));
-    MPI_Finalize();
-    return EXIT_FAILURE_;
+  if (started.plan && nq_count_plan_method(started.plan) != chosen.method) {
+    /* This worker guessed another method than rank 0 chose: its early jobs
+     * are dropped and counted again under the run's plan (rank 0 dealt the
+     * same positions of that plan's order). */
+    fprintf(stderr,
+            PROGRAM ": note: rank %d would pick %s for auto, rank 0 picked %s for all: "
+                    "its first jobs are counted again\n",
+            rank, nq_count_method_name(nq_count_plan_method(started.plan)),
+            nq_count_method_name(chosen.method));
+    if (started.pool)
+      worker_pool_abandon(started.pool);
+    free(started.order);
+    nq_count_plan_free(started.plan);
+    started = (head_start){0};
   }
-  exit_code = rank == 0 ? run_rank0(&chosen, plan, ranks) : run_worker(&chosen, plan);
-  nq_count_plan_free(plan);
-  if (*stop_signal && rank == 0)
+  if (!started.plan) {
+    nq_status status = nq_count_plan_create(chosen.n, chosen.method, chosen.kernel, &started.plan);
+    if (status != NQ_OK) {
+      if (rank == 0)
+        fprintf(stderr, PROGRAM ": error: %s\n",
+                status == NQ_ERR_ARGUMENT ? "the method is not built in this nqsat"
+                                          : nq_strerror(status));
+      MPI_Finalize();
+      return EXIT_FAILURE_;
+    }
+  }
+  if (!started.dispatcher && !started.pool)
+    start_counting(&started, &chosen, chosen.method, rank, ranks, early);
+  if (!started.dispatcher && !started.pool) {
+    fprintf(stderr, PROGRAM ": error: rank %d: %s\n", rank, nq_strerror(NQ_ERR_MEMORY));
+    MPI_Abort(MPI_COMM_WORLD, 1);
+  }
+  int exit_code = rank == 0 ? rank0_serve(started.dispatcher)
+                            : worker_serve(started.pool, started.taken);
+  free(started.order);
+  nq_count_plan_free(started.plan);
+  if (*mpi_stop && rank == 0)
     MPI_Abort(MPI_COMM_WORLD, EXIT_INTERRUPTED); /* workers may still wait for jobs */
   MPI_Finalize();
   return exit_code;

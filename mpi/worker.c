@@ -1,0 +1,217 @@
+/* The ranks other than 0 of nqsat-mpi: a pool of counting threads fed from
+ * a queue that the main thread fills with the jobs rank 0 sends, and whose
+ * results the main thread sends back, one message per job.
+ *
+ * A pool may start before MPI_Init with the early deal (mpi_count.h): its
+ * threads then build the method's tables and count while MPI_Init runs.
+ * Its jobs stop on the pool's own flag, raised by SIGINT/SIGTERM (through
+ * interrupt_mirror) and by worker_pool_abandon, which nqsat_mpi.c calls
+ * when rank 0 chose another method than this rank guessed. */
+#include <mpi.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "interrupt.h"
+#include "mpi_count.h"
+
+struct worker_pool {
+  const nq_count_plan *plan;
+  int threads;
+  pthread_mutex_t lock;
+  pthread_cond_t ready;  /* jobs queued, the tables built, or closing */
+  pthread_cond_t posted; /* a result waits for the main thread */
+  size_t *jobs;          /* ring of `capacity` */
+  size_t head, size, capacity;
+  uint64_t (*results)[RESULT_WORDS]; /* finished jobs not yet sent */
+  size_t result_count;
+  int preparing, prepared; /* the first thread builds the tables for all */
+  int closed;              /* no more jobs will come */
+  int failed;
+  volatile sig_atomic_t halt; /* the jobs' stop flag */
+  pthread_t *thread;
+  int started;
+};
+
+/* Builds the method's tables (first thread to come) or waits for them;
+ * returns 0 when the thread may count. */
+static int wait_for_tables(worker_pool *pool) {
+  pthread_mutex_lock(&pool->lock);
+  if (!pool->preparing) {
+    pool->preparing = 1;
+    pthread_mutex_unlock(&pool->lock);
+    nq_status status = nq_count_plan_prepare(pool->plan, pool->threads, &pool->halt);
+    pthread_mutex_lock(&pool->lock);
+    pool->prepared = 1;
+    if (status != NQ_OK && status != NQ_ERR_INTERRUPTED)
+      pool->failed = 1;
+    pthread_cond_broadcast(&pool->ready);
+    pthread_cond_signal(&pool->posted);
+  }
+  while (!pool->prepared)
+    pthread_cond_wait(&pool->ready, &pool->lock);
+  int go = !pool->failed && !pool->halt;
+  pthread_mutex_unlock(&pool->lock);
+  return go ? 0 : -1;
+}
+
+static void *count_jobs(void *argument) {
+  worker_pool *pool = argument;
+  if (wait_for_tables(pool))
+    return NULL;
+  /* One scratch for all this thread's jobs (the join's lists and matcher
+   * keep their size from job to job). */
+  nq_count_worker *worker;
+  if (nq_count_worker_create(pool->plan, &worker) != NQ_OK) {
+    pthread_mutex_lock(&pool->lock);
+    pool->failed = 1;
+    pthread_cond_signal(&pool->posted);
+    pthread_mutex_unlock(&pool->lock);
+    return NULL;
+  }
+  for (;;) {
+    pthread_mutex_lock(&pool->lock);
+    while (!pool->size && !pool->closed && !pool->halt)
+      pthread_cond_wait(&pool->ready, &pool->lock);
+    if (!pool->size || pool->halt) {
+      pthread_mutex_unlock(&pool->lock);
+      nq_count_worker_free(worker);
+      return NULL;
+    }
+    size_t job = pool->jobs[pool->head];
+    pool->head = (pool->head + 1) % pool->capacity;
+    pool->size--;
+    pthread_mutex_unlock(&pool->lock);
+    nq_count_tally tally = {0};
+    nq_status status = nq_count_plan_run_job_with(pool->plan, worker, job, &pool->halt, &tally);
+    pthread_mutex_lock(&pool->lock);
+    if (status == NQ_OK) {
+      uint64_t *result = pool->results[pool->result_count++];
+      result[0] = job, result[1] = tally.count2, result[2] = tally.count4;
+      result[3] = tally.count8, result[4] = tally.work, result[5] = tally.count1;
+    } else if (status != NQ_ERR_INTERRUPTED) {
+      pool->failed = 1;
+    }
+    pthread_cond_signal(&pool->posted);
+    pthread_mutex_unlock(&pool->lock);
+  }
+}
+
+static void pool_free(worker_pool *pool) {
+  interrupt_mirror(NULL);
+  pthread_mutex_destroy(&pool->lock);
+  pthread_cond_destroy(&pool->ready);
+  pthread_cond_destroy(&pool->posted);
+  free(pool->jobs), free(pool->results), free(pool->thread), free(pool);
+}
+
+worker_pool *worker_pool_start(const nq_count_plan *plan, int threads, const size_t *order,
+                               const size_t *positions, size_t count) {
+  worker_pool *pool = calloc(1, sizeof *pool);
+  if (!pool)
+    return NULL;
+  pool->plan = plan, pool->threads = threads, pool->capacity = 2 * MAX_BATCH;
+  pool->jobs = malloc(pool->capacity * sizeof *pool->jobs);
+  pool->results = malloc(pool->capacity * sizeof *pool->results);
+  pool->thread = malloc((size_t)threads * sizeof *pool->thread);
+  pthread_mutex_init(&pool->lock, NULL);
+  pthread_cond_init(&pool->ready, NULL);
+  pthread_condattr_t clock;
+  pthread_condattr_init(&clock);
+  pthread_condattr_setclock(&clock, CLOCK_MONOTONIC);
+  pthread_cond_init(&pool->posted, &clock);
+  pthread_condattr_destroy(&clock);
+  interrupt_mirror(&pool->halt);
+  if (!pool->jobs || !pool->results || !pool->thread) {
+    pool_free(pool);
+    return NULL;
+  }
+  for (size_t i = 0; i < count; i++)
+    pool->jobs[pool->size++] = order[positions[i]];
+  for (int i = 0; i < threads; i++)
+    if (pthread_create(&pool->thread[pool->started], NULL, count_jobs, pool) == 0)
+      pool->started++;
+  if (!pool->started) {
+    pool_free(pool);
+    return NULL;
+  }
+  return pool;
+}
+
+static void pool_stop(worker_pool *pool) {
+  pthread_mutex_lock(&pool->lock);
+  pool->closed = 1;
+  pthread_cond_broadcast(&pool->ready);
+  pthread_mutex_unlock(&pool->lock);
+  for (int i = 0; i < pool->started; i++)
+    pthread_join(pool->thread[i], NULL);
+  pool_free(pool);
+}
+
+void worker_pool_abandon(worker_pool *pool) {
+  pool->halt = 1;
+  pool_stop(pool);
+}
+
+/* Waits up to `nanoseconds` for a result (or a failure); call locked. */
+static void wait_posted(worker_pool *pool, long nanoseconds) {
+  struct timespec until;
+  clock_gettime(CLOCK_MONOTONIC, &until);
+  until.tv_nsec += nanoseconds;
+  until.tv_sec += until.tv_nsec / 1000000000L;
+  until.tv_nsec %= 1000000000L;
+  pthread_cond_timedwait(&pool->posted, &pool->lock, &until);
+}
+
+int worker_serve(worker_pool *pool, size_t early_taken) {
+  uint64_t ahead = JOBS_AHEAD_PER_THREAD * (uint64_t)pool->started;
+  if (ahead > MAX_BATCH)
+    ahead = MAX_BATCH;
+  uint64_t request[REQUEST_WORDS] = {ahead > early_taken ? ahead - early_taken : 0, early_taken};
+  MPI_Send(request, REQUEST_WORDS, MPI_UINT64_T, 0, TAG_REQUEST, MPI_COMM_WORLD);
+  static uint64_t outgoing[2 * MAX_BATCH][RESULT_WORDS];
+  for (;;) {
+    int flag;
+    MPI_Status status;
+    MPI_Iprobe(0, TAG_JOBS, MPI_COMM_WORLD, &flag, &status);
+    if (flag) {
+      uint64_t batch[MAX_BATCH];
+      int size;
+      MPI_Get_count(&status, MPI_UINT64_T, &size);
+      MPI_Recv(batch, MAX_BATCH, MPI_UINT64_T, 0, TAG_JOBS, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      if (size == 0)
+        break; /* rank 0 has every result of ours: nothing more comes */
+      pthread_mutex_lock(&pool->lock);
+      for (int i = 0; i < size && pool->size < pool->capacity; i++)
+        pool->jobs[(pool->head + pool->size++) % pool->capacity] = batch[i];
+      pthread_cond_broadcast(&pool->ready);
+      pthread_mutex_unlock(&pool->lock);
+      continue;
+    }
+    pthread_mutex_lock(&pool->lock);
+    if (!pool->result_count && !pool->failed && !*mpi_stop)
+      /* Woken at once by a result; an empty queue means threads wait for
+       * rank 0's answer, so look again soon. */
+      wait_posted(pool, pool->size ? POLL_BUSY_NS : POLL_IDLE_NS);
+    size_t count = pool->result_count;
+    memcpy(outgoing, pool->results, count * sizeof *outgoing);
+    pool->result_count = 0;
+    int failed = pool->failed;
+    pthread_mutex_unlock(&pool->lock);
+    for (size_t i = 0; i < count; i++)
+      MPI_Send(outgoing[i], RESULT_WORDS, MPI_UINT64_T, 0, TAG_RESULT, MPI_COMM_WORLD);
+    if (failed) {
+      fprintf(stderr, PROGRAM ": error: a job failed on a worker\n");
+      MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+    if (*mpi_stop)
+      break;
+  }
+  int interrupted = *mpi_stop != 0;
+  if (interrupted)
+    worker_pool_abandon(pool);
+  else
+    pool_stop(pool);
+  return interrupted ? EXIT_INTERRUPTED : EXIT_OK;
+}
