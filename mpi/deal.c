@@ -44,12 +44,21 @@ size_t *mpi_heaviest_first(const nq_count_plan *plan) {
   return order;
 }
 
-size_t mpi_early_deal(size_t jobs, int rank, int ranks, size_t *positions) {
-  size_t taken = 0;
+size_t mpi_early_deal(const nq_count_plan *plan, const size_t *order, int rank, int ranks,
+                      size_t *positions) {
   if (rank < 1 || ranks < 2)
     return 0;
-  for (size_t position = (size_t)rank; position < jobs && taken < EARLY_JOBS_PER_RANK;
-       position += (size_t)ranks)
+  size_t jobs = nq_count_plan_jobs(plan);
+  double total = 0;
+  for (size_t job = 0; job < jobs; job++)
+    total += nq_count_plan_job_weight(plan, job);
+  double share = total / (EARLY_SHARE_DIVISOR * (double)ranks), dealt = 0;
+  size_t taken = 0;
+  for (size_t position = (size_t)rank;
+       position < jobs && taken < EARLY_JOBS_MAX && (taken == 0 || dealt < share);
+       position += (size_t)ranks) {
     positions[taken++] = position;
+    dealt += nq_count_plan_job_weight(plan, order[position]);
+  }
   return taken;
 }

@@ -17,16 +17,24 @@
 enum { TAG_REQUEST = 1, TAG_RESULT = 2, TAG_JOBS = 3 };
 /* A request: jobs wanted, jobs of the early deal taken. */
 enum { REQUEST_WORDS = 2 };
-/* A result: job, count2, count4, count8, work, count1. */
-enum { RESULT_WORDS = 6 };
+/* A result: job, count2, count4, count8, work, count1, and how many jobs
+ * the worker wants back for it (one to keep its queue as it was, more to
+ * grow it, none to shrink it). */
+enum { RESULT_WORDS = 7 };
 enum { EXIT_OK = 0, EXIT_FAILURE_ = 1, EXIT_USAGE = 2, EXIT_INTERRUPTED = 130 };
 #define MAX_BATCH 1024
-/* Jobs a worker keeps ahead per thread: a finished job's result and its
- * replacement take a round trip through both ranks' polling loops (up to
- * POLL_BUSY_NS each way), longer than the join's jobs (2-3 ms at N = 18). */
-#define JOBS_AHEAD_PER_THREAD 8
-/* Jobs each worker rank is dealt before MPI_Init (see mpi_early_deal). */
-#define EARLY_JOBS_PER_RANK 8
+/* How much work a worker keeps queued per thread, in seconds of its own
+ * measured job times (JOBS_AHEAD_FIRST per thread before a job finished):
+ * a finished job's replacement takes a round trip through both ranks'
+ * polling loops (up to POLL_BUSY_NS each way). Eight jobs ahead starved
+ * the worker with the join's 0.5 ms jobs at N = 17. */
+#define AHEAD_SECONDS 0.025
+#define JOBS_AHEAD_FIRST 8
+#define JOBS_AHEAD_MAX 128
+/* The early deal: each worker's share of the plan's weight (1 / (4 P)
+ * for P ranks), at most this many jobs. */
+#define EARLY_SHARE_DIVISOR 4
+#define EARLY_JOBS_MAX 256
 /* How long a rank's main thread sleeps between looks at MPI while its
  * counting threads are busy (each look wakes a core a counting thread is
  * on: at 1 ms the two ranks' looks cost 3 % of an N = 17 count), and when
@@ -53,11 +61,14 @@ size_t *mpi_heaviest_first(const nq_count_plan *plan);
 
 /* The early deal: so that a worker counts while MPI_Init runs, worker rank
  * r of `ranks` takes, before MPI_Init and without a message, the jobs at
- * positions r, r + ranks, r + 2 ranks, ... of the heaviest-first order,
- * EARLY_JOBS_PER_RANK of them (fewer at the end of the list); rank 0
- * counts them as handed out to r. Writes the positions (at most
- * EARLY_JOBS_PER_RANK) and returns how many. */
-size_t mpi_early_deal(size_t jobs, int rank, int ranks, size_t *positions);
+ * positions r, r + ranks, r + 2 ranks, ... of the heaviest-first `order`
+ * until their weights (nq_count_plan_job_weight) reach 1 / (4 ranks) of
+ * the plan's, at most EARLY_JOBS_MAX; rank 0 counts them as handed out to
+ * r. A quarter of the work is dealt so, interleaved, so a rank up to four
+ * times slower than the others still ends its deal in time; the rest is
+ * handed out on demand. Writes the positions and returns how many. */
+size_t mpi_early_deal(const nq_count_plan *plan, const size_t *order, int rank, int ranks,
+                      size_t *positions);
 
 /* ---- rank 0 (rank0.c) ----------------------------------------------------- */
 typedef struct rank0 rank0;

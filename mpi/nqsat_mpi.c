@@ -204,7 +204,7 @@ static nq_count_method auto_pick(int n) {
 typedef struct head_start {
   nq_count_plan *plan; /* the plan as this rank guessed it */
   size_t *order;       /* workers: the plan's jobs heaviest first */
-  size_t positions[EARLY_JOBS_PER_RANK], taken;
+  size_t positions[EARLY_JOBS_MAX], taken;
   rank0 *dispatcher;
   worker_pool *pool;
 } head_start;
@@ -223,7 +223,7 @@ static void start_counting(head_start *started, const mpi_options *chosen, nq_co
   if (!started->order)
     return;
   started->taken =
-      early_deal ? mpi_early_deal(nq_count_plan_jobs(started->plan), rank, ranks, started->positions)
+      early_deal ? mpi_early_deal(started->plan, started->order, rank, ranks, started->positions)
                  : 0;
   started->pool = worker_pool_start(started->plan, chosen->threads, started->order,
                                     started->positions, started->taken);

@@ -117,8 +117,8 @@ rank0 *rank0_begin(const mpi_options *chosen, const nq_count_plan *plan, int ran
    * early deal is off with a checkpoint (workers cannot see which jobs it
    * holds), so those jobs are all unclaimed here. */
   for (int rank = 1; early_deal && rank < ranks; rank++) {
-    size_t positions[EARLY_JOBS_PER_RANK];
-    size_t taken = mpi_early_deal(jobs, rank, ranks, positions);
+    size_t positions[EARLY_JOBS_MAX];
+    size_t taken = mpi_early_deal(plan, work->order, rank, ranks, positions);
     for (size_t i = 0; i < taken; i++)
       atomic_store(&work->claimed[work->order[positions[i]]], 1);
     work->outstanding[rank] = work->dealt[rank] = taken;
@@ -173,7 +173,9 @@ static int handle_message(rank0 *work, const MPI_Status *status) {
     if (work->checkpoint)
       count_checkpoint_record(work->checkpoint, (size_t)message[0], &tally);
     pthread_mutex_unlock(&work->lock);
-    send_jobs(work, source, 1);
+    /* A worker left with nothing gets a job (or the end) whatever it asked. */
+    uint64_t wanted = message[6];
+    send_jobs(work, source, wanted || work->outstanding[source] ? wanted : 1);
   } else {
     MPI_Recv(message, RESULT_WORDS, MPI_UINT64_T, source, status->MPI_TAG, MPI_COMM_WORLD,
              MPI_STATUS_IGNORE);

@@ -28,6 +28,7 @@ struct worker_pool {
   size_t result_count;
   int preparing, prepared; /* the first thread builds the tables for all */
   int closed;              /* no more jobs will come */
+  double job_seconds;      /* a moving mean of the job times, 0 before the first */
   int failed;
   volatile sig_atomic_t halt; /* the jobs' stop flag */
   pthread_t *thread;
@@ -84,8 +85,11 @@ static void *count_jobs(void *argument) {
     pool->size--;
     pthread_mutex_unlock(&pool->lock);
     nq_count_tally tally = {0};
+    double start = mpi_now(CLOCK_MONOTONIC);
     nq_status status = nq_count_plan_run_job_with(pool->plan, worker, job, &pool->halt, &tally);
+    double seconds = mpi_now(CLOCK_MONOTONIC) - start;
     pthread_mutex_lock(&pool->lock);
+    pool->job_seconds = pool->job_seconds ? 0.8 * pool->job_seconds + 0.2 * seconds : seconds;
     if (status == NQ_OK) {
       uint64_t *result = pool->results[pool->result_count++];
       result[0] = job, result[1] = tally.count2, result[2] = tally.count4;
@@ -164,11 +168,27 @@ static void wait_posted(worker_pool *pool, long nanoseconds) {
   pthread_cond_timedwait(&pool->posted, &pool->lock, &until);
 }
 
+/* The jobs to keep queued or running: AHEAD_SECONDS of work per thread at
+ * the mean job time seen so far. Call locked. */
+static uint64_t jobs_to_hold(const worker_pool *pool) {
+  uint64_t per_thread = JOBS_AHEAD_FIRST;
+  if (pool->job_seconds > 0) {
+    double jobs = AHEAD_SECONDS / pool->job_seconds + 1;
+    per_thread = jobs > JOBS_AHEAD_MAX ? JOBS_AHEAD_MAX : (uint64_t)jobs < 2 ? 2 : (uint64_t)jobs;
+  }
+  uint64_t hold = per_thread * (uint64_t)pool->started;
+  return hold > MAX_BATCH ? MAX_BATCH : hold;
+}
+
 int worker_serve(worker_pool *pool, size_t early_taken) {
-  uint64_t ahead = JOBS_AHEAD_PER_THREAD * (uint64_t)pool->started;
-  if (ahead > MAX_BATCH)
-    ahead = MAX_BATCH;
-  uint64_t request[REQUEST_WORDS] = {ahead > early_taken ? ahead - early_taken : 0, early_taken};
+  /* held: jobs here whose results are not sent yet; asked: jobs asked for
+   * and not yet come (rank 0 sends fewer only when the list runs out). */
+  uint64_t held = early_taken, asked = 0;
+  pthread_mutex_lock(&pool->lock);
+  uint64_t hold = jobs_to_hold(pool);
+  pthread_mutex_unlock(&pool->lock);
+  asked = hold > held ? hold - held : 0;
+  uint64_t request[REQUEST_WORDS] = {asked, early_taken};
   MPI_Send(request, REQUEST_WORDS, MPI_UINT64_T, 0, TAG_REQUEST, MPI_COMM_WORLD);
   static uint64_t outgoing[2 * MAX_BATCH][RESULT_WORDS];
   for (;;) {
@@ -182,6 +202,8 @@ int worker_serve(worker_pool *pool, size_t early_taken) {
       MPI_Recv(batch, MAX_BATCH, MPI_UINT64_T, 0, TAG_JOBS, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
       if (size == 0)
         break; /* rank 0 has every result of ours: nothing more comes */
+      held += (uint64_t)size;
+      asked = asked > (uint64_t)size ? asked - (uint64_t)size : 0;
       pthread_mutex_lock(&pool->lock);
       for (int i = 0; i < size && pool->size < pool->capacity; i++)
         pool->jobs[(pool->head + pool->size++) % pool->capacity] = batch[i];
@@ -198,9 +220,18 @@ int worker_serve(worker_pool *pool, size_t early_taken) {
     memcpy(outgoing, pool->results, count * sizeof *outgoing);
     pool->result_count = 0;
     int failed = pool->failed;
+    hold = jobs_to_hold(pool);
     pthread_mutex_unlock(&pool->lock);
-    for (size_t i = 0; i < count; i++)
-      MPI_Send(outgoing[i], RESULT_WORDS, MPI_UINT64_T, 0, TAG_RESULT, MPI_COMM_WORLD);
+    if (count) {
+      /* The last result asks for what keeps `hold` jobs here. */
+      held -= count;
+      uint64_t wanted = hold > held + asked ? hold - (held + asked) : 0;
+      asked += wanted;
+      for (size_t i = 0; i < count; i++) {
+        outgoing[i][6] = i + 1 == count ? wanted : 0;
+        MPI_Send(outgoing[i], RESULT_WORDS, MPI_UINT64_T, 0, TAG_RESULT, MPI_COMM_WORLD);
+      }
+    }
     if (failed) {
       fprintf(stderr, PROGRAM ": error: a job failed on a worker\n");
       MPI_Abort(MPI_COMM_WORLD, 1);
