@@ -54,6 +54,20 @@ if [ -x "$build/nqsat-mpi" ] && command -v mpirun >/dev/null; then
   one=$(median <"$work/one") two=$(median <"$work/two")
   echo "one process: $(paste -sd' ' "$work/one") s; 2 ranks: $(paste -sd' ' "$work/two") s"
   awk -v a="$one" -v b="$two" 'BEGIN { printf "median wall: %.2f s vs %.2f s, speedup %.2fx\n", a, b, a / b }'
+  # The ceiling without MPI: the two halves (--part 1/2, 2/2) as two plain
+  # processes side by side; what MPI adds beyond it is mpirun's start-up
+  # and MPI_Init/Finalize.
+  : >"$work/halves"
+  for run in $(seq 1 "$repeat"); do
+    start=$(now)
+    "$nqsat" count "$mpi_n" --method "$method" --threads 1 --part 1/2 >/dev/null &
+    "$nqsat" count "$mpi_n" --method "$method" --threads 1 --part 2/2 >/dev/null
+    wait
+    echo "$(now) - $start" | bc >>"$work/halves"
+  done
+  halves=$(median <"$work/halves")
+  awk -v a="$one" -v b="$halves" \
+    'BEGIN { printf "two plain processes, one half each: %.2f s median, %.2fx\n", b, a / b }'
 else
   echo "== nqsat-mpi not built or mpirun missing: MPI skipped"
 fi

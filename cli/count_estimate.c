@@ -36,18 +36,6 @@ typedef struct stratum {
   double cost;       /* its cost (seconds, or estimated work) */
 } stratum;
 
-typedef struct weighted {
-  double weight;
-  size_t job;
-} weighted;
-
-static int heavier_first(const void *a, const void *b) {
-  const weighted *left = a, *right = b;
-  if (left->weight != right->weight)
-    return left->weight > right->weight ? -1 : 1;
-  return left->job < right->job ? -1 : left->job > right->job;
-}
-
 static uint64_t next_random(uint64_t *state) {
   uint64_t x = *state;
   x ^= x << 13, x ^= x >> 7, x ^= x << 17;
@@ -66,22 +54,19 @@ static size_t draw_strata(const nq_count_plan *plan, size_t wanted, uint64_t *ra
                           stratum **result) {
   size_t jobs = nq_count_plan_jobs(plan);
   size_t count = wanted < jobs ? wanted : jobs;
-  weighted *order = malloc(jobs * sizeof *order);
-  stratum *strata = calloc(count, sizeof *strata);
-  if (!order || !strata) {
+  size_t *order = malloc((jobs ? jobs : 1) * sizeof *order);
+  stratum *strata = calloc(count ? count : 1, sizeof *strata);
+  if (!order || !strata || nq_count_plan_heaviest_first(plan, order) != NQ_OK) {
     free(order), free(strata);
     return 0;
   }
-  for (size_t job = 0; job < jobs; job++)
-    order[job] = (weighted){nq_count_plan_job_weight(plan, job), job};
-  qsort(order, jobs, sizeof *order, heavier_first);
   for (size_t i = 0; i < count; i++) {
     stratum *layer = &strata[i];
     layer->first = i * jobs / count, layer->end = (i + 1) * jobs / count;
     for (size_t position = layer->first; position < layer->end; position++)
-      layer->weight += order[position].weight;
+      layer->weight += nq_count_plan_job_weight(plan, order[position]);
     size_t pick = layer->first + (size_t)(next_random(random_state) % (layer->end - layer->first));
-    layer->drawn = order[pick].job;
+    layer->drawn = order[pick];
   }
   free(order);
   *result = strata;

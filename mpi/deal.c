@@ -15,32 +15,13 @@ void mpi_pause(long nanoseconds) {
   nanosleep(&pause, NULL);
 }
 
-typedef struct weighed_job {
-  double weight;
-  size_t job;
-} weighed_job;
-
-static int heavier_first(const void *a, const void *b) {
-  const weighed_job *left = a, *right = b;
-  if (left->weight != right->weight)
-    return left->weight > right->weight ? -1 : 1;
-  return left->job < right->job ? -1 : left->job > right->job;
-}
-
 size_t *mpi_heaviest_first(const nq_count_plan *plan) {
   size_t jobs = nq_count_plan_jobs(plan);
   size_t *order = malloc((jobs ? jobs : 1) * sizeof *order);
-  weighed_job *weighed = malloc((jobs ? jobs : 1) * sizeof *weighed);
-  if (!order || !weighed) {
-    free(order), free(weighed);
+  if (order && nq_count_plan_heaviest_first(plan, order) != NQ_OK) {
+    free(order);
     return NULL;
   }
-  for (size_t job = 0; job < jobs; job++)
-    weighed[job] = (weighed_job){nq_count_plan_job_weight(plan, job), job};
-  qsort(weighed, jobs, sizeof *weighed, heavier_first);
-  for (size_t i = 0; i < jobs; i++)
-    order[i] = weighed[i].job;
-  free(weighed);
   return order;
 }
 

@@ -14,7 +14,11 @@
 #include "nqsat/count_plan.h"
 
 #define PROGRAM "nqsat-mpi count"
-enum { TAG_REQUEST = 1, TAG_RESULT = 2, TAG_JOBS = 3 };
+/* TAG_JOBS: rank 0's jobs for a worker; an empty batch ends the worker's
+ * part (every result is in, or the run stops). TAG_STOP: a worker stopped
+ * on a signal; rank 0 then stops the whole run (a rank left waiting would
+ * hang it). */
+enum { TAG_REQUEST = 1, TAG_RESULT = 2, TAG_JOBS = 3, TAG_STOP = 4 };
 /* A request: jobs wanted, jobs of the early deal taken. */
 enum { REQUEST_WORDS = 2 };
 /* A result: job, count2, count4, count8, work, count1, and how many jobs

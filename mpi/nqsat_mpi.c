@@ -327,8 +327,13 @@ int main(int argc, char **argv) {
                             : worker_serve(started.pool, started.taken);
   free(started.order);
   nq_count_plan_free(started.plan);
-  if (*mpi_stop && rank == 0)
-    MPI_Abort(MPI_COMM_WORLD, EXIT_INTERRUPTED); /* workers may still wait for jobs */
+  if (exit_code == EXIT_INTERRUPTED && rank == 0) {
+    /* Every worker has been told to stop; MPI_Abort ends the run at once
+     * with this status (MPI_Finalize would, but mpirun takes a rank's exit
+     * with 130 for a failure and kills the others a second later). */
+    signal(SIGINT, SIG_DFL), signal(SIGTERM, SIG_DFL);
+    MPI_Abort(MPI_COMM_WORLD, EXIT_INTERRUPTED);
+  }
   MPI_Finalize();
   return exit_code;
 }

@@ -42,6 +42,10 @@ struct rank0 {
   nq_count_tally local_tally;
   nq_status local_status;
   atomic_int local_finished;
+  /* The run stops: a signal here (interrupt_mirror) or a worker's TAG_STOP;
+   * rank 0's threads stop on it. */
+  volatile sig_atomic_t halt;
+  int stopped_by; /* the worker whose signal stopped the run, or 0 */
 };
 
 /* The next unclaimed job (claiming it), or SIZE_MAX when none is left. */
@@ -72,7 +76,7 @@ static void local_done(void *context, size_t job, const nq_count_tally *tally) {
 static void *run_local(void *argument) {
   rank0 *work = argument;
   nq_count_run_hooks hooks = {
-      .skip = local_skip, .done = local_done, .context = work, .stop = mpi_stop};
+      .skip = local_skip, .done = local_done, .context = work, .stop = &work->halt};
   work->local_status = nq_count_plan_run(work->plan, 0, nq_count_plan_jobs(work->plan),
                                          work->chosen.threads, &hooks, &work->local_tally);
   atomic_store(&work->local_finished, 1);
@@ -80,6 +84,7 @@ static void *run_local(void *argument) {
 }
 
 static void rank0_free(rank0 *work) {
+  interrupt_mirror(NULL);
   free(work->order), free(work->claimed), free(work->outstanding), free(work->dealt);
   free(work->stopped);
   pthread_mutex_destroy(&work->lock);
@@ -94,6 +99,7 @@ rank0 *rank0_begin(const mpi_options *chosen, const nq_count_plan *plan, int ran
   work->chosen = *chosen, work->plan = plan, work->ranks = ranks;
   work->start = mpi_now(CLOCK_MONOTONIC), work->cpu_start = mpi_now(CLOCK_PROCESS_CPUTIME_ID);
   pthread_mutex_init(&work->lock, NULL);
+  interrupt_mirror(&work->halt);
   size_t jobs = nq_count_plan_jobs(plan);
   work->order = mpi_heaviest_first(plan);
   work->claimed = malloc((jobs ? jobs : 1) * sizeof *work->claimed);
@@ -133,7 +139,7 @@ rank0 *rank0_begin(const mpi_options *chosen, const nq_count_plan *plan, int ran
 static void send_jobs(rank0 *work, int rank, uint64_t wanted) {
   uint64_t batch[MAX_BATCH];
   int size = 0;
-  while ((uint64_t)size < wanted && size < MAX_BATCH && !*mpi_stop) {
+  while ((uint64_t)size < wanted && size < MAX_BATCH && !work->halt) {
     size_t job = claim_next(work);
     if (job == SIZE_MAX)
       break;
@@ -179,6 +185,8 @@ static int handle_message(rank0 *work, const MPI_Status *status) {
   } else {
     MPI_Recv(message, RESULT_WORDS, MPI_UINT64_T, source, status->MPI_TAG, MPI_COMM_WORLD,
              MPI_STATUS_IGNORE);
+    if (status->MPI_TAG == TAG_STOP && !work->halt)
+      work->stopped_by = source, work->halt = 1;
     return 0;
   }
   if (work->outstanding[source] == 0 && !work->stopped[source]) {
@@ -190,18 +198,20 @@ static int handle_message(rank0 *work, const MPI_Status *status) {
 
 int rank0_serve(rank0 *work) {
   int workers_left = work->ranks - 1;
-  while (workers_left > 0) {
-    int local_busy = !atomic_load(&work->local_finished);
-    if (*mpi_stop && !local_busy)
-      break; /* workers stop on their own signal, or at MPI_Abort in main */
+  while (workers_left > 0 && !work->halt) {
     int flag;
     MPI_Status status;
     MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &status);
     if (flag)
       workers_left -= handle_message(work, &status);
     else
-      mpi_pause(local_busy ? POLL_BUSY_NS : POLL_IDLE_NS);
+      mpi_pause(atomic_load(&work->local_finished) ? POLL_IDLE_NS : POLL_BUSY_NS);
   }
+  /* Stopping: an empty batch tells each worker still at work to drop its
+   * jobs and end (results on their way are dropped: jobs in progress). */
+  for (int rank = 1; work->halt && rank < work->ranks; rank++)
+    if (!work->stopped[rank])
+      MPI_Send(NULL, 0, MPI_UINT64_T, rank, TAG_JOBS, MPI_COMM_WORLD);
   if (work->local_started)
     pthread_join(work->local_thread, NULL);
   mpi_options chosen = work->chosen; /* work is freed below */
@@ -210,7 +220,8 @@ int rank0_serve(rank0 *work) {
     exit_code = EXIT_FAILURE_;
   /* Jobs the local run skipped because a worker claimed them are counted
    * in `remote`; `claimed` left unset means a job nobody ran. */
-  int complete = !*mpi_stop && (!work->local_started || work->local_status == NQ_OK);
+  int stopped = work->halt != 0, stopped_by = work->stopped_by;
+  int complete = !stopped && (!work->local_started || work->local_status == NQ_OK);
   for (size_t job = 0; complete && job < work->count; job++)
     complete = atomic_load(&work->claimed[job]) != 0;
   nq_count_tally total = work->loaded;
@@ -222,8 +233,13 @@ int rank0_serve(rank0 *work) {
   int ranks = work->ranks;
   nq_count_method method = nq_count_plan_method(work->plan);
   rank0_free(work);
-  if (*mpi_stop) {
-    fprintf(stderr, PROGRAM ": interrupted by %s; %s\n", interrupt_signal_name(),
+  if (stopped) {
+    char cause[64];
+    if (stopped_by && !interrupt_requested())
+      snprintf(cause, sizeof cause, "rank %d was interrupted", stopped_by);
+    else
+      snprintf(cause, sizeof cause, "interrupted by %s", interrupt_signal_name());
+    fprintf(stderr, PROGRAM ": %s; %s\n", cause,
             chosen.checkpoint
                 ? "the finished jobs are in the checkpoint; run again with it to go on"
                 : "nothing counted");

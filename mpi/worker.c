@@ -191,6 +191,7 @@ int worker_serve(worker_pool *pool, size_t early_taken) {
   uint64_t request[REQUEST_WORDS] = {asked, early_taken};
   MPI_Send(request, REQUEST_WORDS, MPI_UINT64_T, 0, TAG_REQUEST, MPI_COMM_WORLD);
   static uint64_t outgoing[2 * MAX_BATCH][RESULT_WORDS];
+  int told = 0; /* rank 0 knows we stopped on a signal */
   for (;;) {
     int flag;
     MPI_Status status;
@@ -201,7 +202,7 @@ int worker_serve(worker_pool *pool, size_t early_taken) {
       MPI_Get_count(&status, MPI_UINT64_T, &size);
       MPI_Recv(batch, MAX_BATCH, MPI_UINT64_T, 0, TAG_JOBS, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
       if (size == 0)
-        break; /* rank 0 has every result of ours: nothing more comes */
+        break; /* rank 0 has every result of ours, or the run stops */
       held += (uint64_t)size;
       asked = asked > (uint64_t)size ? asked - (uint64_t)size : 0;
       pthread_mutex_lock(&pool->lock);
@@ -236,13 +237,15 @@ int worker_serve(worker_pool *pool, size_t early_taken) {
       fprintf(stderr, PROGRAM ": error: a job failed on a worker\n");
       MPI_Abort(MPI_COMM_WORLD, 1);
     }
-    if (*mpi_stop)
-      break;
+    if (*mpi_stop && !told) {
+      /* Our jobs stopped (interrupt_mirror); rank 0 stops the run and
+       * answers with the empty batch. */
+      MPI_Send(NULL, 0, MPI_UINT64_T, 0, TAG_STOP, MPI_COMM_WORLD);
+      told = 1;
+    }
   }
-  int interrupted = *mpi_stop != 0;
-  if (interrupted)
-    worker_pool_abandon(pool);
-  else
-    pool_stop(pool);
-  return interrupted ? EXIT_INTERRUPTED : EXIT_OK;
+  /* Nothing runs after a normal end; after a stop, jobs in progress are
+   * dropped. */
+  worker_pool_abandon(pool);
+  return *mpi_stop || held ? EXIT_INTERRUPTED : EXIT_OK;
 }

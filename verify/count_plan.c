@@ -171,6 +171,16 @@ static weighted_job *jobs_by_weight(const nq_count_plan *plan, size_t first, siz
   return order;
 }
 
+nq_status nq_count_plan_heaviest_first(const nq_count_plan *plan, size_t *order) {
+  weighted_job *sorted = jobs_by_weight(plan, 0, plan->jobs);
+  if (!sorted)
+    return NQ_ERR_MEMORY;
+  for (size_t i = 0; i < plan->jobs; i++)
+    order[i] = sorted[i].job;
+  free(sorted);
+  return NQ_OK;
+}
+
 nq_status nq_count_plan_parts(const nq_count_plan *plan, size_t parts, uint32_t *part_of_job) {
   if (parts == 0 || parts > UINT32_MAX)
     return NQ_ERR_ARGUMENT;

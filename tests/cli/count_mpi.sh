@@ -63,28 +63,98 @@ expect_equal "$status $(cat "$WORK/out")" "0 $(known_count 12)" "NQSAT_MPI_EARLY
 
 # Signals. Open MPI gives each rank a process group of its own, so a batch
 # system's SIGTERM (Slurm's scancel) or a kill reaches the ranks, which
-# stop within a second: rank 0 calls MPI_Abort(130). (A Ctrl-C to mpirun
+# end within a second: rank 0 tells the workers, then calls MPI_Abort(130)
+# (mpirun itself may take a second more to reap them). A SIGTERM to one
+# worker alone stops the whole run too. (A Ctrl-C to mpirun
 # reaches the ranks only a second later, then mpirun waits another: Open
-# MPI's odls_base_sigkill_timeout, documented in nqsat-mpi(1).) Sent 0.1 s
-# in (the early deal, during MPI_Init) and 1 s in; N = 18 by backtracking
-# runs for tens of seconds.
+# MPI's odls_base_sigkill_timeout, documented in nqsat-mpi(1).) Sent as
+# soon as both ranks catch SIGTERM (the early deal, during MPI_Init) and
+# 1 s later; N = 18 by backtracking runs for tens of seconds.
 now() { date +%s.%N; }
-for delay in 0.1 1; do
-  "${mpi[@]}" -np 2 "$MPI_PROGRAM" count 18 --method backtrack --threads 1 >"$WORK/out" \
-    2>"$WORK/err" &
+elapsed_ms() { echo "($(now) - $1) * 1000 / 1" | bc; }
+# running PID...: some process is alive (not gone, not a zombie: mpirun
+# reaps the ranks on its own time, up to a second after an MPI_Abort).
+running() {
+  local pid
+  for pid in "$@"; do
+    [ -n "$(awk '/^State:/ && $2 != "Z" { print }' /proc/$pid/status 2>/dev/null)" ] && return 0
+  done
+  return 1
+}
+# ranks_of PID: the ranks under `timeout PID` > mpirun.
+ranks_of() {
+  local launchers
+  launchers=$(pgrep -d, -P "$1")
+  [ -n "$launchers" ] && pgrep -P "$launchers" -f "$(basename "$MPI_PROGRAM")" | tr '\n' ' '
+}
+# mpirun_status STATUS: 130 as expected; 137 (timeout's SIGKILL) is mpirun
+# itself hung after the ranks ended: Open MPI 4.1 with PMIx 4.2 sometimes
+# deadlocks in PMIx_server_finalize after an MPI_Abort (openpmix#1244; seen
+# once in about 70 runs here), which is Open MPI's, not ours: noted, and
+# counted as 130.
+mpirun_status() {
+  if [ "$1" -eq 137 ] && grep -q "interrupted.*nothing counted" "$WORK/err"; then
+    echo "note: mpirun hung after the ranks had ended (Open MPI's finalize race), killed" >&2
+    echo 130
+  else
+    echo "$1"
+  fi
+}
+# catching PID...: every process has its SIGTERM handler (SigCgt bit 14).
+catching() {
+  local pid mask
+  for pid in "$@"; do
+    mask=$(awk '/^SigCgt:/ { print $2 }' /proc/$pid/status 2>/dev/null)
+    [ -n "$mask" ] && [ $((0x$mask & 0x4000)) -ne 0 ] || return 1
+  done
+}
+for delay in 0 1; do
+  timeout -s KILL 20 "${mpi[@]}" -np 2 "$MPI_PROGRAM" count 18 --method backtrack --threads 1 \
+    >"$WORK/out" 2>"$WORK/err" &
   launcher=$!
+  for wait in $(seq 200); do # up to 10 s for both ranks to catch SIGTERM
+    ranks=$(ranks_of $launcher)
+    [ "$(echo $ranks | wc -w)" -eq 2 ] && catching $ranks && break
+    sleep 0.05
+  done
   sleep $delay
-  ranks=$(pgrep -P $launcher -f "$(basename "$MPI_PROGRAM")" | tr '\n' ' ')
   start=$(now)
   kill -TERM $ranks 2>/dev/null
+  while running $ranks && [ "$(elapsed_ms $start)" -lt 5000 ]; do sleep 0.01; done
+  latency=$(elapsed_ms $start)
   wait $launcher
-  status=$?
-  latency=$(echo "($(now) - $start) * 1000 / 1" | bc)
-  echo "SIGTERM to the ranks $delay s in: mpirun exit $status in $latency ms" >&2
+  status=$(mpirun_status $?)
+  echo "SIGTERM to the ranks $delay s after they started: ranks ended in $latency ms," \
+    "mpirun exit $status in $(elapsed_ms $start) ms" >&2
   checks=$((checks + 1))
-  [ -n "$ranks" ] && [ "$latency" -lt 1000 ] && [ "$status" -eq 130 ] && [ ! -s "$WORK/out" ] ||
-    fail "SIGTERM $delay s in to ranks '$ranks': exit $status in $latency ms, out '$(head -c 100 "$WORK/out")'"
+  [ "$(echo $ranks | wc -w)" -eq 2 ] && [ "$latency" -lt 1000 ] && [ "$status" -eq 130 ] &&
+    [ ! -s "$WORK/out" ] ||
+    fail "SIGTERM $delay s in to ranks '$ranks': ended in $latency ms, exit $status, out '$(head -c 100 "$WORK/out")'"
 done
+
+# One worker alone interrupted (rank 2 of 3): it tells rank 0, which stops
+# the run (before, rank 0 waited for that worker's jobs for ever).
+timeout -s KILL 20 "${mpi[@]}" -np 3 "$MPI_PROGRAM" count 18 --method backtrack --threads 1 \
+  >"$WORK/out" 2>"$WORK/err" &
+launcher=$!
+worker=
+for wait in $(seq 200); do
+  for pid in $(ranks_of $launcher); do
+    tr '\0' '\n' </proc/$pid/environ 2>/dev/null | grep -qx OMPI_COMM_WORLD_RANK=2 && worker=$pid
+  done
+  [ -n "$worker" ] && catching $worker && break
+  sleep 0.05
+done
+sleep 0.5
+start=$(now)
+kill -TERM $worker 2>/dev/null
+wait $launcher
+status=$(mpirun_status $?)
+echo "SIGTERM to rank 2 alone: mpirun exit $status in $(elapsed_ms $start) ms" >&2
+checks=$((checks + 1))
+[ -n "$worker" ] && [ "$status" -eq 130 ] && [ "$(elapsed_ms $start)" -lt 5000 ] &&
+  grep -q "rank 2 was interrupted; nothing counted" "$WORK/err" ||
+  fail "SIGTERM to rank 2 ('$worker') alone: exit $status, $(grep -v '^$' "$WORK/err" | head -c 300)"
 
 run "${mpi[@]}" -np 2 "$MPI_PROGRAM" count 40
 checks=$((checks + 1))

@@ -124,4 +124,8 @@ uint64_t nq_count_tally_fundamental(const nq_count_tally *tally);
 /* Adds `part` into `sum`, field by field. */
 void nq_count_tally_add(nq_count_tally *sum, const nq_count_tally *part);
 nq_status nq_count_plan_parts(const nq_count_plan *plan, size_t parts, uint32_t *part_of_job);
+/* Fills order[0 .. jobs) with the jobs heaviest first, ties by index (the
+ * order parts are dealt in, nqsat-mpi hands jobs out in, and the estimate
+ * cuts its strata from). NQ_ERR_MEMORY. */
+nq_status nq_count_plan_heaviest_first(const nq_count_plan *plan, size_t *order);
 #endif
