@@ -26,7 +26,7 @@ size_t *mpi_heaviest_first(const nq_count_plan *plan) {
 }
 
 size_t mpi_early_deal(const nq_count_plan *plan, const size_t *order, int rank, int ranks,
-                      size_t *positions) {
+                      size_t *jobs_dealt) {
   if (rank < 1 || ranks < 2)
     return 0;
   size_t jobs = nq_count_plan_jobs(plan);
@@ -38,7 +38,7 @@ size_t mpi_early_deal(const nq_count_plan *plan, const size_t *order, int rank, 
   for (size_t position = (size_t)rank;
        position < jobs && taken < EARLY_JOBS_MAX && (taken == 0 || dealt < share);
        position += (size_t)ranks) {
-    positions[taken++] = position;
+    jobs_dealt[taken++] = order[position];
     dealt += nq_count_plan_job_weight(plan, order[position]);
   }
   return taken;

@@ -70,9 +70,10 @@ size_t *mpi_heaviest_first(const nq_count_plan *plan);
  * the plan's, at most EARLY_JOBS_MAX; rank 0 counts them as handed out to
  * r. A quarter of the work is dealt so, interleaved, so a rank up to four
  * times slower than the others still ends its deal in time; the rest is
- * handed out on demand. Writes the positions and returns how many. */
+ * handed out on demand. Writes those jobs (at most EARLY_JOBS_MAX) and
+ * returns how many. */
 size_t mpi_early_deal(const nq_count_plan *plan, const size_t *order, int rank, int ranks,
-                      size_t *positions);
+                      size_t *jobs_dealt);
 
 /* ---- rank 0 (rank0.c) ----------------------------------------------------- */
 typedef struct rank0 rank0;
@@ -80,20 +81,18 @@ typedef struct rank0 rank0;
  * MPI_Init, where a failure can MPI_Abort) and starts rank 0's counting
  * threads. With `early_deal`, the workers' early jobs are theirs. NULL:
  * out of memory (before MPI_Init: try again after). */
-rank0 *rank0_begin(const mpi_options *chosen, const nq_count_plan *plan, int ranks,
-                   int early_deal);
+rank0 *rank0_begin(const mpi_options *chosen, const nq_count_plan *plan, int ranks, int early_deal);
 /* After MPI_Init: hands the jobs out, gathers the results, reports; frees
  * `dispatcher` and returns the exit code. */
 int rank0_serve(rank0 *dispatcher);
 
 /* ---- the other ranks (worker.c) ------------------------------------------- */
 typedef struct worker_pool worker_pool;
-/* Starts `threads` threads counting `plan`'s jobs as they are queued, the
- * jobs at `positions` of the heaviest-first order `order` first (the early
- * deal). The method's shared tables are built first, on these threads.
- * NULL: out of memory or no thread. */
-worker_pool *worker_pool_start(const nq_count_plan *plan, int threads, const size_t *order,
-                               const size_t *positions, size_t count);
+/* Starts `threads` threads counting `plan`'s jobs as they are queued,
+ * `first` (the early deal, `count` jobs) first. The method's shared tables
+ * are built first, on these threads. NULL: out of memory or no thread. */
+worker_pool *worker_pool_start(const nq_count_plan *plan, int threads, const size_t *first,
+                               size_t count);
 /* Stops the threads (jobs in progress are dropped) and frees the pool. */
 void worker_pool_abandon(worker_pool *pool);
 /* After MPI_Init: asks rank 0 for jobs (telling it how many of the early

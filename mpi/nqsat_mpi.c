@@ -16,10 +16,10 @@
 #include <mpi.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
-#include <sys/socket.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include "interrupt.h"
@@ -202,9 +202,8 @@ static nq_count_method auto_pick(int n) {
 
 /* What a rank set going before MPI_Init. */
 typedef struct head_start {
-  nq_count_plan *plan; /* the plan as this rank guessed it */
-  size_t *order;       /* workers: the plan's jobs heaviest first */
-  size_t positions[EARLY_JOBS_MAX], taken;
+  nq_count_plan *plan;                 /* the plan as this rank guessed it */
+  size_t dealt[EARLY_JOBS_MAX], taken; /* workers: the early deal */
   rank0 *dispatcher;
   worker_pool *pool;
 } head_start;
@@ -218,15 +217,13 @@ static void start_counting(head_start *started, const mpi_options *chosen, nq_co
     started->dispatcher = rank0_begin(chosen, started->plan, ranks, early_deal);
     return;
   }
-  if (!started->order)
-    started->order = mpi_heaviest_first(started->plan);
-  if (!started->order)
+  size_t *order = mpi_heaviest_first(started->plan);
+  if (!order)
     return;
   started->taken =
-      early_deal ? mpi_early_deal(started->plan, started->order, rank, ranks, started->positions)
-                 : 0;
-  started->pool = worker_pool_start(started->plan, chosen->threads, started->order,
-                                    started->positions, started->taken);
+      early_deal ? mpi_early_deal(started->plan, order, rank, ranks, started->dealt) : 0;
+  free(order);
+  started->pool = worker_pool_start(started->plan, chosen->threads, started->dealt, started->taken);
 }
 
 int main(int argc, char **argv) {
@@ -244,8 +241,8 @@ int main(int argc, char **argv) {
   if (asked == REQUEST_COUNT && chosen.kernel == NQ_VERIFY_KERNEL_VECTOR &&
       !nq_verify_kernel_available(chosen.kernel, chosen.n))
     chosen.kernel = NQ_VERIFY_KERNEL_AUTO; /* a rank without AVX-512 uses rows: same jobs */
-  nq_count_method method = chosen.method == NQ_COUNT_METHOD_AUTO ? auto_pick(chosen.n)
-                                                                 : chosen.method;
+  nq_count_method method =
+      chosen.method == NQ_COUNT_METHOD_AUTO ? auto_pick(chosen.n) : chosen.method;
   int env_rank = 0, env_ranks = 1;
   const char *early_setting = getenv("NQSAT_MPI_EARLY");
   int early = asked == REQUEST_COUNT && !chosen.checkpoint &&
@@ -302,7 +299,6 @@ int main(int argc, char **argv) {
             nq_count_method_name(chosen.method));
     if (started.pool)
       worker_pool_abandon(started.pool);
-    free(started.order);
     nq_count_plan_free(started.plan);
     started = (head_start){0};
   }
@@ -323,9 +319,8 @@ int main(int argc, char **argv) {
     fprintf(stderr, PROGRAM ": error: rank %d: %s\n", rank, nq_strerror(NQ_ERR_MEMORY));
     MPI_Abort(MPI_COMM_WORLD, 1);
   }
-  int exit_code = rank == 0 ? rank0_serve(started.dispatcher)
-                            : worker_serve(started.pool, started.taken);
-  free(started.order);
+  int exit_code =
+      rank == 0 ? rank0_serve(started.dispatcher) : worker_serve(started.pool, started.taken);
   nq_count_plan_free(started.plan);
   if (exit_code == EXIT_INTERRUPTED && rank == 0) {
     /* Every worker has been told to stop; MPI_Abort ends the run at once

@@ -30,10 +30,10 @@ struct rank0 {
   size_t *order; /* jobs heaviest first */
   size_t count, cursor;
   atomic_uchar *claimed;
-  uint64_t *outstanding;       /* jobs handed to each rank and not yet back */
-  uint64_t *dealt;             /* jobs of the early deal per rank */
-  unsigned char *stopped;      /* ranks told that nothing more comes */
-  pthread_mutex_t lock;        /* the checkpoint and `remote` */
+  uint64_t *outstanding;  /* jobs handed to each rank and not yet back */
+  uint64_t *dealt;        /* jobs of the early deal per rank */
+  unsigned char *stopped; /* ranks told that nothing more comes */
+  pthread_mutex_t lock;   /* the checkpoint and `remote` */
   count_checkpoint *checkpoint;
   nq_count_tally loaded, remote;
   /* rank 0's own threads */
@@ -123,10 +123,10 @@ rank0 *rank0_begin(const mpi_options *chosen, const nq_count_plan *plan, int ran
    * early deal is off with a checkpoint (workers cannot see which jobs it
    * holds), so those jobs are all unclaimed here. */
   for (int rank = 1; early_deal && rank < ranks; rank++) {
-    size_t positions[EARLY_JOBS_MAX];
-    size_t taken = mpi_early_deal(plan, work->order, rank, ranks, positions);
+    size_t dealt[EARLY_JOBS_MAX];
+    size_t taken = mpi_early_deal(plan, work->order, rank, ranks, dealt);
     for (size_t i = 0; i < taken; i++)
-      atomic_store(&work->claimed[work->order[positions[i]]], 1);
+      atomic_store(&work->claimed[dealt[i]], 1);
     work->outstanding[rank] = work->dealt[rank] = taken;
   }
   atomic_init(&work->local_finished, 0);
@@ -171,8 +171,11 @@ static int handle_message(rank0 *work, const MPI_Status *status) {
   } else if (status->MPI_TAG == TAG_RESULT) {
     MPI_Recv(message, RESULT_WORDS, MPI_UINT64_T, source, TAG_RESULT, MPI_COMM_WORLD,
              MPI_STATUS_IGNORE);
-    nq_count_tally tally = {.count2 = message[1], .count4 = message[2], .count8 = message[3],
-                            .work = message[4], .count1 = message[5]};
+    nq_count_tally tally = {.count2 = message[1],
+                            .count4 = message[2],
+                            .count8 = message[3],
+                            .work = message[4],
+                            .count1 = message[5]};
     work->outstanding[source]--;
     pthread_mutex_lock(&work->lock);
     nq_count_tally_add(&work->remote, &tally);

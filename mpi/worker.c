@@ -110,8 +110,8 @@ static void pool_free(worker_pool *pool) {
   free(pool->jobs), free(pool->results), free(pool->thread), free(pool);
 }
 
-worker_pool *worker_pool_start(const nq_count_plan *plan, int threads, const size_t *order,
-                               const size_t *positions, size_t count) {
+worker_pool *worker_pool_start(const nq_count_plan *plan, int threads, const size_t *first,
+                               size_t count) {
   worker_pool *pool = calloc(1, sizeof *pool);
   if (!pool)
     return NULL;
@@ -132,7 +132,7 @@ worker_pool *worker_pool_start(const nq_count_plan *plan, int threads, const siz
     return NULL;
   }
   for (size_t i = 0; i < count; i++)
-    pool->jobs[pool->size++] = order[positions[i]];
+    pool->jobs[pool->size++] = first[i];
   for (int i = 0; i < threads; i++)
     if (pthread_create(&pool->thread[pool->started], NULL, count_jobs, pool) == 0)
       pool->started++;
@@ -143,7 +143,8 @@ worker_pool *worker_pool_start(const nq_count_plan *plan, int threads, const siz
   return pool;
 }
 
-static void pool_stop(worker_pool *pool) {
+void worker_pool_abandon(worker_pool *pool) {
+  pool->halt = 1;
   pthread_mutex_lock(&pool->lock);
   pool->closed = 1;
   pthread_cond_broadcast(&pool->ready);
@@ -151,11 +152,6 @@ static void pool_stop(worker_pool *pool) {
   for (int i = 0; i < pool->started; i++)
     pthread_join(pool->thread[i], NULL);
   pool_free(pool);
-}
-
-void worker_pool_abandon(worker_pool *pool) {
-  pool->halt = 1;
-  pool_stop(pool);
 }
 
 /* Waits up to `nanoseconds` for a result (or a failure); call locked. */
