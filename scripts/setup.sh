@@ -9,7 +9,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(build-essential cmake picosat zlib1g-dev gzip gawk)
+packages=(build-essential cmake picosat zlib1g-dev libgmp-dev gzip gawk)
 packages+=(libnauty2-dev) # symmetries of DIMACS files (solver/cnf_symmetry.c); optional in CMake, used when present
 if [ "${1:-}" = "--test-tools" ]; then
   packages+=(minisat cadical cryptominisat)
