@@ -126,7 +126,7 @@ fi
 T=$WORK/trees
 "$NQSAT" suite "$T" --sizes 5 --encodings pairwise >/dev/null 2>&1 || fail "suite failed"
 marker="nqsat-test-marker-$$-$RANDOM"
-NQSAT_TEST_MARKER=$marker "$NQSAT" run "$T" --timeout 8 --memory 60M --jobs 2 \
+NQSAT_TEST_MARKER=$marker BUSY_REPORT=$WORK/busy_report "$NQSAT" run "$T" --timeout 8 --memory 60M --jobs 2 \
   --solver busy:cnf="sh $SOLVERS/busy_children.sh {}" \
   --solver escape:cnf="sh $SOLVERS/setsid_grandchild.sh {}" \
   --solver children-hog:cnf="sh $SOLVERS/memory_children.sh {}" \
@@ -142,14 +142,19 @@ checks=$((checks + 1))
 # ("[n]qsat..." matches the marker but not grep's own command line.)
 left=$(grep -l "[${marker:0:1}]${marker:1}" /proc/[0-9]*/cmdline 2>/dev/null | wc -l)
 [ "$left" -eq 0 ] || fail "$left processes of the runs are still alive after nqsat run returned"
-# The children's CPU time counts: the same work measured by runlim (Debian),
-# waited for and so reported whole, within 10 % (and 0.05 s).
+# The children's CPU time counts: nqsat's figure against what the two
+# children report of themselves (bash's time, the kernel's rusage), within
+# 10 % (and 0.03 s for sh and sleep), whatever the machine's load.
 tree_cpu=$(results_field "$T/results.csv" busy q5-pairwise.cnf 5)
+children_cpu=$(awk '{ s += $1 + $2 } END { print s + 0 }' "$WORK/busy_report")
+checks=$((checks + 1))
+awk -v a="$tree_cpu" -v b="$children_cpu" 'BEGIN { exit !(b > 0 && a >= b && a <= 1.1 * b + 0.03) }' ||
+  fail "CPU of the busy children: nqsat $tree_cpu s, the children themselves $children_cpu s"
 if command -v runlim >/dev/null; then
-  runlim_cpu=$(runlim -t 60 sh "$SOLVERS/busy_work.sh" 2>&1 >/dev/null | awk '/\[runlim\] time:/ { print $3 }')
-  checks=$((checks + 1))
-  awk -v a="$tree_cpu" -v b="$runlim_cpu" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(b > 0 && d <= 0.1 * b + 0.05) }' ||
-    fail "CPU of the busy children: nqsat $tree_cpu s, runlim $runlim_cpu s"
+  # runlim's CPU time is not compared: runlim samples /proc every 100 ms
+  # and loses what a child did since its last sample when it ends (on this
+  # work it reported 0.40 s where the children's own rusage said 0.55 s);
+  # the check above, against the kernel's figures, is the exact one.
   # Peak memory of the tree: runlim's sampled sum for the two 40 MB children.
   runlim_mb=$(runlim -t 60 sh "$SOLVERS/memory_children.sh" 2>&1 >/dev/null | awk '/\[runlim\] space:/ { print $3 }')
   rm -f "$T/results.csv"
@@ -160,7 +165,6 @@ if command -v runlim >/dev/null; then
     fail "peak memory of two children: nqsat $tree_mb MB, runlim $runlim_mb MB"
 else
   echo "run_harness: runlim is missing (scripts/setup.sh --test-tools): CPU and memory not compared with it"
-  awk -v a="$tree_cpu" 'BEGIN { exit !(a >= 0.2) }' || fail "CPU of the busy children: $tree_cpu s"
 fi
 # Wall time is never below the CPU time of a single-threaded solver (100 short runs).
 rm -rf "$T"
