@@ -23,8 +23,8 @@
  * contract in nqsat/count_plan.h), the threads are count_plan.c's, shared
  * with every counting method, parts, checkpoints and MPI.
  *
- * Below the split, one of two kernels searches: count_rows.c fills the
- * rows top to bottom (portable C); count_vector.c fills the row with the
+ * Below the split, one of two kernels searches: count_kernel_bitwise.c fills the
+ * rows top to bottom (portable C); count_kernel_simd.c fills the row with the
  * fewest free squares first (AVX-512, where the processor has it). The
  * shape rules and the classification (class_classify.c) are the same, so
  * they must agree on every count, which the tests check against OEIS for
