@@ -37,17 +37,6 @@
 #include "class_search.h"
 #include "nqsat/count_plan.h"
 
-int nq_verify_kernel_available(nq_verify_kernel kernel, int n) {
-  if (n < 1 || n > NQ_VERIFY_MAX_N)
-    return 0;
-  switch (kernel) {
-  case NQ_VERIFY_KERNEL_AUTO:
-  case NQ_VERIFY_KERNEL_ROWS: return 1;
-  case NQ_VERIFY_KERNEL_VECTOR: return n < 6 || nq_verify_vector_supported(n);
-  }
-  return 0;
-}
-
 nq_status nq_verify_count_classes(int n, int threads, nq_verify_counts *counts) {
   return nq_verify_count_classes_with(n, threads, NQ_VERIFY_KERNEL_AUTO, counts);
 }
