@@ -1,7 +1,7 @@
 #!/bin/sh
 # check_layout.sh: dependencies between files and folders go one way.
 #
-#   check_layout.sh [--archive LIB.a]... [--sources DIR]...
+#   check_layout.sh [--nm PROGRAM] [--archive LIB.a]... [--sources DIR]...
 #
 # --archive: the object files of a static library must not call each other
 #   in a circle. Object A depends on object B when A has an undefined
@@ -14,23 +14,27 @@
 #   each other in a circle through their includes.
 #
 # Prints every cycle found and exits 1 if there is one, 0 if none, 2 on
-# bad usage. Needs only a POSIX shell, awk and nm, as a fresh machine has.
+# bad usage or when an archive cannot be read. Needs only a POSIX shell,
+# awk and nm, as a fresh machine has; --nm names another nm (a cross
+# build's, which reads that target's objects).
 set -u
 
 usage() {
-  echo "usage: check_layout.sh [--archive LIB.a]... [--sources DIR]..." >&2
+  echo "usage: check_layout.sh [--nm PROGRAM] [--archive LIB.a]... [--sources DIR]..." >&2
   exit 2
 }
 
 archives=""
 sources=""
+nm=nm
 while [ $# -gt 0 ]; do
   case "$1" in
   --archive) [ $# -ge 2 ] || usage; archives="$archives
 $2"; shift 2 ;;
   --sources) [ $# -ge 2 ] || usage; sources="$sources
 $2"; shift 2 ;;
-  -h | --help) sed -n '2,18p' "$0"; exit 0 ;;
+  --nm) [ $# -ge 2 ] || usage; nm=$2; shift 2 ;;
+  -h | --help) sed -n '2,20p' "$0"; exit 0 ;;
   *) usage ;;
   esac
 done
@@ -77,6 +81,8 @@ END {
 }'
 
 status=0
+work=$(mktemp -d) || exit 2
+trap 'rm -rf "$work"' EXIT
 
 # Call cycles: nm -P -A prints "ARCHIVE[OBJECT]: SYMBOL TYPE ...".
 old_ifs=$IFS
@@ -89,7 +95,11 @@ for archive in $archives; do
     exit 2
   fi
   label="$(basename "$archive"):"
-  if ! nm -P -A "$archive" 2>/dev/null | awk '
+  if ! "$nm" -P -A "$archive" >"$work/symbols" 2>"$work/nm-errors"; then
+    echo "check_layout.sh: $archive: $nm failed: $(head -n 1 "$work/nm-errors")" >&2
+    exit 2
+  fi
+  if ! awk '
     {
       object = $1
       sub(/:$/, "", object); sub(/^.*\[/, "", object); sub(/\]$/, "", object)
@@ -106,7 +116,7 @@ for archive in $archives; do
         split(pair, part, SUBSEP)
         if (part[2] in defines) print "edge", part[1], defines[part[2]], part[2]
       }
-    }' | awk -v label="$label" "$cycles_awk"; then
+    }' "$work/symbols" | awk -v label="$label" "$cycles_awk"; then
     status=1
   fi
   IFS='
@@ -115,8 +125,7 @@ done
 
 # Include cycles, between files and between the given folders.
 if [ -n "$sources" ]; then
-  list=$(mktemp) || exit 2
-  trap 'rm -f "$list"' EXIT
+  list=$work/files
   for dir in $sources; do
     if [ ! -d "$dir" ]; then
       echo "check_layout.sh: $dir: not a folder" >&2

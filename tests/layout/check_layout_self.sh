@@ -80,6 +80,10 @@ expect 2 "no arguments"
 expect 2 "unknown option" --bogus
 expect 2 "missing archive" --archive "$work/none.a"
 expect 2 "missing folder" --sources "$work/none"
+echo "not an archive" >"$work/junk.a"
+expect 2 "not an archive" --archive "$work/junk.a"
+mentions "not an archive" "junk.a"
+expect 2 "nm failing" --nm false --archive "$work/oneway.a"
 
 [ "$failures" -eq 0 ] && echo "check_layout.sh: all cases pass"
 [ "$failures" -eq 0 ]
