@@ -26,7 +26,7 @@ archive() { # archive NAME FILE.c...: compiles the files into NAME.a
   shift
   objects=""
   for source in "$@"; do
-    "$cc" -c "$work/$source" -o "$work/$source.o" || exit 1
+    [ -f "$work/$source.o" ] || "$cc" -c "$work/$source" -o "$work/$source.o" || exit 1
     objects="$objects $work/$source.o"
   done
   # shellcheck disable=SC2086
