@@ -7,8 +7,9 @@
  *    consistent leaves of a unit-propagation tree. Every model lies in
  *    exactly one cube, and each cube is enumerated with its own blocking
  *    clauses only (in batches: one PicoSAT instance per batch, the cube's
- *    literals as assumptions, its blocking clauses behind a selector): the per-model cost of a
- * blocking-clause loop grows with the clauses it carries, so many small loops beat one long one.
+ *    literals as assumptions, its blocking clauses behind a selector):
+ *    the per-model cost of a blocking-clause loop grows with the clauses
+ *    it carries, so many small loops beat one long one.
  * 3. Projection: PicoSAT decides projection variables first
  *    (picosat_set_more_important_lit) and blocking clauses hold only
  *    projection variables: two models that agree there count once.
