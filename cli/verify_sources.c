@@ -2,18 +2,12 @@
  * (verify_sources.h). */
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 
+#include "clock.h"
 #include "verify_sources.h"
 
-double verify_clock(void) {
-  struct timespec now;
-  clock_gettime(CLOCK_MONOTONIC, &now);
-  return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
-}
-
 static void show_line(verify_progress *progress, uint64_t solutions) {
-  double now = verify_clock();
+  double now = clock_seconds(CLOCK_MONOTONIC);
   fprintf(stderr, "\r\033[KN = %d, %s (%d of %d): %llu solutions, %.1f s; %.1f s in all",
           progress->n, progress->stage, progress->stage_number, progress->stages,
           (unsigned long long)solutions, now - progress->stage_start,
@@ -30,7 +24,7 @@ void verify_progress_stage(verify_progress *progress, int n, const char *stage, 
   progress->stage = stage;
   progress->stage_number = stage_number;
   progress->stages = stages;
-  progress->stage_start = verify_clock();
+  progress->stage_start = clock_seconds(CLOCK_MONOTONIC);
   show_line(progress, 0);
 }
 
@@ -44,7 +38,7 @@ void verify_progress_clear(verify_progress *progress) {
 /* Reading the clock per solution would cost more than checking it (the fast
  * path reports over a million solutions a second), so every 1024th. */
 static void tick(verify_progress *progress, uint64_t solutions) {
-  if (progress && progress->shown && !(solutions & 1023) && verify_clock() >= progress->next_update)
+  if (progress && progress->shown && !(solutions & 1023) && clock_seconds(CLOCK_MONOTONIC) >= progress->next_update)
     show_line(progress, solutions);
 }
 

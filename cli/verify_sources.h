@@ -15,15 +15,12 @@
 #include "nqsat/solver.h"
 #include "nqsat/verify.h"
 
-/* Seconds on a monotonic clock (only differences mean anything). */
-double verify_clock(void);
-
 /* The progress line on stderr: "N = 12, seq (3 of 9): 5321 solutions,
  * 1.2 s; 14.0 s in all". Shown only when `shown` is set (a terminal),
  * refreshed about twice a second. */
 typedef struct verify_progress {
   int shown;
-  double run_start; /* verify_clock() when the run began */
+  double run_start; /* clock_seconds(CLOCK_MONOTONIC) when the run began */
   double stage_start, next_update;
   int n;
   const char *stage; /* "native", "class counter" or an encoding's name */
