@@ -1,6 +1,7 @@
 /* join_kernels.c - which instruction-set levels this processor has, asked
  * of the processor itself (CPUID through GCC's __builtin_cpu_supports), so
  * the build needs no -march and one binary runs on every machine. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "join_kernels.h"
@@ -26,7 +27,24 @@ int nq_count_isa_parse(const char *name, nq_count_isa *isa) {
   return -1;
 }
 
+/* Levels from the most capable down: a level's processors have every
+ * level after it. */
+static int rank_of(nq_count_isa isa) {
+  return isa == NQ_COUNT_ISA_AVX512 ? 2 : isa == NQ_COUNT_ISA_AVX2 ? 1 : 0;
+}
+
+/* NQSAT_ISA_MAX=LEVEL makes the processor look as if it had nothing above
+ * LEVEL: the refusals and the fallbacks of a lesser processor, testable
+ * on any machine. */
+static int above_the_limit(nq_count_isa isa) {
+  const char *limit = getenv("NQSAT_ISA_MAX");
+  nq_count_isa max;
+  if (!limit || nq_count_isa_parse(limit, &max) || max == NQ_COUNT_ISA_AUTO) return 0;
+  return rank_of(isa) > rank_of(max);
+}
+
 int nq_count_isa_available(nq_count_isa isa) {
+  if (above_the_limit(isa)) return 0;
   switch (isa) {
   case NQ_COUNT_ISA_AUTO:
   case NQ_COUNT_ISA_PORTABLE: return 1;

@@ -80,8 +80,8 @@ nq_count_isa nq_count_isa_best(void);
  * fastest level the processor has. */
 nq_status nq_count_plan_create(int n, nq_count_method method, nq_verify_kernel kernel,
                                nq_count_plan **plan);
-/* The same at level `isa`: NQ_ERR_ARGUMENT when the processor lacks it,
- * or when `kernel` is VECTOR below AVX512 (AUTO then means ROWS). */
+/* The same at level `isa`: NQ_ERR_ARGUMENT when the processor lacks it.
+ * Below AVX512 a backtracking kernel AUTO means ROWS. */
 nq_status nq_count_plan_create_isa(int n, nq_count_method method, nq_verify_kernel kernel,
                                    nq_count_isa isa, nq_count_plan **plan);
 /* The level the plan counts with (never AUTO). */
