@@ -60,21 +60,29 @@ static void build_table(int bits, int chunks, const void *slices, size_t valid_c
   }
 }
 
-/* A constant `chunks` lets the compiler unroll the loads (see count_block). */
+/* A constant `chunks` lets the compiler unroll the loads (see count_block).
+ * The row's eight words stay in eight registers: through an array the
+ * compiler copied rows with 16-byte moves to the stack and read them back
+ * 8 bytes at a time, a store-forwarding stall per word (N = 18 took 3.3
+ * times the AVX2 level's time; now 2 times). */
 __attribute__((always_inline)) static inline uint64_t
 items_against_block(const unsigned char *table, const uint32_t *offsets, size_t items,
                     const int chunks) {
   uint64_t total = 0;
   for (size_t i = 0; i < items; i++) {
     const uint32_t *o = offsets + i * (size_t)chunks;
-    uint64_t acc[ROW_WORDS];
-    memcpy(acc, table + o[0], sizeof acc);
+    const uint64_t *r = (const uint64_t *)(const void *)(table + o[0]);
+    uint64_t a0 = r[0], a1 = r[1], a2 = r[2], a3 = r[3], a4 = r[4], a5 = r[5], a6 = r[6],
+             a7 = r[7];
     for (int c = 1; c < chunks; c++) {
-      uint64_t row[ROW_WORDS];
-      memcpy(row, table + o[c], sizeof row);
-      for (int q = 0; q < ROW_WORDS; q++) acc[q] &= row[q];
+      r = (const uint64_t *)(const void *)(table + o[c]);
+      a0 &= r[0], a1 &= r[1], a2 &= r[2], a3 &= r[3];
+      a4 &= r[4], a5 &= r[5], a6 &= r[6], a7 &= r[7];
     }
-    for (int q = 0; q < ROW_WORDS; q++) total += (uint64_t)__builtin_popcountll(acc[q]);
+    total += (uint64_t)(__builtin_popcountll(a0) + __builtin_popcountll(a1) +
+                        __builtin_popcountll(a2) + __builtin_popcountll(a3) +
+                        __builtin_popcountll(a4) + __builtin_popcountll(a5) +
+                        __builtin_popcountll(a6) + __builtin_popcountll(a7));
   }
   return total;
 }
