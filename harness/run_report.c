@@ -16,6 +16,7 @@ int result_is_solved(const result_row *row) { return !strcmp(row->result, "corre
 
 int result_is_wrong(const result_row *row) {
   return !strcmp(row->result, "wrong-status") || !strcmp(row->result, "invalid-model") ||
+         !strcmp(row->result, "wrong-exit-code") ||
          !strcmp(row->result, "wrong-count");
 }
 
