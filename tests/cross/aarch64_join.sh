@@ -29,7 +29,7 @@ v=$source_dir/verify
 sources=("$v"/count_*.c "$v"/join_*.c "$v"/class_classify.c "$v"/symmetry.c "$v"/known_counts.c
   "$v"/backtrack.c "$v"/placement.c "$source_dir"/common/status.c)
 flags=(-std=c11 -O2 -Wall -Wextra -Wpedantic -Werror -D_POSIX_C_SOURCE=200809L
-  -I"$v"/include -I"$source_dir"/common/include)
+  -I"$v"/include -I"$source_dir"/common/include -I"$source_dir"/common/internal)
 status=0
 for test in test_join_parts test_count_join; do
   "$cc" "${flags[@]}" -o "$work/$test" "$source_dir/tests/$test.c" "${sources[@]}" -lpthread
