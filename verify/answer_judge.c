@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "key_set.h"
+#include "model_evaluation.h"
 #include "nqsat/answer.h"
 
 const char *nq_verdict_name(nq_verdict_kind kind) {
@@ -24,87 +25,6 @@ const char *nq_verdict_name(nq_verdict_kind kind) {
   case NQ_VERDICT_UNVERIFIED: return "unverified";
   }
   return "?";
-}
-
-/* Evaluating every model on the formula in one pass over the file. */
-typedef struct evaluation {
-  const nq_answer *answer;
-  char (*violation)[160]; /* per model: the first clause not satisfied, or "" */
-  int64_t item;           /* 1-based number of the clause or constraint */
-} evaluation;
-
-static int literal_value(const signed char *values, int literal) {
-  int value = values[literal < 0 ? -literal : literal];
-  if (value < 0)
-    return -1;
-  return literal < 0 ? !value : value;
-}
-
-static void describe_clause(char *out, size_t size, int64_t item, const int *literals,
-                            size_t count) {
-  int used = snprintf(out, size, "clause %" PRId64 " (", item);
-  for (size_t i = 0; i < count && used > 0 && (size_t)used < size - 16; i++)
-    used += snprintf(out + used, size - (size_t)used, "%d ", literals[i]);
-  if (used > 0 && (size_t)used < size)
-    snprintf(out + used, size - (size_t)used, "%s0) is not satisfied",
-             (size_t)used >= size - 16 ? "... " : "");
-}
-
-static int evaluate_clause(void *context, const int *literals, size_t count) {
-  evaluation *state = context;
-  state->item++;
-  for (size_t m = 0; m < state->answer->model_count; m++) {
-    if (state->violation[m][0])
-      continue;
-    const signed char *values = state->answer->models[m].values;
-    int satisfied = 0;
-    for (size_t i = 0; i < count && !satisfied; i++)
-      satisfied = literal_value(values, literals[i]) == 1;
-    if (!satisfied)
-      describe_clause(state->violation[m], sizeof state->violation[m], state->item, literals,
-                      count);
-  }
-  return 0;
-}
-
-static int relation_holds(const char *relation, int64_t sum, int64_t bound) {
-  if (!strcmp(relation, ">="))
-    return sum >= bound;
-  if (!strcmp(relation, "<="))
-    return sum <= bound;
-  if (!strcmp(relation, "="))
-    return sum == bound;
-  if (!strcmp(relation, ">"))
-    return sum > bound;
-  return sum < bound;
-}
-
-static int evaluate_constraint(void *context, const nq_pb_term *terms, size_t count,
-                               const char *relation, int64_t bound) {
-  evaluation *state = context;
-  if (relation[0] == 'm')
-    return 0; /* an objective constrains nothing */
-  state->item++;
-  for (size_t m = 0; m < state->answer->model_count; m++) {
-    if (state->violation[m][0])
-      continue;
-    const signed char *values = state->answer->models[m].values;
-    int64_t sum = 0;
-    for (size_t i = 0; i < count; i++) {
-      int value = values[terms[i].variable];
-      if (value < 0) {
-        snprintf(state->violation[m], sizeof state->violation[m],
-                 "constraint %" PRId64 ": x%d has no value", state->item, terms[i].variable);
-        break;
-      }
-      sum += terms[i].coefficient * (terms[i].negated ? !value : value);
-    }
-    if (!state->violation[m][0] && !relation_holds(relation, sum, bound))
-      snprintf(state->violation[m], sizeof state->violation[m],
-               "constraint %" PRId64 " is not satisfied (left side %" PRId64 ", %s %" PRId64 ")",
-               state->item, sum, relation, bound);
-  }
-  return 0;
 }
 
 typedef struct judge {
@@ -380,7 +300,9 @@ static void judge_count(judge *j) {
     snprintf(text, sizeof text, "UNSATISFIABLE (line %ld) with a count of %s", answer->claim_line,
              claim->text);
     say(j, NQ_VERDICT_WRONG_COUNT, "count", claim->line, text, NULL);
-  } else if (answer->model_count) {
+  } else if (answer->model_count || !strcmp(claim->form, "s SOLUTIONS") ||
+             !strcmp(claim->form, "c K models")) {
+    /* These forms close a list of models, even an empty one. */
     judge_listed_count(j);
   } else {
     judge_counted(j);
@@ -443,9 +365,7 @@ nq_status nq_answer_judge(const nq_instance *instance, const char *path, const n
       snprintf(error, error_size, "out of memory");
       return NQ_ERR_MEMORY;
     }
-    evaluation state = {answer, violation, 0};
-    nq_formula_visitor visitor = {&state, evaluate_clause, evaluate_constraint, NULL};
-    nq_status status = nq_instance_scan(path, &visitor, error, error_size);
+    nq_status status = evaluate_models(path, answer, violation, error, error_size);
     if (status == NQ_OK)
       status = judge_models(&j, violation);
     free(violation);
