@@ -6,13 +6,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "line_reader.h"
 #include "nqsat/instance.h"
 #include "parse_error.h"
+#include "problem_line.h"
 
 typedef struct square_list {
   nq_verify_square *items;
-  int count, capacity;
+  int count;
+  size_t capacity;
 } square_list;
 
 typedef struct header_parser {
@@ -79,13 +82,12 @@ static int starts(const char *text, const char *prefix) {
 }
 
 static int push_square(square_list *list, nq_verify_square square) {
-  if (list->count == list->capacity) {
-    int capacity = list->capacity ? 2 * list->capacity : 16;
-    nq_verify_square *grown = realloc(list->items, (size_t)capacity * sizeof *grown);
+  if ((size_t)list->count == list->capacity) {
+    nq_verify_square *grown =
+        grow_array(list->items, &list->capacity, list->capacity + 1, sizeof *grown, 16);
     if (!grown)
       return -1;
     list->items = grown;
-    list->capacity = capacity;
   }
   list->items[list->count++] = square;
   return 0;
@@ -114,12 +116,11 @@ static nq_status read_map(header_parser *p, const char *cursor) {
     if (read_number(&cursor, INT32_MAX, &value) || value < 1)
       return fail(p, "'c nqsat map' expects positive variable numbers");
     if (p->map_count == p->map_capacity) {
-      size_t capacity = p->map_capacity ? 2 * p->map_capacity : 256;
-      int *grown = realloc(p->map_pairs, capacity * sizeof *grown);
+      int *grown =
+          grow_array(p->map_pairs, &p->map_capacity, p->map_capacity + 1, sizeof *grown, 256);
       if (!grown)
         return fail(p, "out of memory");
       p->map_pairs = grown;
-      p->map_capacity = capacity;
     }
     p->map_pairs[p->map_count++] = (int)value;
   }
@@ -215,18 +216,12 @@ static nq_status read_comment(header_parser *p, const char *text) {
 
 static nq_status read_problem_line(header_parser *p, const char *line) {
   int64_t variables, clauses;
-  const char *cursor = line + 1;
-  while (*cursor == ' ' || *cursor == '\t')
-    cursor++;
-  if (!starts(cursor, "cnf"))
-    return fail(p, "expected 'p cnf VARIABLES CLAUSES'");
-  cursor += 3;
-  if (read_number(&cursor, INT32_MAX, &variables) || read_number(&cursor, INT64_MAX / 2, &clauses))
-    return fail(p, "expected 'p cnf VARIABLES CLAUSES'");
-  /* MCC 2020 projected files add a third number; nothing else may follow. */
-  int64_t extra;
-  if (!at_end(cursor) && (read_number(&cursor, INT32_MAX, &extra) || !at_end(cursor)))
+  switch (problem_line_read_cnf(line, &variables, &clauses)) {
+  case PROBLEM_LINE_MALFORMED: return fail(p, "expected 'p cnf VARIABLES CLAUSES'");
+  case PROBLEM_LINE_TRAILING_TEXT:
     return fail(p, "unexpected text after 'p cnf %" PRId64 " %" PRId64 "'", variables, clauses);
+  case PROBLEM_LINE_OK: break;
+  }
   p->instance->variables = variables;
   p->instance->clauses = clauses;
   p->problem_seen = 1;
@@ -236,14 +231,9 @@ static nq_status read_problem_line(header_parser *p, const char *line) {
 
 /* "* #variable= V #constraint= C" */
 static nq_status read_opb_size(header_parser *p, const char *text) {
-  const char *cursor = text;
   int64_t variables, constraints;
-  if (!starts(cursor, "#variable=") || (cursor += 10, read_number(&cursor, INT32_MAX, &variables)))
-    return fail(p, "expected '* #variable= V #constraint= C' as the first line");
-  while (*cursor == ' ')
-    cursor++;
-  if (!starts(cursor, "#constraint=") ||
-      (cursor += 12, read_number(&cursor, INT64_MAX / 2, &constraints)))
+  if (!starts(text, "#variable=") ||
+      problem_line_read_opb(text, &variables, &constraints) != PROBLEM_LINE_OK)
     return fail(p, "expected '* #variable= V #constraint= C' as the first line");
   p->instance->variables = variables;
   p->instance->clauses = constraints;
@@ -403,7 +393,8 @@ nq_status nq_instance_read(const char *path, nq_instance **result, char *error, 
                      instance->variables, board_variables,
                      instance->numbering == NQ_VERIFY_MATRIX ? "queen" : "rows-model", instance->n);
   if (status == NQ_OK) {
-    instance->queen_variable = malloc((size_t)(board_variables ? board_variables : 1) * sizeof(int));
+    instance->queen_variable =
+        malloc((size_t)(board_variables ? board_variables : 1) * sizeof(int));
     status = instance->queen_variable ? apply_map(&p) : fail_at(&p, 1, "out of memory");
   }
   if (status == NQ_OK)
