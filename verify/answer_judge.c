@@ -38,6 +38,7 @@ typedef struct judge {
   void *verdict_context;
   uint64_t distinct_models; /* models listed, each assignment once */
   uint64_t distinct_boards; /* boards of the correct models, each once */
+  key_set *boards;          /* those boards (2 bytes a row), kept to name a missing one */
   int repeats;              /* models listed again */
 } judge;
 
@@ -84,12 +85,16 @@ static void model_key(const nq_answer *answer, const signed char *values, unsign
   }
 }
 
-/* Adds the board of a correct model to the set of boards found. */
-static int add_board(key_set *boards, const int *columns, int n, unsigned char *key, long line) {
+static void board_key(const int *columns, int n, unsigned char *key) {
   for (int row = 0; row < n; row++) {
     key[2 * row] = (unsigned char)(columns[row] & 0xff);
     key[2 * row + 1] = (unsigned char)(columns[row] >> 8);
   }
+}
+
+/* Adds the board of a correct model to the set of boards found. */
+static int add_board(key_set *boards, const int *columns, int n, unsigned char *key, long line) {
+  board_key(columns, n, key);
   return key_set_add(boards, key, line, NULL);
 }
 
@@ -151,11 +156,45 @@ static nq_status judge_models(judge *j, char (*violation)[160]) {
   }
   j->distinct_models = key_set_size(models);
   j->distinct_boards = key_set_size(boards);
+  j->boards = boards;
   free(columns);
   free(key);
   key_set_free(models);
-  key_set_free(boards);
   return status;
+}
+
+/* Names the first board of plain N-Queens (no placed or blocked square)
+ * that the list's models miss, found by the verifier's own enumeration:
+ * ", e.g. 1 5 8 6 3 7 2 4 is missing", or "" beyond N = 13. */
+typedef struct missing_search {
+  const key_set *boards;
+  unsigned char *key;
+  char *out;
+  size_t size;
+} missing_search;
+
+static int find_missing(void *context, const int *columns, int n) {
+  missing_search *search = context;
+  board_key(columns, n, search->key);
+  if (search->boards && key_set_contains(search->boards, search->key))
+    return 0; /* (no set: no model was listed, every board is missing) */
+  int used = snprintf(search->out, search->size, " (missing, e.g.");
+  for (int row = 0; row < n && used > 0 && (size_t)used < search->size; row++)
+    used += snprintf(search->out + used, search->size - (size_t)used, " %d", columns[row] + 1);
+  if (used > 0 && (size_t)used < search->size)
+    snprintf(search->out + used, search->size - (size_t)used, ")");
+  return 1;
+}
+
+static void name_missing_board(const judge *j, char *out, size_t size) {
+  out[0] = '\0';
+  const nq_instance *instance = j->instance;
+  if (instance->placed_count || instance->blocked_count ||
+      instance->n > NQ_VERIFY_SET_COMPARED_MAX_N)
+    return;
+  unsigned char key[2 * NQ_VERIFY_SET_COMPARED_MAX_N];
+  missing_search search = {j->boards, key, out, size};
+  nq_verify_enumerate(instance->n, find_missing, &search);
 }
 
 /* The count a list of models closes with ("s SOLUTIONS K", "c K models"):
@@ -179,10 +218,12 @@ static void judge_listed_count(judge *j) {
              claim->text);
     say(j, NQ_VERDICT_UNVERIFIED, "count", claim->line, text, NULL);
   } else if (j->distinct_boards < truth->models) {
+    char missing[200];
+    name_missing_board(j, missing, sizeof missing);
     snprintf(text, sizeof text,
              "the list claims to be complete ('%s %s'), but its models hold %" PRIu64
-             " of the %" PRIu64 " boards",
-             claim->form, claim->text, j->distinct_boards, truth->models);
+             " of the %" PRIu64 " boards%s",
+             claim->form, claim->text, j->distinct_boards, truth->models, missing);
     say(j, NQ_VERDICT_WRONG_COUNT, "count", claim->line, text, NULL);
   } else {
     snprintf(text, sizeof text,
@@ -353,7 +394,12 @@ nq_status nq_answer_judge(const nq_instance *instance, const char *path, const n
                           nq_truth_source truth, void *truth_context,
                           void (*on_verdict)(void *context, const nq_verdict *verdict),
                           void *verdict_context, char *error, size_t error_size) {
-  judge j = {instance, answer, truth, truth_context, NULL, 0, on_verdict, verdict_context, 0, 0, 0};
+  judge j = {.instance = instance,
+             .answer = answer,
+             .truth_source = truth,
+             .truth_context = truth_context,
+             .on_verdict = on_verdict,
+             .verdict_context = verdict_context};
   if (answer->conflicting_claims) {
     say(&j, NQ_VERDICT_WRONG_STATUS, "status", answer->conflict_line,
         "the answer claims two different results", NULL);
@@ -371,8 +417,10 @@ nq_status nq_answer_judge(const nq_instance *instance, const char *path, const n
     free(violation);
     if (status == NQ_ERR_MEMORY)
       snprintf(error, error_size, "out of memory");
-    if (status != NQ_OK)
+    if (status != NQ_OK) {
+      key_set_free(j.boards);
       return status;
+    }
   } else {
     judge_claim(&j);
   }
@@ -380,5 +428,6 @@ nq_status nq_answer_judge(const nq_instance *instance, const char *path, const n
     judge_count(&j);
   if (answer->has_estimate)
     judge_estimate(&j);
+  key_set_free(j.boards);
   return NQ_OK;
 }
