@@ -46,7 +46,7 @@ measure() { # NAME ARGS...
   if [ -n "$base" ]; then
     old_median=$(printf '%s\n' "${old[@]}" | median)
     echo "$name: $new_median s CPU, base $old_median s, ratio" \
-      "$(awk -v a="$new_median" -v b="$old_median" 'BEGIN { printf "%.3f", b > 0 ? a / b : 0 }')"
+      "$(awk -v a="$new_median" -v b="$old_median" 'BEGIN { printf "%.3f", (b > 0 ? a / b : 0) }')"
   else
     echo "$name: $new_median s CPU (target < 2 s)"
   fi
