@@ -25,6 +25,7 @@ _nqsat_values() {
   "count --kernel") echo "auto rows vector" ;;
   "count --method") echo "auto backtrack join" ;;
   "solve --method") echo "sat local backtrack" ;;
+  "solve --format") echo "plain mcc" ;;
   *) return 1 ;;
   esac
 }
