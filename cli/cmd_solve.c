@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "model_count.h"
 #include "nqsat/cnf.h"
 #include "nqsat/solver.h"
 #include "nqsat/verify.h"
@@ -16,6 +17,7 @@
 static void print_solve_help(void) {
   printf("usage: nqsat solve N [--amo ENCODING] [--count [--unique] | --all | --max K]\n"
          "       nqsat solve FILE [--count [--unique] | --all | --max K] [--board]\n"
+         "                  [--occurring] [--format plain|mcc]\n"
          "                  [--split auto|off] [--symmetry auto|off] [--stats]\n"
          "\n"
          "N: builds the N-Queens formula in PicoSAT. Enumeration splits the board\n"
@@ -25,9 +27,14 @@ static void print_solve_help(void) {
          "SAT-competition format ('s SATISFIABLE' and 'v' lines, exit 10; 's\n"
          "UNSATISFIABLE', exit 20; 's UNKNOWN', exit 0). Enumeration blocks models\n"
          "on the 'c ind' / 'c p show' variables when the file declares them, else\n"
-         "on every variable. Only variables that occur cost memory. The formula is\n"
-         "split into cubes on projection variables, each enumerated by its own\n"
-         "PicoSAT instance, in parallel; output does not depend on --threads.\n"
+         "on every variable. Counts follow the model-counting convention (as\n"
+         "picosat --all, clasp and the Model Counting Competition): over every\n"
+         "declared variable, or the projection set; a projected variable no clause\n"
+         "mentions doubles the count ('p cnf 5 1' / '1 2 0': 24 models), exactly at\n"
+         "any size. Only variables that occur in a clause are enumerated, listed\n"
+         "and cost memory. The formula is split into cubes on projection\n"
+         "variables, each enumerated by its own PicoSAT instance, in parallel;\n"
+         "output does not depend on --threads.\n"
          "\n"
          "  N                 board size, 1..%d\n"
          "  --amo ENCODING    at-most-one encoding (N only): pairwise (default), seq,\n"
@@ -36,11 +43,19 @@ static void print_solve_help(void) {
          "  --unique          with --count and N: the number of fundamental solutions\n"
          "                    (up to rotation and reflection, OEIS A002562); with\n"
          "                    FILE: the orbits of projected models under the\n"
-         "                    formula's detected symmetry group\n"
+         "                    formula's detected symmetry group, times every\n"
+         "                    permutation of the unused projected variables (k of\n"
+         "                    them: k + 1 orbits; with --symmetry off, 2^k models)\n"
          "  --all             print every solution: with N one per line, the 1-based\n"
          "                    column of each row's queen (e.g. 2 4 1 3); with FILE\n"
-         "                    each model as 'v' lines\n"
+         "                    each model as 'v' lines over the variables in clauses,\n"
+         "                    closed by 'c K models', K by the convention\n"
          "  --max K           like --all, but stop after K solutions\n"
+         "  --occurring       FILE: count over the variables that occur in a clause\n"
+         "                    only (unused declared variables do not double it)\n"
+         "  --format FORMAT   FILE --count: plain (default: the number) or mcc (the\n"
+         "                    Model Counting Competition 2021 lines: s, c s type\n"
+         "                    mc|pmc, c s log10-estimate, c s exact arb int)\n"
          "  --board           print solutions as boards (FILE: an nqsat instance of\n"
          "                    either model, '--model rows' decoded by its 'c csp:'\n"
          "                    line, shuffled ones through their 'c nqsat map')\n"
@@ -75,6 +90,8 @@ typedef struct solve_options {
   int64_t max_solutions; /* LIST: 0 = all */
   int unique, board, stats;
   int split, symmetry; /* FILE: 1 = auto, 0 = off */
+  int occurring;       /* FILE: count over the variables in clauses only */
+  int mcc;             /* FILE --count: Model Counting Competition lines */
   nq_solver_control control;
 } solve_options;
 
@@ -224,6 +241,11 @@ static void print_plan_lines(const nq_cnf_report *report, const solve_options *o
                                : "not used (none, off, too large, or --all on a projection)");
   printf("c split: %s, %" PRIu64 " cube%s of depth %d (%.3f s)\n", options->split ? "auto" : "off",
          report->cubes, report->cubes == 1 ? "" : "s", report->split_depth, report->split_seconds);
+  if (report->unused_projected)
+    printf("c %d projected variable%s occur%s in no clause: not listed (any value goes), so each "
+           "model listed stands for 2^%d models\n",
+           report->unused_projected, report->unused_projected == 1 ? "" : "s",
+           report->unused_projected == 1 ? "s" : "", report->unused_projected);
   printf("c threads: %d, blocking clauses %s\n", report->threads,
          !report->shrink         ? "full"
          : report->symmetry_used ? "shrunk (cube literals, propagation-minimal)"
@@ -234,19 +256,26 @@ static void print_plan_lines(const nq_cnf_report *report, const solve_options *o
 static void print_stats(const nq_cnf_report *report, const nq_enumeration *result, double seconds) {
   fprintf(stderr, "variables: %d\n", report->variables);
   fprintf(stderr, "projected: %d\n", report->projected);
+  fprintf(stderr, "unused projected: %d\n", report->unused_projected);
   fprintf(stderr, "clauses: %" PRIu64 "\n", report->clauses);
   fprintf(stderr, "symmetry group order: %s\n", report->group_order);
   fprintf(stderr, "cubes: %" PRIu64 "\n", report->cubes);
   fprintf(stderr, "split depth: %d\n", report->split_depth);
   fprintf(stderr, "threads: %d\n", report->threads);
-  fprintf(stderr, "models: %" PRIu64 "\n", result->solutions);
+  mpz_t models;
+  mpz_init(models);
+  model_count_of(models, result, report, COUNT_OCCURRING, 0);
+  fputs("models: ", stderr); /* enumerated: over the variables in clauses */
+  model_count_print(stderr, models);
+  fputc('\n', stderr);
+  mpz_clear(models);
   fprintf(stderr, "seconds: %.3f\n", seconds);
 }
 
 /* A stop while the file was read or planned: nothing found yet, answered
  * as a stopped search answers. */
 static int stopped_before_models(const solve_options *options, const char *what) {
-  if (options->mode == COUNT_ONLY)
+  if (options->mode == COUNT_ONLY && !options->mcc)
     printf("0 (incomplete: %s)\n", stop_reason());
   else
     printf("s UNKNOWN\n");
@@ -320,6 +349,7 @@ static int solve_file(solve_options *options, const char *path, uint64_t max_mem
                             options->mode == COUNT_ONLY ? NULL : print_model, &models, &result);
   nq_cnf_plan_free(plan);
   free(models.board_values);
+  int has_projection = cnf->has_projection;
   nq_cnf_free(cnf);
   if (options->control.progress)
     clear_progress();
@@ -335,19 +365,39 @@ static int solve_file(solve_options *options, const char *path, uint64_t max_mem
   if (status != NQ_OK && status != NQ_ERR_INTERRUPTED)
     return runtime_error("solve", "%s", nq_strerror(status));
   int stopped = status == NQ_ERR_INTERRUPTED;
-  int code = result.solutions ? NQ_EXIT_SATISFIABLE : stopped ? NQ_EXIT_OK : NQ_EXIT_UNSATISFIABLE;
-  uint64_t shown = options->unique ? result.fundamental : result.solutions;
+  int found_any = result.solutions || result.solutions_high;
+  int code = found_any ? NQ_EXIT_SATISFIABLE : stopped ? NQ_EXIT_OK : NQ_EXIT_UNSATISFIABLE;
+  mpz_t count;
+  mpz_init(count);
   if (options->mode == COUNT_ONLY) {
-    if (stopped)
-      printf("%" PRIu64 " (incomplete: %s)\n", shown, stop_reason());
-    else
-      printf("%" PRIu64 "\n", shown);
-  } else if (!result.solutions) {
+    count_kind kind = options->unique      ? COUNT_ORBITS
+                      : options->occurring ? COUNT_OCCURRING
+                                           : COUNT_MODELS;
+    model_count_of(count, &result, &report, kind, options->symmetry);
+    if (options->mcc && stopped) {
+      printf("s UNKNOWN\n");
+    } else if (options->mcc) {
+      model_count_print_mcc(stdout, count, has_projection);
+    } else {
+      model_count_print(stdout, count);
+      if (stopped)
+        printf(" (incomplete: %s)", stop_reason());
+      putchar('\n');
+    }
+  } else if (!found_any) {
     printf(stopped ? "s UNKNOWN\n" : "s UNSATISFIABLE\n");
   } else if (options->mode == LIST) {
-    printf("c %" PRIu64 " model%s%s\n", result.solutions, result.solutions == 1 ? "" : "s",
-           stopped ? " (incomplete enumeration)" : "");
+    /* The closing count: the models listed, by the convention unless
+     * --occurring (each listed model stands for 2^unused_projected). */
+    model_count_of(count, &result, &report, options->occurring ? COUNT_OCCURRING : COUNT_MODELS, 0);
+    printf("c ");
+    model_count_print(stdout, count);
+    printf(" model%s", mpz_cmp_ui(count, 1) == 0 ? "" : "s");
+    if (report.unused_projected && !options->occurring)
+      printf(" (%" PRIu64 " listed over the variables that occur)", result.solutions);
+    printf("%s\n", stopped ? " (incomplete enumeration)" : "");
   }
+  mpz_clear(count);
   if (stopped)
     fprintf(stderr, "nqsat solve: %s after %" PRIu64 " models\n", stop_reason(), result.solutions);
   return stopped_exit(finish_output(code));
@@ -412,7 +462,9 @@ int cmd_solve(int argc, char **argv) {
     OPT_MAX_MEMORY,
     OPT_SPLIT,
     OPT_SYMMETRY,
-    OPT_STATS
+    OPT_STATS,
+    OPT_OCCURRING,
+    OPT_FORMAT
   };
   static const struct option options_table[] = {
       {"amo", required_argument, NULL, 'a'},
@@ -427,6 +479,8 @@ int cmd_solve(int argc, char **argv) {
       {"split", required_argument, NULL, OPT_SPLIT},
       {"symmetry", required_argument, NULL, OPT_SYMMETRY},
       {"stats", no_argument, NULL, OPT_STATS},
+      {"occurring", no_argument, NULL, OPT_OCCURRING},
+      {"format", required_argument, NULL, OPT_FORMAT},
       {"help", no_argument, NULL, 'h'},
       {NULL, 0, NULL, 0}};
   solve_options options = {
@@ -477,6 +531,13 @@ int cmd_solve(int argc, char **argv) {
       file_only_given = 1;
       break;
     case OPT_STATS: options.stats = 1, file_only_given = 1; break;
+    case OPT_OCCURRING: options.occurring = 1, file_only_given = 1; break;
+    case OPT_FORMAT:
+      if (strcmp(optarg, "plain") && strcmp(optarg, "mcc"))
+        return usage_error("solve", "--format: unknown format '%s': use plain or mcc", optarg);
+      options.mcc = !strcmp(optarg, "mcc");
+      file_only_given = 1;
+      break;
     case 'h': print_solve_help(); return NQ_EXIT_OK;
     default: return report_bad_option("solve", code, argv);
     }
@@ -485,6 +546,13 @@ int cmd_solve(int argc, char **argv) {
     return usage_error("solve", "--count, --all and --max exclude each other");
   if (options.unique && options.mode != COUNT_ONLY)
     return usage_error("solve", "--unique goes with --count");
+  if (options.occurring && options.mode == FIRST)
+    return usage_error("solve", "--occurring goes with --count, --all or --max");
+  if (options.occurring && options.unique)
+    return usage_error("solve", "--occurring and --unique exclude each other");
+  if (options.mcc && (options.mode != COUNT_ONLY || options.unique || options.occurring))
+    return usage_error("solve", "--format mcc goes with --count alone (the model count by the "
+                                "convention: no --unique, no --occurring)");
   if (optind == argc)
     return usage_error("solve", "missing N or FILE");
   if (argc - optind > 1)
@@ -497,7 +565,8 @@ int cmd_solve(int argc, char **argv) {
   if (is_file && options.amo_given)
     return usage_error("solve", "--amo applies to N, not to a DIMACS file");
   if (!is_file && file_only_given)
-    return usage_error("solve", "--split, --symmetry and --stats apply to a DIMACS file");
+    return usage_error("solve", "--split, --symmetry, --stats, --occurring and --format apply to "
+                                "a DIMACS file");
 
   if (options.mode != FIRST && isatty(STDERR_FILENO))
     options.control.progress = show_progress;

@@ -83,6 +83,7 @@ static void fill_report(nq_cnf_plan *plan) {
   nq_cnf_report *r = &plan->report;
   r->variables = plan->formula.variables;
   r->projected = plan->formula.projection_count;
+  r->unused_projected = plan->formula.unused_projected;
   r->clauses = plan->formula.clause_count;
   r->literals = plan->formula.literal_count - plan->formula.clause_count;
   r->cubes = plan->cubes.count;
@@ -236,10 +237,13 @@ typedef struct run {
   uint64_t reported;
   nq_status status;
   atomic_int stop;
-  atomic_ullong found;
-  atomic_ullong fundamental; /* orbits (= found without symmetry) */
-  int symmetric;             /* the plan's group is used in this run */
-  int lex_leader;            /* with lex-leader clauses */
+  /* Counts below 2^128 as two words: a partial assignment stands for up
+   * to 2^MAX_FREE models, so a few pass 2^64; 2^128 would take 2^66 SAT
+   * calls. The low words wrap; count_add carries into the high ones. */
+  atomic_ullong found, found_high;
+  atomic_ullong fundamental, fundamental_high; /* orbits (= found without symmetry) */
+  int symmetric;                               /* the plan's group is used in this run */
+  int lex_leader;                              /* with lex-leader clauses */
 } run;
 
 static void set_status(run *r, nq_status status) {
@@ -248,6 +252,14 @@ static void set_status(run *r, nq_status status) {
     r->status = status;
   pthread_mutex_unlock(&r->lock);
   atomic_store(&r->stop, 1);
+}
+
+/* Adds to a two-word count: the one addition that wraps the low word
+ * (fetch_add hands each adder the value before it) carries. */
+static void count_add(atomic_ullong *low, atomic_ullong *high, unsigned long long amount) {
+  unsigned long long before = atomic_fetch_add(low, amount);
+  if (before + amount < before)
+    atomic_fetch_add(high, 1ull);
 }
 
 static int stop_hook(void *state) {
@@ -426,8 +438,8 @@ static int orbit_in_cube(run *r, worker_memory *m, size_t index, PicoSAT *picosa
   }
   cube_state *cube = &r->cubes[index];
   if (orbit->least_in_cube) {
-    atomic_fetch_add(&r->fundamental, 1ull);
-    atomic_fetch_add(&r->found, (unsigned long long)orbit->image_count);
+    count_add(&r->fundamental, &r->fundamental_high, 1ull);
+    count_add(&r->found, &r->found_high, (unsigned long long)orbit->image_count);
   }
   for (size_t i = 0; i < orbit->image_count; i++) {
     signed char *image = orbit->images + i * width;
@@ -568,8 +580,8 @@ static int solve_batch(run *r, size_t first, size_t last, worker_memory *m) {
           m->blocking[blocking_count++] = m->values[v] ? -v : v;
         }
       }
-      atomic_fetch_add(&r->found, 1ull << free_count);
-      atomic_fetch_add(&r->fundamental, 1ull << free_count);
+      count_add(&r->found, &r->found_high, 1ull << free_count);
+      count_add(&r->fundamental, &r->fundamental_high, 1ull << free_count);
       if (r->keep) {
         if (keep_expanded(r, cube, m, free_count)) {
           set_status(r, NQ_ERR_MEMORY);
@@ -645,7 +657,7 @@ done:
 nq_status nq_cnf_plan_enumerate(nq_cnf_plan *plan, uint64_t max_models,
                                 const nq_solver_control *control, nq_model_fn on_model,
                                 void *context, nq_enumeration *result) {
-  nq_enumeration local = {0, 0, 0};
+  nq_enumeration local = {0};
   if (!result)
     result = &local;
   *result = local;
@@ -677,6 +689,8 @@ nq_status nq_cnf_plan_enumerate(nq_cnf_plan *plan, uint64_t max_models,
   atomic_init(&r->stop, 0);
   atomic_init(&r->found, 0);
   atomic_init(&r->fundamental, 0);
+  atomic_init(&r->found_high, 0);
+  atomic_init(&r->fundamental_high, 0);
   int threads = thread_count(control);
   size_t batches = cube_count ? (cube_count + r->batch_size - 1) / r->batch_size : 1;
   if ((size_t)threads > batches)
@@ -722,7 +736,9 @@ nq_status nq_cnf_plan_enumerate(nq_cnf_plan *plan, uint64_t max_models,
   result->solutions = r->keep ? r->reported : found;
   if (max_models && result->solutions > max_models)
     result->solutions = max_models;
+  result->solutions_high = r->keep ? 0 : atomic_load(&r->found_high);
   result->fundamental = r->keep ? result->solutions : atomic_load(&r->fundamental);
+  result->fundamental_high = r->keep ? 0 : atomic_load(&r->fundamental_high);
   result->complete = status == NQ_OK;
   for (size_t i = 0; i < cube_count; i++)
     free(r->cubes[i].kept);
@@ -736,7 +752,7 @@ nq_status nq_solver_enumerate_cnf(const nq_cnf *cnf, uint64_t max_models,
                                   const nq_solver_control *control, nq_model_fn on_model,
                                   void *context, nq_enumeration *result) {
   nq_cnf_plan *plan = NULL;
-  nq_enumeration local = {0, 0, 0};
+  nq_enumeration local = {0};
   if (result)
     *result = local;
   nq_status status = nq_cnf_plan_make(cnf, NULL, control, &plan, NULL);
