@@ -42,6 +42,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "allsat_engine.h"
 #include "cnf_compact.h"
 #include "cnf_cubes.h"
 #include "cnf_propagate.h"
@@ -73,6 +74,8 @@ struct nq_cnf_plan {
   cnf_symmetry_group group;
   int symmetric; /* the group is used: orbits blocked within each cube */
   int shrink;
+  int engine; /* nq_cnf_engine */
+  uint64_t decisions, conflicts; /* of the last enumeration (engine NATIVE) */
   nq_cnf_report report;
 };
 
@@ -85,6 +88,7 @@ static void fill_report(nq_cnf_plan *plan) {
   r->cubes = plan->cubes.count;
   r->split_depth = plan->cubes.depth;
   r->shrink = plan->shrink;
+  r->engine = plan->engine;
   if (!r->group_order[0])
     strcpy(r->group_order, "1");
 }
@@ -120,6 +124,7 @@ nq_status nq_cnf_plan_make(const nq_cnf *cnf, const nq_cnf_options *options,
     return NQ_ERR_INTERRUPTED;
   }
   plan->shrink = !options->no_shrink;
+  plan->engine = options->engine;
   size_t target = options->cube_target ? options->cube_target : DEFAULT_CUBE_TARGET;
   search_clock clock;
   search_clock_start(&clock, NULL);
@@ -190,16 +195,40 @@ void nq_cnf_plan_free(nq_cnf_plan *plan) {
   free(plan);
 }
 
-/* PicoSAT's cost as cli/memory_budget.c models it (fitted there). */
+void nq_cnf_plan_search_counts(const nq_cnf_plan *plan, uint64_t *decisions,
+                               uint64_t *conflicts) {
+  *decisions = plan->decisions;
+  *conflicts = plan->conflicts;
+}
+
+/* The all-solutions engine per worker (allsat_engine.c): the clauses in
+ * its arena (2 header words each) and their watches (12 bytes, two per
+ * clause), occurrence lists (4 bytes a literal), about 64 bytes per
+ * variable, and the learned clauses it keeps before reducing (4000 plus an
+ * eighth of the formula, growing a tenth per reduction: charged twice). */
+static double native_instance_bytes(const cnf_compact *f) {
+  double literals = (double)(f->literal_count - f->clause_count), clauses = (double)f->clause_count;
+  double formula = 4.0 * (literals + 2.0 * clauses) + 24.0 * clauses + 4.0 * literals;
+  double width = f->projection_count < 64 ? f->projection_count : 64;
+  double learned = 2.0 * (4000.0 * (4.0 * (width + 2.0) + 24.0) + formula / 8.0);
+  return 65536.0 + 64.0 * f->variables + formula + learned;
+}
+
+/* PicoSAT's cost as cli/memory_budget.c models it (fitted there); the
+ * native engine's by native_instance_bytes (no blocking clauses). */
 uint64_t nq_cnf_plan_memory_estimate(const nq_cnf_plan *plan, int threads,
                                      uint64_t blocking_clauses) {
   const cnf_compact *f = &plan->formula;
+  if (plan->engine == NQ_CNF_ENGINE_NATIVE)
+    blocking_clauses = 0;
   double per_instance = 1048576.0 + 1104.0 * f->variables +
                         12.0 * (double)(f->literal_count - f->clause_count) +
                         8.0 * (double)f->clause_count;
   if (plan->shrink) /* the saved original clauses */
     per_instance += 8.0 * (double)f->literal_count;
   double instances = threads > 1 ? threads : 1;
+  if (plan->engine == NQ_CNF_ENGINE_NATIVE)
+    per_instance = native_instance_bytes(f);
   double blocking = (512.0 + 4.0 * f->projection_count) * (double)blocking_clauses;
   /* The compact copy, the cubes and the caller's formula. */
   double tables = 12.0 * (double)f->literal_count + 16.0 * f->variables +
@@ -235,6 +264,7 @@ typedef struct run {
   atomic_int stop;
   atomic_ullong found;
   atomic_ullong fundamental; /* orbits (= found without symmetry) */
+  atomic_ullong decisions, conflicts; /* the all-solutions engine's */
   int symmetric;             /* the plan's group is used in this run */
   int lex_leader;            /* with lex-leader clauses */
 } run;
@@ -525,8 +555,12 @@ static int orbit_in_cube(run *r, worker_memory *m, size_t index, PicoSAT *picosa
  * always extends to the e_i. Returns the auxiliary variables used. */
 enum { LEX_LEADER_LENGTH = 64 };
 
-static int lex_leader_clauses(const nq_cnf_plan *plan, PicoSAT *picosat, int first_auxiliary,
-                              int *inverse) {
+typedef void (*clause_sink)(void *sink, int literal); /* 0 ends a clause */
+
+static void picosat_sink(void *sink, int literal) { picosat_add(sink, literal); }
+
+static int lex_leader_clauses(const nq_cnf_plan *plan, clause_sink add, void *sink,
+                              int first_auxiliary, int *inverse) {
   const cnf_compact *f = &plan->formula;
   int next = first_auxiliary;
   for (int g = 0; g < plan->group.projected_generator_count; g++) {
@@ -541,20 +575,20 @@ static int lex_leader_clauses(const nq_cnf_plan *plan, PicoSAT *picosat, int fir
       positions++;
       /* e_(i-1) -> (x_w -> x_u): y_w = x_u */
       if (equal)
-        picosat_add(picosat, -equal);
-      picosat_add(picosat, -w);
-      picosat_add(picosat, u);
-      picosat_add(picosat, 0);
+        add(sink, -equal);
+      add(sink, -w);
+      add(sink, u);
+      add(sink, 0);
       if (positions == LEX_LEADER_LENGTH || k + 1 == f->projection_count)
         break;
       int here = next++;
       for (int sign = 0; sign < 2; sign++) {
         if (equal)
-          picosat_add(picosat, -equal);
-        picosat_add(picosat, sign ? -w : w);
-        picosat_add(picosat, sign ? -u : u);
-        picosat_add(picosat, here);
-        picosat_add(picosat, 0);
+          add(sink, -equal);
+        add(sink, sign ? -w : w);
+        add(sink, sign ? -u : u);
+        add(sink, here);
+        add(sink, 0);
       }
       equal = here;
     }
@@ -599,7 +633,7 @@ static int solve_batch(run *r, size_t first, size_t last, worker_memory *m) {
     }
   }
   if (r->symmetric && r->lex_leader)
-    lex_leader_clauses(r->plan, picosat, variables + 1, m->inverse);
+    lex_leader_clauses(r->plan, picosat_sink, picosat, variables + 1, m->inverse);
   for (size_t index = first; index < last && !failed; index++) {
     cube_state *cube = &r->cubes[index];
     int selector = variables + auxiliary + 1 + (int)(index - first);
@@ -699,6 +733,146 @@ static int solve_batch(run *r, size_t first, size_t last, worker_memory *m) {
   return failed;
 }
 
+/* ---- the all-solutions engine (allsat_engine.h) on a batch ---- */
+
+typedef struct native_batch {
+  run *r;
+  worker_memory *m;
+  size_t index; /* the cube running */
+  int failed;
+} native_batch;
+
+static int native_stop(void *context) { return stop_hook(((native_batch *)context)->r); }
+
+static void int_sink(void *sink, int literal) {
+  int **end = sink;
+  *(*end)++ = literal;
+}
+
+/* One model of the engine: with symmetry, its orbit is counted (and
+ * listed) only when the model is the orbit's least member, which lies in
+ * exactly one cube and satisfies the lex-leader clauses, so the engine,
+ * finding every model once, meets it exactly once; else the model stands
+ * for 2^free_count projected models. */
+static int native_model(void *context, const signed char *values, int free_count) {
+  native_batch *b = context;
+  run *r = b->r;
+  worker_memory *m = b->m;
+  const cnf_compact *f = &r->plan->formula;
+  size_t width = (size_t)f->variables + 1;
+  cube_state *cube = &r->cubes[b->index];
+  if (r->symmetric) {
+    memcpy(m->values, values, width);
+    m->image_count = 0;
+    m->least_set = 0;
+    m->image_failed = 0;
+    const void *pair[2] = {r, m};
+    uint64_t size = cnf_symmetry_orbit(&r->plan->group, &r->plan->view, m->values, visit_image,
+                                       (void *)pair, NULL);
+    if (size == 0 || m->image_failed) {
+      set_status(r, NQ_ERR_MEMORY);
+      b->failed = 1;
+      return 1;
+    }
+    if (projected_less(f, m->least, m->values))
+      return atomic_load(&r->stop);
+    atomic_fetch_add(&r->fundamental, 1ull);
+    atomic_fetch_add(&r->found, (unsigned long long)m->image_count);
+    if (!r->keep)
+      return atomic_load(&r->stop);
+    for (size_t i = 0; i < m->image_count; i++) {
+      signed char *image = m->images + i * width;
+      image[0] = 0;
+      if (keep_model(cube, i == 0 ? m->values : image, width)) {
+        set_status(r, NQ_ERR_MEMORY);
+        b->failed = 1;
+        return 1;
+      }
+    }
+    stream_if_next(r, cube, b->index);
+    return atomic_load(&r->stop);
+  }
+  atomic_fetch_add(&r->found, 1ull << free_count);
+  atomic_fetch_add(&r->fundamental, 1ull << free_count);
+  if (!r->keep)
+    return atomic_load(&r->stop);
+  int k = 0;
+  for (size_t v = 0; v < width; v++) {
+    m->values[v] = values[v] < 0 ? 0 : values[v];
+    if (values[v] < 0)
+      m->free_variables[k++] = (int)v;
+  }
+  if (keep_expanded(r, cube, m, free_count)) {
+    set_status(r, NQ_ERR_MEMORY);
+    b->failed = 1;
+    return 1;
+  }
+  stream_if_next(r, cube, b->index);
+  return atomic_load(&r->stop);
+}
+
+/* The batch's cubes with one engine: the formula (and the lex-leader
+ * clauses) loaded once, each cube's literals as assumptions, learned
+ * clauses kept from cube to cube. Returns 0, or -1 after a failure. */
+static int solve_batch_native(run *r, size_t first, size_t last, worker_memory *m) {
+  const cnf_compact *f = &r->plan->formula;
+  const cnf_cubes *cubes = &r->plan->cubes;
+  int auxiliary = r->symmetric ? r->plan->group.projected_generator_count * LEX_LEADER_LENGTH : 0;
+  int variables = f->variables + auxiliary;
+  /* Each lex-leader position gives at most 3 clauses, 14 entries. */
+  size_t extra = r->symmetric && r->lex_leader ? 16 * (size_t)auxiliary + 16 : 0;
+  int *literals = malloc((f->literal_count + extra + 1) * sizeof *literals);
+  unsigned char *projected = calloc((size_t)variables + 1, 1);
+  allsat_engine *engine = NULL;
+  if (literals && projected) {
+    memcpy(literals, f->literals, f->literal_count * sizeof *literals);
+    memcpy(projected, f->projected, (size_t)f->variables + 1);
+    int *end = literals + f->literal_count;
+    if (r->symmetric && r->lex_leader)
+      lex_leader_clauses(r->plan, int_sink, &end, f->variables + 1, m->inverse);
+    engine = allsat_engine_new(variables, projected, literals, (size_t)(end - literals));
+  }
+  free(literals);
+  free(projected);
+  if (!engine) {
+    set_status(r, NQ_ERR_MEMORY);
+    return -1;
+  }
+  allsat_engine_set_max_free(engine, r->symmetric ? 0 : MAX_FREE);
+  native_batch b = {r, m, first, 0};
+  for (size_t index = first; index < last && !b.failed; index++) {
+    b.index = index;
+    const int *cube_literals = cubes->literals ? cubes->literals + cubes->start[index] : NULL;
+    size_t cube_size = cubes->start[index + 1] - cubes->start[index];
+    m->cube_literals = cube_literals; /* visit_image asks */
+    m->cube_size = cube_size;
+    nq_status status = NQ_OK;
+    if (!atomic_load(&r->stop))
+      status = allsat_engine_enumerate(engine, cube_literals, cube_size, r->keep || r->symmetric,
+                                       native_model, native_stop, &b);
+    if (status == NQ_ERR_INTERRUPTED && search_clock_expired(&r->clock))
+      set_status(r, NQ_ERR_INTERRUPTED);
+    else if (status == NQ_ERR_MEMORY) {
+      set_status(r, NQ_ERR_MEMORY);
+      b.failed = 1;
+    }
+    int stopped = atomic_load(&r->stop);
+    pthread_mutex_lock(&r->lock);
+    r->cubes[index].done = CUBE_DONE;
+    if (!b.failed && !stopped)
+      report_ready(r, 0);
+    pthread_mutex_unlock(&r->lock);
+    if (stopped)
+      break;
+  }
+  allsat_stats stats;
+  allsat_engine_stats(engine, &stats);
+  atomic_fetch_add(&r->decisions, (unsigned long long)stats.decisions);
+  atomic_fetch_add(&r->conflicts, (unsigned long long)stats.conflicts);
+  allsat_engine_free(engine);
+  return b.failed ? -1 : 0;
+}
+
 static void *worker(void *context) {
   run *r = context;
   int variables = r->plan->formula.variables;
@@ -726,7 +900,8 @@ static void *worker(void *context) {
     if (first >= count || atomic_load(&r->stop))
       break;
     size_t last = first + r->batch_size < count ? first + r->batch_size : count;
-    if (solve_batch(r, first, last, &m))
+    if ((r->plan->engine == NQ_CNF_ENGINE_PICOSAT ? solve_batch : solve_batch_native)(r, first, last,
+                                                                                        &m))
       break;
   }
 done:
@@ -778,6 +953,8 @@ nq_status nq_cnf_plan_enumerate(nq_cnf_plan *plan, uint64_t max_models,
   atomic_init(&r->stop, 0);
   atomic_init(&r->found, 0);
   atomic_init(&r->fundamental, 0);
+  atomic_init(&r->decisions, 0);
+  atomic_init(&r->conflicts, 0);
   int threads = thread_count(control);
   size_t batches = cube_count ? (cube_count + r->batch_size - 1) / r->batch_size : 1;
   if ((size_t)threads > batches)
@@ -825,6 +1002,8 @@ nq_status nq_cnf_plan_enumerate(nq_cnf_plan *plan, uint64_t max_models,
     result->solutions = max_models;
   result->fundamental = r->keep ? result->solutions : atomic_load(&r->fundamental);
   result->complete = status == NQ_OK;
+  plan->decisions = atomic_load(&r->decisions);
+  plan->conflicts = atomic_load(&r->conflicts);
   for (size_t i = 0; i < cube_count; i++)
     free(r->cubes[i].kept);
   free(r->cubes);
