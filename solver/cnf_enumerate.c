@@ -204,13 +204,14 @@ void nq_cnf_plan_search_counts(const nq_cnf_plan *plan, uint64_t *decisions,
 /* The all-solutions engine per worker (allsat_engine.c): the clauses in
  * its arena (2 header words each) and their watches (12 bytes, two per
  * clause), occurrence lists (4 bytes a literal), about 64 bytes per
- * variable, and the learned clauses it keeps before reducing (4000 plus an
- * eighth of the formula, growing a tenth per reduction: charged twice). */
+ * variable, and the learned clauses it keeps before reducing (512 plus an
+ * eighth of the clauses, of up to 64 literals each: charged four times,
+ * for the growth when reasons fill it). */
 static double native_instance_bytes(const cnf_compact *f) {
   double literals = (double)(f->literal_count - f->clause_count), clauses = (double)f->clause_count;
   double formula = 4.0 * (literals + 2.0 * clauses) + 24.0 * clauses + 4.0 * literals;
   double width = f->projection_count < 64 ? f->projection_count : 64;
-  double learned = 2.0 * (4000.0 * (4.0 * (width + 2.0) + 24.0) + formula / 8.0);
+  double learned = 4.0 * (512.0 + clauses / 8.0) * (4.0 * (width + 2.0) + 24.0);
   return 65536.0 + 64.0 * f->variables + formula + learned;
 }
 
