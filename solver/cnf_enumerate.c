@@ -1,5 +1,9 @@
-/* Enumerating the models of any DIMACS formula with PicoSAT: blocking
- * clauses remain the mechanism, but no instance carries many of them.
+/* Enumerating the models of any DIMACS formula. By default each batch of
+ * cubes runs nqsat's all-solutions engine (allsat_engine.h, see
+ * solve_batch_native: no blocking clauses at all); with the PicoSAT
+ * engine blocking clauses remain the mechanism, but no instance carries
+ * many of them. Items 2, 5 and 6 serve both engines; 3 and 4 are
+ * PicoSAT's.
  *
  * 1. Compact numbering (cnf_compact.c): only variables that occur exist,
  *    so the cost follows the file's contents, not its header.
