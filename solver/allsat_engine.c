@@ -91,13 +91,13 @@ struct allsat_engine {
 
   /* partial models */
   int tracking;
-  int *satisfied_by;        /* per original clause: its true literals */
-  int **occurrences;        /* [2 (variables + 1)]: original clauses of a literal */
+  int *satisfied_by; /* per original clause: its true literals */
+  int **occurrences; /* [2 (variables + 1)]: original clauses of a literal */
   int *occurrence_count;
-  int unsatisfied;          /* original clauses with no true literal */
+  int unsatisfied; /* original clauses with no true literal */
   int assigned_projected;
   int max_free;
-  uint64_t models_free;     /* models with a free variable */
+  uint64_t models_free; /* models with a free variable */
 
   /* decisions */
   double *activity, increment;
@@ -323,8 +323,8 @@ static int propagate(allsat_engine *e) {
 
 static int add_clause(allsat_engine *e, const int *literals, int size, int learned, int lbd) {
   int offset = (int)e->arena.size;
-  if (list_push(&e->arena, size) || list_push(&e->arena, (learned ? FLAG_LEARNED : 0) |
-                                                              (lbd << LBD_SHIFT)))
+  if (list_push(&e->arena, size) ||
+      list_push(&e->arena, (learned ? FLAG_LEARNED : 0) | (lbd << LBD_SHIFT)))
     return -1;
   for (int i = 0; i < size; i++)
     if (list_push(&e->arena, literals[i]))
@@ -554,8 +554,8 @@ static int luby(int i) {
   return 1 << sequence;
 }
 
-static int report_model(allsat_engine *e, int free_count, int want_values,
-                        allsat_model_fn on_model, void *context) {
+static int report_model(allsat_engine *e, int free_count, int want_values, allsat_model_fn on_model,
+                        void *context) {
   e->stats.models++;
   if (free_count)
     e->models_free++;
@@ -596,9 +596,9 @@ static void settle_units(allsat_engine *e) {
     e->inconsistent = 1;
 }
 
-nq_status allsat_engine_enumerate(allsat_engine *e, const int *assumptions,
-                                  size_t assumption_count, int want_values,
-                                  allsat_model_fn on_model, allsat_stop_fn stop, void *context) {
+nq_status allsat_engine_enumerate(allsat_engine *e, const int *assumptions, size_t assumption_count,
+                                  int want_values, allsat_model_fn on_model, allsat_stop_fn stop,
+                                  void *context) {
   nq_status status = NQ_OK;
   backtrack(e, 0);
   if (e->inconsistent)
@@ -705,8 +705,8 @@ done:
 
 /* ---- construction ---- */
 
-allsat_engine *allsat_engine_new(int variables, const unsigned char *projected,
-                                 const int *literals, size_t literal_count) {
+allsat_engine *allsat_engine_new(int variables, const unsigned char *projected, const int *literals,
+                                 size_t literal_count) {
   allsat_engine *e = calloc(1, sizeof *e);
   if (!e)
     return NULL;
@@ -732,9 +732,9 @@ allsat_engine *allsat_engine_new(int variables, const unsigned char *projected,
   e->level_stamp = calloc(n + 2, sizeof *e->level_stamp);
   e->model = malloc(n);
   if (!e->projected || !e->value || !e->level || !e->reason || !e->phase || !e->trail ||
-      !e->level_start || !e->level_kind || !e->watches || !e->occurrences ||
-      !e->occurrence_count || !e->activity || !e->heap || !e->heap_index || !e->seen ||
-      !e->learned || !e->to_clear || !e->level_stamp || !e->model)
+      !e->level_start || !e->level_kind || !e->watches || !e->occurrences || !e->occurrence_count ||
+      !e->activity || !e->heap || !e->heap_index || !e->seen || !e->learned || !e->to_clear ||
+      !e->level_stamp || !e->model)
     goto fail;
   e->increment = 1.0;
   for (int v = 1; v <= variables; v++) {

@@ -26,8 +26,8 @@ typedef struct allsat_engine allsat_engine;
 /* `projected[v]` (v = 1..variables, may be NULL: every variable) marks the
  * projection set, decided before any other variable. `literals` holds the
  * clauses, each ended by 0. NULL when out of memory. */
-allsat_engine *allsat_engine_new(int variables, const unsigned char *projected,
-                                 const int *literals, size_t literal_count);
+allsat_engine *allsat_engine_new(int variables, const unsigned char *projected, const int *literals,
+                                 size_t literal_count);
 void allsat_engine_free(allsat_engine *engine);
 
 /* Partial models with at most `max_free` open projection variables

@@ -132,8 +132,8 @@ static void run_one(const formula *f, int max_free, int split, int round) {
   unsigned char *truth = calloc((size_t)1 << MAX_VARS, 1);
   unsigned char *reported = calloc((size_t)1 << MAX_VARS, 1);
   uint64_t expected = brute_force(f, truth);
-  allsat_engine *engine = allsat_engine_new(f->variables, f->projected, f->literals,
-                                            f->literal_count);
+  allsat_engine *engine =
+      allsat_engine_new(f->variables, f->projected, f->literals, f->literal_count);
   CHECK(engine != NULL, "round %d: engine", round);
   if (!engine) {
     free(truth);

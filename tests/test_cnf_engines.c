@@ -108,8 +108,8 @@ static uint64_t count_with(const nq_cnf *cnf, int engine, int symmetry, int spli
     return UINT64_MAX;
   listed l = {cnf, calloc((size_t)cnf->max_variable + 1, sizeof(int)), 0};
   nq_enumeration result = {0, 0, 0};
-  nq_status status = nq_cnf_plan_enumerate(plan, 0, &control, listing ? check_model : NULL, &l,
-                                           &result);
+  nq_status status =
+      nq_cnf_plan_enumerate(plan, 0, &control, listing ? check_model : NULL, &l, &result);
   nq_cnf_plan_free(plan);
   free(l.index_of);
   if (bad)
@@ -138,7 +138,8 @@ static void check_file(const char *path) {
     uint64_t bad = 0;
     uint64_t native = count_with(cnf, NQ_CNF_ENGINE_NATIVE, modes[m][0], modes[m][1], modes[m][2],
                                  modes[m][3], &bad);
-    CHECK(native == expected, "%s (symmetry %d split %d threads %d listing %d): %llu models, %llu expected", path,
+    CHECK(native == expected,
+          "%s (symmetry %d split %d threads %d listing %d): %llu models, %llu expected", path,
           modes[m][0], modes[m][1], modes[m][2], modes[m][3], (unsigned long long)native,
           (unsigned long long)expected);
     CHECK(bad == 0, "%s: %llu listed models falsify a clause", path, (unsigned long long)bad);
