@@ -3,7 +3,7 @@
  * phase one enumerates every legal prefix of the first rows (the same row
  * filters as the search, so every job starts from a state the search itself
  * would reach); a job is one prefix, searched below by a kernel
- * (count_rows.c or count_vector.c).
+ * (count_kernel_bitwise.c or count_kernel_simd.c).
  *
  * The list does not depend on the kernel or the machine, so parts counted
  * on different machines (with or without AVX-512) add up: prefixes stop at
@@ -15,6 +15,7 @@
 
 #include "class_search.h"
 #include "count_method.h"
+#include "grow.h"
 
 #define PREFIX_ROWS_MAX 5
 
@@ -71,14 +72,13 @@ static void add_job(backtrack_shared *list, const class_search *state, int row, 
   if (list->failed)
     return;
   if (list->size == list->capacity) {
-    size_t capacity = list->capacity ? 2 * list->capacity : 256;
-    prefix_job *grown = realloc(list->jobs, capacity * sizeof *grown);
+    prefix_job *grown =
+        grow_array(list->jobs, &list->capacity, list->capacity + 1, sizeof *grown, 256);
     if (!grown) {
       list->failed = 1;
       return;
     }
     list->jobs = grown;
-    list->capacity = capacity;
   }
   prefix_job *added = &list->jobs[list->size++];
   memset(added, 0, sizeof *added);
