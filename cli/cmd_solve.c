@@ -19,6 +19,7 @@ static void print_solve_help(void) {
          "       nqsat solve FILE [--count [--unique] | --all | --max K] [--board]\n"
          "                  [--occurring] [--format plain|mcc]\n"
          "                  [--split auto|off] [--symmetry auto|off] [--stats]\n"
+         "                  [--engine native|picosat]\n"
          "\n"
          "N: builds the N-Queens formula in PicoSAT. Enumeration splits the board\n"
          "into sub-problems solved in parallel, blocks each solution's whole orbit\n"
@@ -33,8 +34,10 @@ static void print_solve_help(void) {
          "mentions doubles the count ('p cnf 5 1' / '1 2 0': 24 models), exactly at\n"
          "any size. Only variables that occur in a clause are enumerated, listed\n"
          "and cost memory. The formula is split into cubes on projection\n"
-         "variables, each enumerated by its own PicoSAT instance, in parallel;\n"
-         "output does not depend on --threads.\n"
+         "variables, enumerated in parallel by nqsat's own all-solutions engine\n"
+         "(no blocking clauses: it backtracks after each model; --engine picosat\n"
+         "for PicoSAT with a blocking clause per model); output does not depend\n"
+         "on --threads.\n"
          "\n"
          "  N                 board size, 1..%d\n"
          "  --amo ENCODING    at-most-one encoding (N only): pairwise (default), seq,\n"
@@ -61,11 +64,16 @@ static void print_solve_help(void) {
          "                    line, shuffled ones through their 'c nqsat map')\n"
          "  --threads T       worker threads, 1..256 (default: all CPUs)\n"
          "  --split MODE      FILE: auto (default: split into cubes) or off (one\n"
-         "                    PicoSAT instance, the plain blocking-clause loop)\n"
+         "                    search over the whole formula)\n"
          "  --symmetry MODE   FILE: auto (default: use the formula's symmetries when\n"
          "                    found quickly) or off\n"
+         "  --engine ENGINE   FILE, with --count, --all or --max: native (default:\n"
+         "                    chronological backtracking, partial models counted\n"
+         "                    2^free at once) or picosat (PicoSAT with a blocking\n"
+         "                    clause per model, the cross-check)\n"
          "  --stats           FILE: print variables, clauses, 'symmetry group order:\n"
-         "                    G', 'cubes: K', threads and seconds on stderr\n"
+         "                    G', 'cubes: K', threads, the engine, decisions,\n"
+         "                    conflicts, models per second and seconds on stderr\n"
          "  --time-limit S    stop after S seconds (1..31536000) with what was found,\n"
          "                    marked incomplete; Ctrl-C or SIGTERM: the same, exit 130\n"
          "  --max-memory SIZE refuse to start when the estimated memory exceeds\n"
@@ -92,6 +100,7 @@ typedef struct solve_options {
   int split, symmetry; /* FILE: 1 = auto, 0 = off */
   int occurring;       /* FILE: count over the variables in clauses only */
   int mcc;             /* FILE --count: Model Counting Competition lines */
+  int engine;          /* FILE: nq_cnf_engine */
   nq_solver_control control;
 } solve_options;
 
@@ -246,6 +255,12 @@ static void print_plan_lines(const nq_cnf_report *report, const solve_options *o
            "model listed stands for 2^%d models\n",
            report->unused_projected, report->unused_projected == 1 ? "" : "s",
            report->unused_projected == 1 ? "s" : "", report->unused_projected);
+  if (report->engine == NQ_CNF_ENGINE_NATIVE) {
+    printf("c threads: %d, engine native (no blocking clauses; %s)\n", report->threads,
+           report->symmetry_used ? "orbits counted by their least member"
+                                 : "partial models expanded");
+    return;
+  }
   printf("c threads: %d, blocking clauses %s\n", report->threads,
          !report->shrink         ? "full"
          : report->symmetry_used ? "shrunk (cube literals, propagation-minimal)"
@@ -253,7 +268,8 @@ static void print_plan_lines(const nq_cnf_report *report, const solve_options *o
                                    "assignments)");
 }
 
-static void print_stats(const nq_cnf_report *report, const nq_enumeration *result, double seconds) {
+static void print_stats(const nq_cnf_report *report, const nq_enumeration *result, double seconds,
+                        uint64_t decisions, uint64_t conflicts) {
   fprintf(stderr, "variables: %d\n", report->variables);
   fprintf(stderr, "projected: %d\n", report->projected);
   fprintf(stderr, "unused projected: %d\n", report->unused_projected);
@@ -265,9 +281,17 @@ static void print_stats(const nq_cnf_report *report, const nq_enumeration *resul
   mpz_t models;
   mpz_init(models);
   model_count_of(models, result, report, COUNT_OCCURRING, 0);
+  fprintf(stderr, "engine: %s\n", report->engine == NQ_CNF_ENGINE_PICOSAT
+                                       ? "picosat (a blocking clause per model)"
+                                       : "native (chronological backtracking, partial models)");
+  if (report->engine != NQ_CNF_ENGINE_PICOSAT) {
+    fprintf(stderr, "decisions: %" PRIu64 "\n", decisions);
+    fprintf(stderr, "conflicts: %" PRIu64 "\n", conflicts);
+  }
   fputs("models: ", stderr); /* enumerated: over the variables in clauses */
   model_count_print(stderr, models);
   fputc('\n', stderr);
+  fprintf(stderr, "models per second: %.0f\n", seconds > 0 ? mpz_get_d(models) / seconds : 0.0);
   mpz_clear(models);
   fprintf(stderr, "seconds: %.3f\n", seconds);
 }
@@ -312,6 +336,8 @@ static int solve_file(solve_options *options, const char *path, uint64_t max_mem
   plan_options.no_symmetry = !options->symmetry || options->mode == FIRST;
   plan_options.no_shrink = options->mode == FIRST; /* one model: no blocking clause */
   plan_options.listing = options->mode != COUNT_ONLY;
+  /* The first model alone is a plain SAT call: PicoSAT's. */
+  plan_options.engine = options->mode == FIRST ? NQ_CNF_ENGINE_PICOSAT : options->engine;
   nq_cnf_plan *plan = NULL;
   nq_cnf_report report;
   status = nq_cnf_plan_make(cnf, &plan_options, &options->control, &plan, &report);
@@ -347,6 +373,8 @@ static int solve_file(solve_options *options, const char *path, uint64_t max_mem
   status =
       nq_cnf_plan_enumerate(plan, max_models, &options->control,
                             options->mode == COUNT_ONLY ? NULL : print_model, &models, &result);
+  uint64_t decisions, conflicts;
+  nq_cnf_plan_search_counts(plan, &decisions, &conflicts);
   nq_cnf_plan_free(plan);
   free(models.board_values);
   int has_projection = cnf->has_projection;
@@ -358,7 +386,8 @@ static int solve_file(solve_options *options, const char *path, uint64_t max_mem
     clock_gettime(CLOCK_MONOTONIC, &now);
     print_stats(&report, &result,
                 (double)(now.tv_sec - started.tv_sec) +
-                    (double)(now.tv_nsec - started.tv_nsec) * 1e-9);
+                    (double)(now.tv_nsec - started.tv_nsec) * 1e-9,
+                decisions, conflicts);
   }
   if (status == NQ_ERR_STOPPED)
     return finish_output(NQ_EXIT_FAILURE);
@@ -464,7 +493,8 @@ int cmd_solve(int argc, char **argv) {
     OPT_SYMMETRY,
     OPT_STATS,
     OPT_OCCURRING,
-    OPT_FORMAT
+    OPT_FORMAT,
+    OPT_ENGINE
   };
   static const struct option options_table[] = {
       {"amo", required_argument, NULL, 'a'},
@@ -481,6 +511,7 @@ int cmd_solve(int argc, char **argv) {
       {"stats", no_argument, NULL, OPT_STATS},
       {"occurring", no_argument, NULL, OPT_OCCURRING},
       {"format", required_argument, NULL, OPT_FORMAT},
+      {"engine", required_argument, NULL, OPT_ENGINE},
       {"help", no_argument, NULL, 'h'},
       {NULL, 0, NULL, 0}};
   solve_options options = {
@@ -538,6 +569,12 @@ int cmd_solve(int argc, char **argv) {
       options.mcc = !strcmp(optarg, "mcc");
       file_only_given = 1;
       break;
+    case OPT_ENGINE:
+      if (strcmp(optarg, "native") && strcmp(optarg, "picosat"))
+        return usage_error("solve", "--engine '%s': expected native or picosat", optarg);
+      options.engine = strcmp(optarg, "native") ? NQ_CNF_ENGINE_PICOSAT : NQ_CNF_ENGINE_NATIVE;
+      file_only_given = 1;
+      break;
     case 'h': print_solve_help(); return NQ_EXIT_OK;
     default: return report_bad_option("solve", code, argv);
     }
@@ -565,8 +602,8 @@ int cmd_solve(int argc, char **argv) {
   if (is_file && options.amo_given)
     return usage_error("solve", "--amo applies to N, not to a DIMACS file");
   if (!is_file && file_only_given)
-    return usage_error("solve", "--split, --symmetry, --stats, --occurring and --format apply to "
-                                "a DIMACS file");
+    return usage_error("solve", "--split, --symmetry, --stats, --engine, --occurring and --format "
+                                "apply to a DIMACS file");
 
   if (options.mode != FIRST && isatty(STDERR_FILENO))
     options.control.progress = show_progress;

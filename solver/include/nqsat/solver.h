@@ -92,8 +92,16 @@ nq_status nq_solver_enumerate_symmetric(const nq_encoding *encoding, uint64_t ma
 typedef int (*nq_model_fn)(void *context, const signed char *values, const int *file_variables,
                            int count);
 
+/* What enumerates the models of a DIMACS formula. NATIVE: nqsat's own
+ * all-solutions CDCL engine (solver/allsat_engine.c), chronological
+ * backtracking after each model, no blocking clauses, partial models
+ * counted 2^free at once. PICOSAT: PicoSAT with a shrunk blocking clause
+ * per model (the cross-check). */
+typedef enum nq_cnf_engine { NQ_CNF_ENGINE_NATIVE = 0, NQ_CNF_ENGINE_PICOSAT = 1 } nq_cnf_engine;
+
 /* How a DIMACS formula is enumerated (zero-initialised: the defaults). */
 typedef struct nq_cnf_options {
+  int engine;         /* nq_cnf_engine (default NATIVE) */
   int no_split;       /* 1: one PicoSAT instance for the whole formula */
   int no_symmetry;    /* 1: no symmetry detection */
   int no_shrink;      /* 1: block every projection variable of each model */
@@ -117,6 +125,7 @@ typedef struct nq_cnf_report {
   int split_depth;      /* split variables per cube */
   int threads;          /* workers used */
   int shrink;           /* 1: partial-assignment blocking clauses */
+  int engine;           /* nq_cnf_engine */
   char group_order[48]; /* symmetry group order, "1" when none or off */
   int symmetry_used;    /* 1: the group acts on the projection with at most
                          * 10^5 elements, and orbits are used */
@@ -154,6 +163,11 @@ nq_status nq_cnf_plan_enumerate(nq_cnf_plan *plan, uint64_t max_models,
                                 const nq_solver_control *control, nq_model_fn on_model,
                                 void *context, nq_enumeration *result);
 void nq_cnf_plan_free(nq_cnf_plan *plan);
+
+/* Decisions and conflicts of the last nq_cnf_plan_enumerate (the NATIVE
+ * engine's, summed over its workers; 0 with PicoSAT). */
+void nq_cnf_plan_search_counts(const nq_cnf_plan *plan, uint64_t *decisions,
+                               uint64_t *conflicts);
 
 /* Plan and enumerate in one call with the default options. */
 nq_status nq_solver_enumerate_cnf(const nq_cnf *cnf, uint64_t max_models,
