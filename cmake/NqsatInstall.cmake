@@ -175,9 +175,22 @@ if(NQSAT_SHARED)
 endif()
 
 # The CMake package: nqsatConfig.cmake finds PicoSAT (with the FindPicoSAT
-# module installed beside it), zlib and threads for the static targets, and
-# nauty (FindNauty) when this build used it.
+# module installed beside it), zlib and threads for the static targets,
+# nauty (FindNauty) when this build used it, and GMP (FindGMP) when an
+# installed library links it.
 set(NQSAT_BUILT_WITH_NAUTY ${Nauty_FOUND})
+set(NQSAT_BUILT_WITH_GMP FALSE)
+foreach(name IN LISTS NQSAT_INSTALLED_LIBRARIES)
+  get_target_property(links nqsat_${name} LINK_LIBRARIES)
+  if("GMP::GMP" IN_LIST links)
+    set(NQSAT_BUILT_WITH_GMP TRUE)
+  endif()
+endforeach()
+set(_nq_find_modules "${PROJECT_SOURCE_DIR}/cmake/FindPicoSAT.cmake"
+                     "${PROJECT_SOURCE_DIR}/cmake/FindNauty.cmake")
+if(NQSAT_BUILT_WITH_GMP)
+  list(APPEND _nq_find_modules "${PROJECT_SOURCE_DIR}/cmake/FindGMP.cmake")
+endif()
 configure_package_config_file(
   "${PROJECT_SOURCE_DIR}/packaging/nqsatConfig.cmake.in"
   "${PROJECT_BINARY_DIR}/packaging/nqsatConfig.cmake"
@@ -186,8 +199,7 @@ write_basic_package_version_file("${PROJECT_BINARY_DIR}/packaging/nqsatConfigVer
   VERSION ${PROJECT_VERSION} COMPATIBILITY SameMajorVersion)
 install(FILES "${PROJECT_BINARY_DIR}/packaging/nqsatConfig.cmake"
               "${PROJECT_BINARY_DIR}/packaging/nqsatConfigVersion.cmake"
-              "${PROJECT_SOURCE_DIR}/cmake/FindPicoSAT.cmake"
-              "${PROJECT_SOURCE_DIR}/cmake/FindNauty.cmake"
+              ${_nq_find_modules}
         DESTINATION ${_nq_cmake_dir} COMPONENT libnqsat-dev)
 
 # pkg-config: written at install time, so prefix= is the prefix actually
@@ -197,10 +209,13 @@ install(FILES "${PROJECT_BINARY_DIR}/packaging/nqsatConfig.cmake"
 # place, honouring DESTDIR and the install manifest.
 string(REPLACE ";" " -lnqsat_" _nq_pc_libs "-lnqsat_${NQSAT_INSTALLED_LIBRARIES}")
 # libnqsat_solver.a needs libnauty when the build found it (symmetries of
-# DIMACS files, solver/cnf_symmetry.c).
-set(_nq_pc_nauty "")
+# DIMACS files, solver/cnf_symmetry.c), and a library linking GMP libgmp.
+set(_nq_pc_extra "")
 if(Nauty_FOUND)
-  set(_nq_pc_nauty " -lnauty")
+  set(_nq_pc_extra " -lnauty")
+endif()
+if(NQSAT_BUILT_WITH_GMP)
+  string(APPEND _nq_pc_extra " -lgmp")
 endif()
 install(CODE "
   set(prefix \"\${CMAKE_INSTALL_PREFIX}\")
@@ -217,7 +232,7 @@ install(CODE "
   endforeach()
   set(version \"${PROJECT_VERSION}\")
   set(libs \"${_nq_pc_libs}\")
-  set(nauty_libs \"${_nq_pc_nauty}\")
+  set(extra_libs \"${_nq_pc_extra}\")
   string(MD5 copy \"\$ENV{DESTDIR}|\${prefix}\")
   set(pc \"${PROJECT_BINARY_DIR}/packaging/pkgconfig-\${copy}/nqsat.pc\")
   configure_file(\"${PROJECT_SOURCE_DIR}/packaging/nqsat.pc.in\" \"\${pc}\" @ONLY)
