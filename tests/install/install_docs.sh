@@ -60,6 +60,11 @@ while read -r path; do
   [ $documented = yes ] || fail "cmake --install installs $path, which docs/install.md's tables under 'What is installed' lack"
 done <"$WORK/installed"
 
+# The Debian-only files are the packages' alone.
+checks=$((checks + 1))
+debian_only=$(grep -E '^share/doc/[^/]+/(copyright|changelog\.gz)$|^share/lintian/' "$WORK/installed")
+[ -z "$debian_only" ] || fail "cmake --install installs what only the Debian packages should have: $debian_only"
+
 # "Using the libraries": each library's headers are in its folder, and the
 # table names every installed header once.
 awk '/^## / { on = ($0 == "## Using the libraries"); next }
