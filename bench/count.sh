@@ -62,7 +62,7 @@ for n in $sizes; do
 done
 fi
 
-# ---- The join method against Kluev's quarter join (issue 12) ---------------
+# ---- The join method against Kluev's quarter join ---------------
 # KLUEV_SRC=path/to/N-Queens-Count-Sol bench/count.sh [NQSAT] [N...]
 # Evgeny Kluev's N-Queens-Count-Sol (C++20, MIT) is not part of this project:
 # this builds it from the folder given, one binary per board size (the size

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Counting past one process (issue 13): the costs and the speedup, each
+# Counting past one process: the costs and the speedup, each
 # checked against OEIS A000170 by nqsat itself.
 #
 # usage: bench/count_distributed.sh [BUILD_DIR]     (default: build)

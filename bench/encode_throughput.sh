@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Throughput of `nqsat encode` (issue 3's target: plain >= 300 MB/s; .gz no
+# Throughput of `nqsat encode` (target: plain >= 300 MB/s; .gz no
 # slower than piping the plain output through gzip at the same level).
 #
 # usage: bench/encode_throughput.sh [NQSAT] [N] [AMO] [RUNS]

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Any DIMACS file counted fast (issue 10): `nqsat solve FILE --count`
+# Any DIMACS file counted fast: `nqsat solve FILE --count`
 # against its anchors in the same run, on the same machine:
 #   picosat --all FILE        (the PicoSAT binary's own enumeration)
 #   bench/picosat_loop FILE   (a plain PicoSAT loop blocking the projection

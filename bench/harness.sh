@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The two targets of issue 11, measured with public tools only:
+# The harness's two targets, measured with public tools only:
 #  1. `nqsat suite DIR` (the default suite, ground truth included) takes
 #     under a minute;
 #  2. `nqsat run` adds under 5 ms per run to what the solver takes: the

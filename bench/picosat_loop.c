@@ -4,7 +4,7 @@
  * variables ("c ind V... 0" / "c p show V... 0" lines, else every
  * variable) excludes it, until the formula is unsatisfiable. No split, no
  * symmetry, no shrinking: what a user writes first (and what `nqsat solve
- * FILE` did before issue 10). Projection variables are decided first, as
+ * FILE` did before it split into cubes). Projection variables are decided first, as
  * a fair loop would (picosat_set_more_important_lit).
  *
  * A small DIMACS reader of its own (plain text only), so the anchor shares

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Symmetry detection time on N-Queens files (issue 10, item 3), next to an
+# Symmetry detection time on N-Queens files , next to an
 # anchor in the same run: `picosat --all` on the same file, i.e. what the
 # generic enumeration costs without help. The integrator's `--symmetry auto`
 # compares detection with solving time; these figures say how small it is.

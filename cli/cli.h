@@ -7,16 +7,7 @@
 
 #include "nqsat/encoder.h"
 
-/* Exit codes of the nqsat program. DIMACS solving adds the SAT-competition
- * codes 10 and 20. */
-enum nq_exit {
-  NQ_EXIT_OK = 0,
-  NQ_EXIT_FAILURE = 1, /* I/O failure, disagreement found, invalid input data */
-  NQ_EXIT_USAGE = 2,   /* bad command line */
-  NQ_EXIT_SATISFIABLE = 10,
-  NQ_EXIT_UNSATISFIABLE = 20,
-  NQ_EXIT_INTERRUPTED = 130
-};
+#include "command_errors.h"
 
 typedef struct command {
   const char *name;
@@ -35,19 +26,10 @@ int cmd_teach(int argc, char **argv);
 int cmd_suite(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 
-/* `nqsat solve --method local|backtrack` (cmd_solve_local.c). Returns 1
+/* `nqsat solve --method local|backtrack` (cmd_solve_native.c). Returns 1
  * with *exit_code set when it handled the command; returns 0 after removing
  * any "--method sat" from argv (updating *argc) to let the SAT path go on. */
 int solve_method_dispatch(int *argc, char **argv, int *exit_code);
-
-/* Prints "nqsat CMD: error: MESSAGE (see 'nqsat CMD --help')" to stderr and
- * returns NQ_EXIT_USAGE. */
-int usage_error(const char *command_name, const char *format, ...)
-    __attribute__((format(printf, 2, 3)));
-
-/* Prints "nqsat CMD: error: MESSAGE" to stderr and returns NQ_EXIT_FAILURE. */
-int runtime_error(const char *command_name, const char *format, ...)
-    __attribute__((format(printf, 2, 3)));
 
 /* Parses a whole decimal number in min..max. Returns 0, or -1 after
  * reporting a usage error that names `what` and the accepted range. */
@@ -77,9 +59,6 @@ int parse_amo_option(const char *command_name, const char *option, const char *t
  * `code` is getopt's return value (':' or '?'). Returns NQ_EXIT_USAGE. */
 int report_bad_option(const char *command_name, int code, char **argv);
 
-/* "nqsat " followed by a command's argv, shell-quoted where needed, for
- * provenance headers; caller frees. NULL when out of memory. */
-char *join_command_line(int argc, char **argv);
 
 /* Board output. `columns` are 0-based. */
 void print_board(FILE *out, const int *columns, int n);
@@ -96,10 +75,8 @@ void print_model_lines(FILE *out, const signed char *values, const int *file_var
 void show_progress(void *context, uint64_t solutions, double elapsed_seconds);
 void clear_progress(void);
 
-/* Interruption: interrupt.h; report_interrupted() (diagnostics.c) prints
- * "nqsat CMD: interrupted by SIG...; WHAT" and returns NQ_EXIT_INTERRUPTED. */
+/* Interruption: interrupt.h (common/). */
 #include "interrupt.h"
-int report_interrupted(const char *command_name, const char *what_happened);
 
 /* Memory limits (cli/memory_budget.c). A limit of 0 means the default,
  * half of physical RAM. The checks print one line naming the estimate and
@@ -127,24 +104,7 @@ int memory_budget_check_verify(const char *command_name, int first, int last,
                                const nq_amo *encodings, int encoding_count, int set_max_n,
                                uint64_t limit);
 
-/* Judging answers to an instance file (cli/instance_judge.c): the
- * verifier's reading of the file, and its ground truth computed on first
- * need (nq_truth_source) with a node limit and a stop flag. */
-#include "nqsat/instance.h"
-typedef struct judged_instance {
-  const char *path; /* borrowed */
-  nq_instance *instance;
-  nq_instance_truth truth;
-  int truth_state; /* 0 not computed, 1 computed, -1 failed */
-  nq_status truth_status;
-  uint64_t max_nodes;
-  const volatile sig_atomic_t *stop;
-} judged_instance;
-nq_status judged_instance_open(judged_instance *judged, const char *path, uint64_t max_nodes,
-                               const volatile sig_atomic_t *stop, char *error,
-                               size_t error_size);
-const nq_instance_truth *judged_instance_truth(void *judged_instance);
-void judged_instance_close(judged_instance *judged);
+#include "instance_judge.h"
 
 /* nqsat check --instance (cli/check_instance.c). */
 int check_instance(const char *instance_path, const char *answer_path, uint64_t max_nodes);

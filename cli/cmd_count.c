@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "clock.h"
 #include "count_jobs.h"
 #include "nqsat/verify.h"
 
@@ -70,12 +71,6 @@ static void print_count_help(void) {
          "SIGINT or SIGTERM stops within a second (exit 130); finished jobs stay in\n"
          "the checkpoint. Exit status 1 if a count disagrees with the OEIS table.\n",
          NQ_VERIFY_MAX_N, NQ_VERIFY_KNOWN_MAX_N, NQ_VERIFY_MAX_THREADS, NQ_VERIFY_VECTOR_MAX_N);
-}
-
-static double seconds_since(clockid_t clock, const struct timespec *start) {
-  struct timespec now;
-  clock_gettime(clock, &now);
-  return (double)(now.tv_sec - start->tv_sec) + (double)(now.tv_nsec - start->tv_nsec) / 1e9;
 }
 
 /* The hooks' context: which jobs this run owns and where they are kept. */
@@ -279,8 +274,8 @@ int cmd_count(int argc, char **argv) {
     return runtime_error("count", "%s", nq_strerror(status));
   if (exit_code != NQ_EXIT_OK)
     return exit_code;
-  double elapsed = seconds_since(CLOCK_MONOTONIC, &start);
-  double cpu = seconds_since(CLOCK_PROCESS_CPUTIME_ID, &cpu_start);
+  double elapsed = clock_seconds_since(CLOCK_MONOTONIC, &start);
+  double cpu = clock_seconds_since(CLOCK_PROCESS_CPUTIME_ID, &cpu_start);
   if (parts) {
     count_part_line line = {.n = n,
                             .method = method,

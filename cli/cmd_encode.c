@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "quote.h"
 #include "nqsat/encoder.h"
 #include "nqsat/output.h"
 
@@ -124,7 +125,7 @@ int cmd_encode(int argc, char **argv) {
     for (int i = 0; i < argc; i++)
       if (strcmp(argv[i], "--stats") && strncmp(argv[i], "--stats=", 8))
         recorded[kept++] = argv[i];
-    command_line = join_command_line(kept, recorded);
+    command_line = quote_command_line("nqsat", kept, recorded);
     exit_code = command_line ? encode_with_options(argc, argv, &request)
                              : runtime_error("encode", "out of memory");
     if (exit_code == -1)

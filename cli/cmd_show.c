@@ -80,14 +80,6 @@ static int collect_board(void *context, const int *columns, int n, long line, co
     snprintf(list->error, sizeof list->error, "%s:%ld: not a solution: %s", list->name, line, why);
     return 1;
   }
-  int canonical[SHOW_MAX_N];
-  if (list->unique) {
-    if (nq_verify_canonical(columns, n, canonical) < 1) {
-      snprintf(list->error, sizeof list->error, "out of memory");
-      return 1;
-    }
-    columns = canonical;
-  }
   if (append_board(list, columns)) {
     snprintf(list->error, sizeof list->error, "out of memory");
     return 1;
@@ -95,52 +87,26 @@ static int collect_board(void *context, const int *columns, int n, long line, co
   return 0;
 }
 
-/* qsort has no context: each key carries n. */
-typedef struct keyed_board {
-  const int *columns;
-  int n;
-} keyed_board;
-
-static int compare_boards(const void *a, const void *b) {
-  const keyed_board *first = a, *second = b;
-  for (int i = 0; i < first->n; i++)
-    if (first->columns[i] != second->columns[i])
-      return first->columns[i] < second->columns[i] ? -1 : 1;
-  return 0;
-}
-
-/* Replaces the canonical forms by the distinct classes, sorted, with their
- * sizes and how often each occurred. */
+/* Replaces the boards by their distinct classes (each as its smallest
+ * image, sorted), with their sizes and how often each occurred. */
 static int group_classes(board_list *list) {
-  int n = list->n;
-  keyed_board *keys = malloc((list->count ? list->count : 1) * sizeof *keys);
-  int *grouped = malloc((list->count ? list->count : 1) * (size_t)n * sizeof *grouped);
-  list->class_sizes = malloc((list->count ? list->count : 1) * sizeof *list->class_sizes);
-  list->seen = malloc((list->count ? list->count : 1) * sizeof *list->seen);
-  if (!keys || !grouped || !list->class_sizes || !list->seen) {
-    free(keys);
-    free(grouped);
+  size_t room = list->count ? list->count : 1;
+  int *class_of = malloc(room * sizeof *class_of);
+  int *canonical = malloc(room * (size_t)list->n * sizeof *canonical);
+  list->class_sizes = malloc(room * sizeof *list->class_sizes);
+  list->seen = malloc(room * sizeof *list->seen);
+  int classes = -1;
+  if (class_of && canonical && list->class_sizes && list->seen)
+    classes = nq_verify_group_classes(list->n, list->columns, list->count, class_of,
+                                      list->class_sizes, list->seen, canonical);
+  free(class_of);
+  if (classes < 0) {
+    free(canonical);
     return -1;
   }
-  for (size_t i = 0; i < list->count; i++)
-    keys[i] = (keyed_board){list->columns + i * (size_t)n, n};
-  qsort(keys, list->count, sizeof *keys, compare_boards);
-  size_t classes = 0;
-  for (size_t i = 0; i < list->count; i++) {
-    if (i && !compare_boards(&keys[i - 1], &keys[i])) {
-      list->seen[classes - 1]++;
-      continue;
-    }
-    int scratch[SHOW_MAX_N];
-    memcpy(grouped + classes * (size_t)n, keys[i].columns, (size_t)n * sizeof(int));
-    list->class_sizes[classes] = nq_verify_canonical(keys[i].columns, n, scratch);
-    list->seen[classes] = 1;
-    classes++;
-  }
-  free(keys);
   free(list->columns);
-  list->columns = grouped;
-  list->count = classes;
+  list->columns = canonical;
+  list->count = (size_t)classes;
   return 0;
 }
 

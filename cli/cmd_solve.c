@@ -79,7 +79,7 @@ typedef struct solve_options {
 } solve_options;
 
 /* Ctrl-C or SIGTERM from here on stops the search cleanly, with what was
- * found (cli/interrupt.c; a second signal ends at once). Armed only around
+ * found (common/interrupt.c; a second signal ends at once). Armed only around
  * a search that polls the flag, so before it a signal ends everything at
  * once. */
 static void watch_for_stop(solve_options *options) {
@@ -403,7 +403,7 @@ static int is_whole_number(const char *text) {
 int cmd_solve(int argc, char **argv) {
   int method_exit;
   if (solve_method_dispatch(&argc, argv, &method_exit))
-    return method_exit; /* --method local or backtrack: cmd_solve_local.c */
+    return method_exit; /* --method local or backtrack: cmd_solve_native.c */
   enum {
     OPT_UNIQUE = 256,
     OPT_BOARD,

@@ -1,11 +1,12 @@
-/* nqsat teach N: one self-contained HTML page for a class (cli/teach_*.c
- * build it; this file parses options and writes the file). */
+/* nqsat teach N: one self-contained HTML page for a class (teach/ builds
+ * it; this file parses options and writes the file). */
 #include <stdio.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "quote.h"
 #include "teach.h"
 
 static void print_teach_help(void) {
@@ -46,7 +47,7 @@ int cmd_teach(int argc, char **argv) {
                                           {"help", no_argument, NULL, 'h'},
                                           {NULL, 0, NULL, 0}};
   /* Recorded in the page before getopt_long permutes argv. */
-  char *command_line = join_command_line(argc, argv);
+  char *command_line = quote_command_line("nqsat", argc, argv);
   if (!command_line)
     return runtime_error("teach", "out of memory");
   const char *path = NULL;

@@ -1,11 +1,7 @@
 /* solver/cnf_symmetry.h - internal to solver/: the symmetries of a CNF
  * formula, found with nauty (libnauty2-dev, sparse nauty or Traces), and the
  * orbits of projected models under them.
- *
- * SHARED CONTRACT between the two issue-10 helpers: i10sym owns this header
- * and solver/cnf_symmetry*.c / solver/cnf_orbit.c (+ FindNauty.cmake and
- * its tests); i10 (split/threads/integration) calls it. Change only by
- * agreement (write /work/markers/sym-contract-change.txt).
+
  *
  * Variables here are COMPACT: 1..variables, every one occurring (the caller
  * renumbers the file's variables before calling). A permutation is stored

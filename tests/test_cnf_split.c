@@ -1,4 +1,4 @@
-/* Issue 10: every way of enumerating a DIMACS file finds the same models.
+/* Every way of enumerating a DIMACS file finds the same models.
  *  - random 3-SAT formulas on up to 14 variables, with and without a
  *    projection line, variables numbered sparsely (the compact numbering)
  *    and declared far beyond their use: count and the set of projected

@@ -2,7 +2,7 @@
  * projected models (solver/cnf_orbit.c), against facts found without them:
  *   - pigeonhole PHP(n+1, n), n = 2..10: group order (n+1)! * n!, by
  *     factorials;
- *   - `nqsat encode 8` (pairwise): order 4, with --redundant 8 (issue 10),
+ *   - `nqsat encode 8` (pairwise): order 4, with --redundant 8,
  *     --amo seq (projected on the queens) 4; every generator is checked to
  *     map the clause set onto itself and to act on the board as one of the
  *     board's 8 symmetries (only the 4 keeping rows as rows without
@@ -296,7 +296,7 @@ static void test_queens_groups(void) {
   } cases[] = {
       {NQ_AMO_PAIRWISE, 0, 4, "pairwise"},
       {NQ_AMO_PAIRWISE, 1, 8, "pairwise --redundant"},
-      /* Not 1 as issue 10 guessed: Sinz's counter on x1..xk with s1..s(k-1)
+      /* Not 1, as one might guess: Sinz's counter on x1..xk with s1..s(k-1)
        * is mapped onto itself by reversing the line and sending s(i) to
        * -s(k-i) (worked through clause by clause in docs/solver.md), and
        * only the projection (queen) literals may not be negated. */

@@ -1,4 +1,4 @@
-/* test_count_join.c - the join counting method (issue 12) against OEIS.
+/* test_count_join.c - the join counting method against OEIS.
  *
  * Usage: test_count_join FIRST LAST
  * For each n in FIRST..LAST: runs every job of nq_count_join_ops on this

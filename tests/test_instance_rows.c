@@ -1,4 +1,4 @@
-/* `check --instance` on rows-model files (issue 14 on top of issue 11):
+/* `check --instance` on rows-model files:
  * for every CSP encoding, plain and shuffled, the verifier's instance
  * reader (nq_instance_read) takes the numbering from the header words and
  * nq_instance_decode_board reads every solution back from a model built

@@ -1,4 +1,4 @@
-/* The verifier's new capabilities (issue 11): MD5 against RFC 1321's test
+/* The verifier's new capabilities: MD5 against RFC 1321's test
  * vectors, the GBD hash against the vector of the issue, completion counts
  * against brute force over the plain enumerator, the explicit construction,
  * instance headers (maps, squares, gzip, OPB, malformed ones) and verdicts

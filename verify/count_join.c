@@ -1,4 +1,4 @@
-/* count_join.c - the join counting method (issue 12): the board cut into
+/* count_join.c - the join counting method: the board cut into
  * four quarters, each quarter's partial placements listed once, halves
  * formed from quarter pairs by the rows they use, and the pairs of halves
  * that fit counted by a bit-sliced matcher. docs/count-join.md has the

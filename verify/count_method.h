@@ -1,7 +1,7 @@
 /* verify/count_method.h - internal to verify/: what a counting method
- * supplies to the job driver (verify/count_plan.c). SHARED CONTRACT between
- * issue 12 (join: verify/count_join*.c defines nq_count_join_ops) and issue
- * 13 (driver, backtrack adapter nq_count_backtrack_ops). */
+ * supplies to the job driver (verify/count_plan.c): the join's
+ * nq_count_join_ops (count_join.c) and backtracking's nq_count_backtrack_ops
+ * (count_backtrack_jobs.c). */
 #ifndef NQSAT_COUNT_METHOD_H
 #define NQSAT_COUNT_METHOD_H
 #include "nqsat/count_plan.h"

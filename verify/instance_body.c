@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "line_reader.h"
+#include "problem_line.h"
 #include "nqsat/instance.h"
 #include "parse_error.h"
 
@@ -95,20 +96,12 @@ static const char *shown_in(char *text, const char *token) {
 static nq_status cnf_header(body_scanner *s, const char *line) {
   if (s->header_seen)
     return fail(s, here(s), "a second 'p' line");
-  const char *cursor = line + 1;
-  while (*cursor == ' ' || *cursor == '\t')
-    cursor++;
-  if (strncmp(cursor, "cnf", 3))
-    return fail(s, here(s), "expected 'p cnf VARIABLES CLAUSES'");
-  cursor += 3;
-  while (*cursor == ' ' || *cursor == '\t')
-    cursor++;
-  if (read_integer(&cursor, &s->variables) || s->variables < 0 || s->variables > INT32_MAX)
-    return fail(s, here(s), "expected 'p cnf VARIABLES CLAUSES'");
-  while (*cursor == ' ' || *cursor == '\t')
-    cursor++;
-  if (read_integer(&cursor, &s->declared) || s->declared < 0)
-    return fail(s, here(s), "expected 'p cnf VARIABLES CLAUSES'");
+  switch (problem_line_read_cnf(line, &s->variables, &s->declared)) {
+  case PROBLEM_LINE_MALFORMED: return fail(s, here(s), "expected 'p cnf VARIABLES CLAUSES'");
+  case PROBLEM_LINE_TRAILING_TEXT:
+    return fail(s, here(s), "unexpected text after 'p cnf VARIABLES CLAUSES'");
+  case PROBLEM_LINE_OK: break;
+  }
   s->header_seen = 1;
   return NQ_OK;
 }
@@ -236,18 +229,7 @@ static nq_status opb_line(body_scanner *s, const char *line) {
 }
 
 static nq_status opb_header(body_scanner *s, const char *line) {
-  const char *cursor = strstr(line, "#variable=");
-  const char *constraints = strstr(line, "#constraint=");
-  if (!cursor || !constraints)
-    return fail(s, here(s), "expected '* #variable= V #constraint= C' as the first line");
-  cursor += 10;
-  while (*cursor == ' ')
-    cursor++;
-  constraints += 12;
-  while (*constraints == ' ')
-    constraints++;
-  if (read_integer(&cursor, &s->variables) || read_integer(&constraints, &s->declared) ||
-      s->variables < 0 || s->variables > INT32_MAX || s->declared < 0)
+  if (problem_line_read_opb(line, &s->variables, &s->declared) != PROBLEM_LINE_OK)
     return fail(s, here(s), "expected '* #variable= V #constraint= C' as the first line");
   s->header_seen = 1;
   return NQ_OK;

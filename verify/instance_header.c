@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "line_reader.h"
+#include "problem_line.h"
 #include "nqsat/instance.h"
 #include "parse_error.h"
 
@@ -215,18 +216,12 @@ static nq_status read_comment(header_parser *p, const char *text) {
 
 static nq_status read_problem_line(header_parser *p, const char *line) {
   int64_t variables, clauses;
-  const char *cursor = line + 1;
-  while (*cursor == ' ' || *cursor == '\t')
-    cursor++;
-  if (!starts(cursor, "cnf"))
-    return fail(p, "expected 'p cnf VARIABLES CLAUSES'");
-  cursor += 3;
-  if (read_number(&cursor, INT32_MAX, &variables) || read_number(&cursor, INT64_MAX / 2, &clauses))
-    return fail(p, "expected 'p cnf VARIABLES CLAUSES'");
-  /* MCC 2020 projected files add a third number; nothing else may follow. */
-  int64_t extra;
-  if (!at_end(cursor) && (read_number(&cursor, INT32_MAX, &extra) || !at_end(cursor)))
+  switch (problem_line_read_cnf(line, &variables, &clauses)) {
+  case PROBLEM_LINE_MALFORMED: return fail(p, "expected 'p cnf VARIABLES CLAUSES'");
+  case PROBLEM_LINE_TRAILING_TEXT:
     return fail(p, "unexpected text after 'p cnf %" PRId64 " %" PRId64 "'", variables, clauses);
+  case PROBLEM_LINE_OK: break;
+  }
   p->instance->variables = variables;
   p->instance->clauses = clauses;
   p->problem_seen = 1;
@@ -236,14 +231,9 @@ static nq_status read_problem_line(header_parser *p, const char *line) {
 
 /* "* #variable= V #constraint= C" */
 static nq_status read_opb_size(header_parser *p, const char *text) {
-  const char *cursor = text;
   int64_t variables, constraints;
-  if (!starts(cursor, "#variable=") || (cursor += 10, read_number(&cursor, INT32_MAX, &variables)))
-    return fail(p, "expected '* #variable= V #constraint= C' as the first line");
-  while (*cursor == ' ')
-    cursor++;
-  if (!starts(cursor, "#constraint=") ||
-      (cursor += 12, read_number(&cursor, INT64_MAX / 2, &constraints)))
+  if (!starts(text, "#variable=") ||
+      problem_line_read_opb(text, &variables, &constraints) != PROBLEM_LINE_OK)
     return fail(p, "expected '* #variable= V #constraint= C' as the first line");
   p->instance->variables = variables;
   p->instance->clauses = constraints;

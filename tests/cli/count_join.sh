@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 12 from the outside: nqsat count --method join against OEIS (typed
+# From the outside: nqsat count --method join against OEIS (typed
 # in lib.sh and below), with --unique and --stats, through --part/--merge,
 # and its refusals: N beyond the method, an estimate over --max-memory.
 # usage: count_join.sh NQSAT

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 13: nqsat-mpi under mpirun (Open MPI): 3 ranks (oversubscribed on a
+# nqsat-mpi under mpirun (Open MPI): 3 ranks (oversubscribed on a
 # small machine) count as one process does, against OEIS typed in lib.sh;
 # a checkpoint written by nqsat count, cut short, is finished by nqsat-mpi.
 # The early deal (counting before MPI_Init): more ranks than jobs, a worker

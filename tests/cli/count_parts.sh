@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 13 from the outside: count --part I/K and --merge (counts against
+# From the outside: count --part I/K and --merge (counts against
 # OEIS typed in lib.sh, shares independent of the threads, every kind of bad
 # part set refused and named), --checkpoint files (resume, torn last line,
 # damaged lines, another run's file), --estimate's report, and the Slurm

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 13: count under signals. kill -9 at random moments with a
+# count under signals. kill -9 at random moments with a
 # checkpoint, over and over until a run finishes, for both methods: the
 # result must be A000170 (typed in from OEIS) and no job may be in the file
 # twice.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 5 from the outside: count and count --unique against OEIS typed in
+# From the outside: count and count --unique against OEIS typed in
 # here, the N = 4 trace against a golden file checked by hand, show (boards,
 # chess squares, classes, SVG), and local search answers checked by awk.
 # usage: count_tools.sh NQSAT [DATA_DIR]   (default: tests/data beside it)

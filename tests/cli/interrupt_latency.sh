@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 13, item 7: every long command stops within a second of Ctrl-C or
+# Every long command stops within a second of Ctrl-C or
 # SIGTERM, and leaves nothing half-written. For encode (N = 3000 pairwise,
 # plain and .gz), solve (N and FILE), verify, suite and run, each once with
 # SIGINT and once with SIGTERM: start it, wait until it is well under way

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 11: `nqsat run`. Real solvers from Debian must all come out
+# `nqsat run`. Real solvers from Debian must all come out
 # `correct` (CNF, shuffled CNF, OPB); the deliberately wrong solvers of
 # tests/solvers/ must each get their class; results.csv is complete after
 # SIGINT/SIGTERM and --resume finishes without repeating a run; the cactus

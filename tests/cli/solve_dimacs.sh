@@ -181,7 +181,7 @@ signal_after() {
 signal_after 1 INT "$NQSAT" solve 17 --count
 expect_equal "$status" 130 "exit after Ctrl-C"
 grep -Eq '^[0-9]+ \(incomplete: interrupted\)$' "$WORK/out" || fail "interrupted count: $(cat "$WORK/out")"
-# SIGTERM stops a search the same way (the handler is cli/interrupt.c's,
+# SIGTERM stops a search the same way (the handler is common/interrupt.c's,
 # shared with encode).
 signal_after 2 TERM "$NQSAT" solve 17 --count
 expect_equal "$status" 130 "exit after SIGTERM"

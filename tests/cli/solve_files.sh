@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# nqsat solve FILE (issue 10): --split, --symmetry, --threads give the same
+# nqsat solve FILE: --split, --symmetry, --threads give the same
 # count and the same models as the plain loop (--split off --symmetry off
 # --threads 1); --stats lines; the header c lines of --all; files declaring
 # far more variables than they use, answered at once with a small peak

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# nqsat solve FILE (issue 10) on every at-most-one encoding of N-Queens,
+# nqsat solve FILE on every at-most-one encoding of N-Queens,
 # plain, shuffled, --redundant and --parsimonious: the model count in the
 # default mode (split, symmetry, 2 threads) and in a second mode (7
 # threads, or the plain loop) against OEIS A000170, typed into lib.sh.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 11: `nqsat suite` (manifest, ground truth, GBD hash, commands that
+# `nqsat suite` (manifest, ground truth, GBD hash, commands that
 # remake each file, interruption) and `nqsat check --instance` (maps, PB
 # lines, MiniSat files, UNSAT claims, counts, placed and blocked squares).
 # Every expected value comes from outside the verifier: OEIS typed in,

@@ -1,6 +1,6 @@
 # Turns the output of `nqsat trace N [--forward-checking]` (with boards)
 # into the record the teaching page writes into #nq-state / #nq-probe for
-# every step 0..S, in the page's words (cli/teach/main.js, NQ.Page.record):
+# every step 0..S, in the page's words (teach/page/main.js, NQ.Page.record):
 #   mode MODE / step K of S / queens ROW-OF-EACH-COLUMN / crossed R,C ... /
 #   attacked R,C ... / solutions X of Y / nodes X of Y / event ...
 # Records are separated by "--" lines, as the page's probe output is.

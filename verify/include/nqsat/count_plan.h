@@ -1,12 +1,11 @@
 /* nqsat/count_plan.h - a counting method's work as a deterministic list of
  * independent jobs (public; verify/ library).
  *
- * SHARED CONTRACT between issue 12 (the join method) and issue 13 (parts,
- * merge, checkpoint, estimate, MPI). The i13 helper owns this header, the
- * driver verify/count_plan.c and the backtrack adapter; the i12 helper owns
- * verify/count_join*.c which fills in `nq_count_join_ops` (declared in the
- * internal verify/count_method.h below). Change the contract only by
- * agreement (write to /work/markers/contract-change.txt and tell the lead).
+ * The same list serves a whole run, parts on several machines and their
+ * merge, checkpoints, the time estimate and nqsat-mpi: a job's result
+ * depends only on the plan and the job's index, never on threads or on
+ * which process ran it. Each method (backtracking, the join) fills in the
+ * job operations of verify/count_method.h.
  */
 #ifndef NQSAT_COUNT_PLAN_H
 #define NQSAT_COUNT_PLAN_H
@@ -18,18 +17,18 @@
 
 typedef enum nq_count_method {
   NQ_COUNT_METHOD_AUTO = 0,      /* the faster for n (measured; documented) */
-  NQ_COUNT_METHOD_BACKTRACK = 1, /* today's class counter (kernels rows/vector) */
-  NQ_COUNT_METHOD_JOIN = 2       /* issue 12: partial solutions joined */
+  NQ_COUNT_METHOD_BACKTRACK = 1, /* symmetry classes by backtracking (its kernels: nq_verify_kernel) */
+  NQ_COUNT_METHOD_JOIN = 2       /* quarter boards joined into halves, halves matched */
 } nq_count_method;
+
+/* Largest n the join method counts: a half board's diagonals, two fields
+ * of n + n/2 - 1 bits (or 2n - 1 - n/2), fill one 64-bit word. */
+#define NQ_COUNT_JOIN_MAX_N 22
 
 /* What a job (or a sum of jobs) found: solutions by class size, so
  * total = 2*count2 + 4*count4 + 8*count8 and fundamental = the sum of the
  * three. `work` is the method's unit of effort (nodes for backtrack, joins
  * for join) for speed figures; `work` is NOT deterministic across kernels. */
-/* Largest n the join method counts: a half board's diagonals, two fields
- * of n + n/2 - 1 bits (or 2n - 1 - n/2), fill one 64-bit word. */
-#define NQ_COUNT_JOIN_MAX_N 22
-
 typedef struct nq_count_tally {
   uint64_t count2, count4, count8;
   uint64_t work;
@@ -101,31 +100,36 @@ nq_status nq_count_plan_run_job_with(const nq_count_plan *plan, nq_count_worker 
 nq_status nq_count_plan_run_job(const nq_count_plan *plan, size_t job,
                                 const volatile sig_atomic_t *stop, nq_count_tally *tally);
 
-/* ---- additions by i13 (see /work/markers/contract-change.txt) ----------- */
+/* ---- Weights, parts and order ---------------------------------------------- */
 /* The plan's cost guess for job j (the method's job_weight): larger runs
  * first; parts and the estimate's strata are built from it. */
 double nq_count_plan_job_weight(const nq_count_plan *plan, size_t job);
+
 /* Deterministic, balanced shares for `parts` machines: part_of_job[j] gets
  * the part (0..parts-1) of job j. The jobs, by weight (heaviest first, ties
  * by index), are dealt out in snake order 0,1,..,K-1,K-1,..,0,0,1,.. so every
  * part gets a like mix of large and small jobs. Depends only on the plan and
  * `parts` (never on threads). NQ_ERR_ARGUMENT when parts is 0. */
-/* All solutions in a tally: 2*count2 + 4*count4 + 8*count8, except for
- * n = 1, whose single board is a class of one (kept in count2). */
+nq_status nq_count_plan_parts(const nq_count_plan *plan, size_t parts, uint32_t *part_of_job);
+
+/* Fills order[0 .. jobs) with the jobs heaviest first, ties by index (the
+ * order parts are dealt in, nqsat-mpi hands jobs out in, and the estimate
+ * cuts its strata from). NQ_ERR_MEMORY. */
+nq_status nq_count_plan_heaviest_first(const nq_count_plan *plan, size_t *order);
+
 /* An estimate of job j's work without running it (Knuth's tree-size
  * estimator, `probes` random descents; *random_state any nonzero seed,
  * advanced). NQ_ERR_ARGUMENT when the method has no estimator. */
 nq_status nq_count_plan_estimate_job(const nq_count_plan *plan, size_t job, int probes,
                                      uint64_t *random_state, double *work);
+
+/* ---- Tallies ------------------------------------------------------------- */
+/* All solutions in a tally: 2*count2 + 4*count4 + 8*count8, except for
+ * n = 1, whose single board is a class of one (kept in count2). */
 uint64_t nq_count_tally_total(int n, const nq_count_tally *tally);
 /* Fundamental solutions (classes) in a complete tally: count2 + count4 +
  * count8 + count1 / 8 (count1 is a multiple of 8 over all jobs). */
 uint64_t nq_count_tally_fundamental(const nq_count_tally *tally);
 /* Adds `part` into `sum`, field by field. */
 void nq_count_tally_add(nq_count_tally *sum, const nq_count_tally *part);
-nq_status nq_count_plan_parts(const nq_count_plan *plan, size_t parts, uint32_t *part_of_job);
-/* Fills order[0 .. jobs) with the jobs heaviest first, ties by index (the
- * order parts are dealt in, nqsat-mpi hands jobs out in, and the estimate
- * cuts its strata from). NQ_ERR_MEMORY. */
-nq_status nq_count_plan_heaviest_first(const nq_count_plan *plan, size_t *order);
 #endif

@@ -152,6 +152,17 @@ nq_status nq_verify_read_solutions_as(FILE *input, const char *name, int n,
  * checked); returns 0 when it is not, -1 when out of memory. */
 int nq_verify_canonical(const int *columns, int n, int *canonical);
 
+/* Groups `count` solutions (n columns each, solutions[i * n ...]) into
+ * symmetry classes, numbered 0.. in the order of their smallest images (so
+ * class 0 has the lexicographically smallest). class_of[i] (count entries)
+ * is solution i's class; class_size[c] (count entries suffice) its size
+ * under the 8 symmetries; seen[c] (may be NULL) how many of the solutions
+ * are in class c; canonical (may be NULL; classes * n entries, count * n
+ * suffice) each class's smallest image. Returns the number of classes, or
+ * -1 when a solution is not a permutation or memory ran out. */
+int nq_verify_group_classes(int n, const int *solutions, size_t count, int *class_of,
+                            int *class_size, int *seen, int *canonical);
+
 /* ---- Fast counting ---------------------------------------------------------
  * Counts of one board size by symmetry class (see count_classes.c for the
  * method): `total` = A000170(n), `fundamental` = A002562(n), and `nodes`,

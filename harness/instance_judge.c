@@ -1,0 +1,33 @@
+/* An instance as `check --instance` and `run` judge answers to it: the
+ * verifier's reading of the file and its ground truth, computed on first
+ * need and kept (a harness asks once per instance, not once per run). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "instance_judge.h"
+
+nq_status judged_instance_open(judged_instance *judged, const char *path, uint64_t max_nodes,
+                               const volatile sig_atomic_t *stop, char *error, size_t error_size) {
+  memset(judged, 0, sizeof *judged);
+  judged->max_nodes = max_nodes;
+  judged->stop = stop;
+  judged->path = path;
+  return nq_instance_read(path, &judged->instance, error, error_size);
+}
+
+const nq_instance_truth *judged_instance_truth(void *context) {
+  judged_instance *judged = context;
+  if (!judged->truth_state) {
+    nq_status status = nq_instance_compute_truth(judged->instance, judged->max_nodes, judged->stop,
+                                                 &judged->truth);
+    judged->truth_state = status == NQ_OK ? 1 : -1;
+    judged->truth_status = status;
+  }
+  return judged->truth_state > 0 ? &judged->truth : NULL;
+}
+
+void judged_instance_close(judged_instance *judged) {
+  nq_instance_free(judged->instance);
+  nq_instance_truth_clear(&judged->truth);
+  memset(judged, 0, sizeof *judged);
+}

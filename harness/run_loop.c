@@ -1,0 +1,607 @@
+/* The harness behind `nqsat run`: every solver on every instance of a
+ * suite, each run its own process under limits, every answer judged by the
+ * verifier, one results.csv row per finished run, a table and a cactus plot
+ * at the end. cli/cmd_run.c parses the command line into a run_request. */
+/* wait4 and killpg are BSD calls, outside the project-wide _POSIX_C_SOURCE. */
+#define _DEFAULT_SOURCE
+#include <errno.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "clock.h"
+#include "command_errors.h"
+#include "instance_judge.h"
+#include "interrupt.h"
+#include "nqsat/answer.h"
+#include "quote.h"
+#include "run.h"
+#include "suite_manifest.h"
+
+static const double MEMORY_SAMPLE_SECONDS = 0.01;
+/* How long the solvers get to end after SIGTERM when the harness stops. */
+static const double STOP_GRACE_SECONDS = 0.3;
+
+/* ---- The suite's instances ---------------------------------------------------- */
+
+typedef struct suite_instances {
+  char **files; /* as in the manifest */
+  char **paths; /* DIR/file */
+  judged_instance *judged;
+  int count;
+} suite_instances;
+
+static void free_instances(suite_instances *instances) {
+  for (int i = 0; i < instances->count; i++) {
+    free(instances->files[i]);
+    free(instances->paths[i]);
+    if (instances->judged)
+      judged_instance_close(&instances->judged[i]);
+  }
+  free(instances->files);
+  free(instances->paths);
+  free(instances->judged);
+  memset(instances, 0, sizeof *instances);
+}
+
+static int load_instances(const run_request *request, const volatile sig_atomic_t *stop,
+                          suite_instances *instances) {
+  char path[4096];
+  snprintf(path, sizeof path, "%s/manifest.csv", request->directory);
+  FILE *in = fopen(path, "r");
+  if (!in)
+    return runtime_error("run", "%s: %s (make the suite with 'nqsat suite')", path,
+                         strerror(errno));
+  char *line = NULL;
+  size_t capacity = 0;
+  ssize_t length;
+  long number = 0;
+  int file_column = -1, code = 0;
+  while (!code && (length = getline(&line, &capacity, in)) >= 0) {
+    number++;
+    while (length && (line[length - 1] == '\n' || line[length - 1] == '\r'))
+      line[--length] = '\0';
+    char *fields[32];
+    int count = csv_split(line, fields, 32);
+    if (count < 1) {
+      code = runtime_error("run", "%s:%ld: malformed CSV line", path, number);
+      break;
+    }
+    if (number == 1) {
+      for (int i = 0; i < count; i++)
+        if (!strcmp(fields[i], "file"))
+          file_column = i;
+      if (file_column < 0)
+        code = runtime_error("run", "%s:1: no 'file' column", path);
+      continue;
+    }
+    if (count <= file_column || !*fields[file_column] || strchr(fields[file_column], '/')) {
+      code = runtime_error("run", "%s:%ld: no instance file name", path, number);
+      break;
+    }
+    char **files = realloc(instances->files, (size_t)(instances->count + 1) * sizeof *files);
+    if (files)
+      instances->files = files;
+    char **paths = realloc(instances->paths, (size_t)(instances->count + 1) * sizeof *paths);
+    if (paths)
+      instances->paths = paths;
+    if (!files || !paths) {
+      code = runtime_error("run", "out of memory");
+      break;
+    }
+    size_t size = strlen(request->directory) + strlen(fields[file_column]) + 2;
+    instances->files[instances->count] = strdup(fields[file_column]);
+    instances->paths[instances->count] = malloc(size);
+    instances->count++;
+    if (!instances->files[instances->count - 1] || !instances->paths[instances->count - 1]) {
+      code = runtime_error("run", "out of memory");
+      break;
+    }
+    snprintf(instances->paths[instances->count - 1], size, "%s/%s", request->directory,
+             fields[file_column]);
+  }
+  free(line);
+  fclose(in);
+  if (code)
+    return code;
+  if (!instances->count)
+    return runtime_error("run", "%s lists no instance", path);
+  /* Read every header now: a broken suite fails before any solver runs. */
+  instances->judged = calloc((size_t)instances->count, sizeof *instances->judged);
+  if (!instances->judged)
+    return runtime_error("run", "out of memory");
+  for (int i = 0; i < instances->count; i++) {
+    char error[600];
+    if (judged_instance_open(&instances->judged[i], instances->paths[i], request->max_nodes, stop,
+                             error, sizeof error) != NQ_OK)
+      return runtime_error("run", "%s", error);
+  }
+  return 0;
+}
+
+/* ---- Commands ---------------------------------------------------------------------- */
+
+/* COMMAND with {} and {out} replaced by the paths, quoted for sh; caller frees. */
+static char *expand_command(const char *template, const char *file, const char *out_path) {
+  text_buffer command = {0};
+  for (const char *p = template; *p;) {
+    if (!strncmp(p, "{}", 2)) {
+      quote_shell(&command, file, QUOTE_KEEP_LINE_BREAKS);
+      p += 2;
+    } else if (!strncmp(p, "{out}", 5)) {
+      quote_shell(&command, out_path, QUOTE_KEEP_LINE_BREAKS);
+      p += 5;
+    } else {
+      text_buffer_put(&command, p++, 1);
+    }
+  }
+  if (command.failed || !command.data) {
+    text_buffer_free(&command);
+    return NULL;
+  }
+  return command.data;
+}
+
+static int uses_result_file(const char *template) { return strstr(template, "{out}") != NULL; }
+
+/* ---- Judging a finished run ----------------------------------------------------------- */
+
+typedef struct verdict_summary {
+  nq_verdict_kind worst;
+  int count;
+  int worst_incomplete; /* the worst verdict only says the answer stops short */
+  char detail[700];
+} verdict_summary;
+
+/* Worst first: wrong-status, invalid-model, wrong-count, unverified, unknown, correct. */
+static int severity(nq_verdict_kind kind) {
+  switch (kind) {
+  case NQ_VERDICT_WRONG_STATUS: return 6;
+  case NQ_VERDICT_INVALID_MODEL: return 5;
+  case NQ_VERDICT_WRONG_COUNT: return 4;
+  case NQ_VERDICT_UNVERIFIED: return 3;
+  case NQ_VERDICT_UNKNOWN: return 2;
+  case NQ_VERDICT_CORRECT: return 1;
+  }
+  return 0;
+}
+
+static void summarise(void *context, const nq_verdict *verdict) {
+  verdict_summary *summary = context;
+  if (!summary->count || severity(verdict->kind) > severity(summary->worst)) {
+    summary->worst = verdict->kind;
+    summary->worst_incomplete = verdict->incomplete;
+    snprintf(summary->detail, sizeof summary->detail, "%s: %s", verdict->subject, verdict->text);
+  }
+  summary->count++;
+}
+
+static int is_wrong(nq_verdict_kind kind) {
+  return kind == NQ_VERDICT_WRONG_STATUS || kind == NQ_VERDICT_INVALID_MODEL ||
+         kind == NQ_VERDICT_WRONG_COUNT;
+}
+
+/* Reads the answer files and judges them; fills `summary`. Returns 0, or
+ * -1 when the answer is malformed (detail says why). */
+static int judge_answer(judged_instance *judged, const char *stdout_path, const char *result_path,
+                        verdict_summary *summary) {
+  memset(summary, 0, sizeof *summary);
+  summary->worst = NQ_VERDICT_UNKNOWN;
+  char error[600];
+  nq_answer *answer = nq_answer_new(judged->instance->variables);
+  if (!answer) {
+    snprintf(summary->detail, sizeof summary->detail, "out of memory reading the answer");
+    return -1;
+  }
+  nq_status status = NQ_OK;
+  const char *inputs[2] = {stdout_path, result_path};
+  const char *names[2] = {"stdout", "result file"};
+  for (int i = 0; i < 2 && status == NQ_OK; i++) {
+    if (!inputs[i])
+      continue;
+    FILE *in = fopen(inputs[i], "r");
+    if (!in)
+      continue; /* a solver that wrote no result file */
+    status = nq_answer_read(answer, in, names[i], error, sizeof error);
+    fclose(in);
+  }
+  if (status == NQ_OK)
+    status = nq_answer_judge(judged->instance, judged->path, answer, judged_instance_truth, judged,
+                             summarise, summary, error, sizeof error);
+  nq_answer_free(answer);
+  if (status != NQ_OK) {
+    snprintf(summary->detail, sizeof summary->detail, "malformed answer: %s", error);
+    return -1;
+  }
+  if (!summary->count)
+    snprintf(summary->detail, sizeof summary->detail, "no answer");
+  return 0;
+}
+
+/* ---- The run loop ------------------------------------------------------------------- */
+
+typedef struct job {
+  int active;
+  int solver, instance;
+  run_process process;
+  char stdout_path[4200], stderr_path[4200], result_path[4200];
+  char *command; /* as run */
+} job;
+
+typedef struct harness {
+  const run_request *request;
+  suite_instances instances;
+  result_table table;
+  int results_fd;
+  char temporary[4096];
+  job *jobs;
+  /* the work list: (solver, instance) pairs not in results.csv */
+  int *pending;
+  int pending_count, next_pending;
+  int finished, wrong_so_far, running;
+  int show_progress;
+  double last_progress;
+  const volatile sig_atomic_t *stop;
+} harness;
+
+static void draw_progress(harness *h, int force) {
+  if (!h->show_progress)
+    return;
+  double now = clock_seconds(CLOCK_MONOTONIC);
+  if (!force && now - h->last_progress < 0.25)
+    return;
+  h->last_progress = now;
+  int total = h->pending_count, done = h->finished;
+  int filled = total ? 30 * done / total : 30;
+  char bar[31];
+  for (int i = 0; i < 30; i++)
+    bar[i] = i < filled ? '#' : '-';
+  bar[30] = '\0';
+  fprintf(stderr, "\r\033[K[%s] %d/%d runs done, %d left, %d running, %d wrong", bar, done, total,
+          total - done, h->running, h->wrong_so_far);
+  fflush(stderr);
+}
+
+static const char *classify(const harness *h, const job *j, const verdict_summary *summary,
+                            int malformed, char *detail, size_t detail_size, char *exit_text,
+                            size_t exit_size) {
+  const run_process *p = &j->process;
+  int status = p->wait_status;
+  int signalled = WIFSIGNALED(status);
+  int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  if (signalled)
+    snprintf(exit_text, exit_size, "sig%d", WTERMSIG(status));
+  else
+    snprintf(exit_text, exit_size, "%d", code);
+  snprintf(detail, detail_size, "%s", summary->detail);
+  double timeout = h->request->limits.timeout_seconds;
+  int expected_code = !signalled && (code == 0 || code == 10 || code == 20 || code == 30);
+  /* A false statement is wrong however the run ended; an answer that only
+   * stops short (a claim without its model) is wrong only from a run that
+   * ended normally. */
+  if (!malformed && summary->count && is_wrong(summary->worst) &&
+      !(summary->worst_incomplete && (!expected_code || p->killed_for_time)))
+    return nq_verdict_name(summary->worst);
+  if (p->killed_for_time || p->wall_seconds > timeout || p->cpu_seconds >= timeout ||
+      (signalled && (WTERMSIG(status) == SIGXCPU))) {
+    snprintf(detail, detail_size, "%s at the %g s limit (wall %.2f s, CPU %.2f s)",
+             p->killed_for_time ? "killed" : "stopped", timeout, p->wall_seconds, p->cpu_seconds);
+    return "timeout";
+  }
+  int answered = !malformed && summary->count && summary->worst != NQ_VERDICT_UNKNOWN;
+  uint64_t limit = h->request->limits.memory_bytes;
+  /* The sampled address space only: wait4's ru_maxrss also counts the
+   * child's pages between fork and exec, which are the harness's own (large
+   * under valgrind or AddressSanitizer). */
+  uint64_t used = p->peak_virtual_bytes;
+  if (limit && (!expected_code || !answered) && used >= limit / 10 * 9) {
+    snprintf(detail, detail_size, "ended (%s) after using %.0f MB of the %.0f MB limit", exit_text,
+             (double)used / 1048576, (double)limit / 1048576);
+    return "memory";
+  }
+  if (!expected_code) {
+    if (p->exec_errno)
+      snprintf(detail, detail_size, "cannot execute the command: %s", strerror(p->exec_errno));
+    else if (signalled)
+      snprintf(detail, detail_size, "killed by signal %d (%s)", WTERMSIG(status),
+               strsignal(WTERMSIG(status)));
+    else
+      snprintf(detail, detail_size, "exit code %d", code);
+    return "crash";
+  }
+  if (malformed)
+    return "invalid-model";
+  return nq_verdict_name(summary->worst);
+}
+
+/* The slot is free again; its files are gone. */
+static void release_job(harness *h, job *j) {
+  unlink(j->stdout_path);
+  unlink(j->stderr_path);
+  unlink(j->result_path);
+  free(j->command);
+  j->command = NULL;
+  j->active = 0;
+  h->running--;
+}
+
+static int finish_job(harness *h, job *j) {
+  const solver_spec *solver = &h->request->solvers[j->solver];
+  judged_instance *judged = &h->instances.judged[j->instance];
+  verdict_summary summary;
+  int uses_result = uses_result_file(solver->command);
+  int malformed =
+      judge_answer(judged, j->stdout_path, uses_result ? j->result_path : NULL, &summary) != 0;
+  char detail[800], exit_text[32];
+  const char *result =
+      classify(h, j, &summary, malformed, detail, sizeof detail, exit_text, sizeof exit_text);
+  /* The recorded command reproduces the answer file the judge read. */
+  char *shown = expand_command(solver->command, h->instances.paths[j->instance], "result.txt");
+  size_t size = (shown ? strlen(shown) : 0) + 80;
+  char *reproduce = malloc(size);
+  if (shown && reproduce)
+    snprintf(reproduce, size, "%s > answer.txt%s", shown,
+             uses_result ? "; cat result.txt >> answer.txt" : "");
+  result_row row = {(char *)solver->name,
+                    h->instances.files[j->instance],
+                    (char *)result,
+                    exit_text,
+                    detail,
+                    reproduce ? reproduce : "",
+                    j->process.wall_seconds,
+                    j->process.cpu_seconds,
+                    (double)j->process.max_resident_bytes / 1048576,
+                    h->request->limits.timeout_seconds};
+  int code = 0;
+  if (results_append(h->results_fd, &row))
+    code = runtime_error("run", "%s/results.csv: %s", h->request->directory, strerror(errno));
+  else if (results_add(&h->table, &row))
+    code = runtime_error("run", "out of memory");
+  free(shown);
+  free(reproduce);
+  h->wrong_so_far += result_is_wrong(&row);
+  h->finished++;
+  release_job(h, j);
+  return code;
+}
+
+static int start_job(harness *h, job *j, int slot) {
+  int work = h->pending[h->next_pending++];
+  j->solver = work % h->request->solver_count;
+  j->instance = work / h->request->solver_count;
+  snprintf(j->stdout_path, sizeof j->stdout_path, "%s/%d.out", h->temporary, slot);
+  snprintf(j->stderr_path, sizeof j->stderr_path, "%s/%d.err", h->temporary, slot);
+  snprintf(j->result_path, sizeof j->result_path, "%s/%d.result", h->temporary, slot);
+  unlink(j->result_path);
+  j->command = expand_command(h->request->solvers[j->solver].command,
+                              h->instances.paths[j->instance], j->result_path);
+  if (!j->command)
+    return runtime_error("run", "out of memory");
+  if (run_process_start(&j->process, j->command, j->stdout_path, j->stderr_path,
+                        &h->request->limits)) {
+    int saved = errno;
+    free(j->command);
+    j->command = NULL;
+    return runtime_error("run", "cannot start '%s': %s", h->request->solvers[j->solver].name,
+                         strerror(saved));
+  }
+  j->active = 1;
+  h->running++;
+  return 0;
+}
+
+static job *job_of(harness *h, pid_t pid) {
+  for (int i = 0; i < h->request->jobs; i++)
+    if (h->jobs[i].active && h->jobs[i].process.pid == pid)
+      return &h->jobs[i];
+  return NULL;
+}
+
+/* Reaps every run that has ended; returns 0 or an exit code. */
+static int reap(harness *h, int block) {
+  int code = 0;
+  for (;;) {
+    int status;
+    struct rusage usage;
+    pid_t pid = wait4(-1, &status, block ? 0 : WNOHANG, &usage);
+    if (pid <= 0)
+      return code;
+    job *j = job_of(h, pid);
+    if (!j)
+      continue;
+    run_process_ended(&j->process, status, &usage);
+    if (h->stop && *h->stop) {
+      /* Stopped by us: not a finished run; --resume does it again. */
+      release_job(h, j);
+    } else if (!code) {
+      code = finish_job(h, j);
+      draw_progress(h, 1);
+    }
+    if (block && !h->running)
+      return code;
+  }
+}
+
+/* Ends every running solver: SIGTERM to each group, a short grace, then
+ * SIGKILL; reaps them all. */
+static void stop_all(harness *h) {
+  for (int i = 0; i < h->request->jobs; i++)
+    if (h->jobs[i].active)
+      run_process_kill(&h->jobs[i].process, SIGTERM);
+  double until = clock_seconds(CLOCK_MONOTONIC) + STOP_GRACE_SECONDS;
+  while (h->running && clock_seconds(CLOCK_MONOTONIC) < until) {
+    reap(h, 0);
+    struct timespec pause = {0, 10000000};
+    nanosleep(&pause, NULL);
+  }
+  for (int i = 0; i < h->request->jobs; i++)
+    if (h->jobs[i].active)
+      run_process_kill(&h->jobs[i].process, SIGKILL);
+  if (h->running)
+    reap(h, 1);
+}
+
+static int run_loop(harness *h) {
+  const run_request *request = h->request;
+  sigset_t child_signal;
+  sigemptyset(&child_signal);
+  sigaddset(&child_signal, SIGCHLD);
+  int code = 0;
+  while (!code && (h->next_pending < h->pending_count || h->running)) {
+    if (*h->stop)
+      break;
+    for (int i = 0; i < request->jobs && h->next_pending < h->pending_count && !code; i++)
+      if (!h->jobs[i].active)
+        code = start_job(h, &h->jobs[i], i);
+    if (code)
+      break;
+    draw_progress(h, 0);
+    /* Sleep until a child ends, a signal arrives, the next deadline, the
+     * next memory sample or the next progress update. */
+    double now = clock_seconds(CLOCK_MONOTONIC), wake = now + 0.25;
+    for (int i = 0; i < request->jobs; i++)
+      if (h->jobs[i].active && h->jobs[i].process.deadline < wake)
+        wake = h->jobs[i].process.deadline;
+    if (request->limits.memory_bytes && now + MEMORY_SAMPLE_SECONDS < wake)
+      wake = now + MEMORY_SAMPLE_SECONDS;
+    double pause = wake > now ? wake - now : 0;
+    struct timespec timeout = {(time_t)pause, (long)((pause - (double)(time_t)pause) * 1e9)};
+    sigtimedwait(&child_signal, NULL, &timeout);
+    code = reap(h, 0);
+    now = clock_seconds(CLOCK_MONOTONIC);
+    for (int i = 0; i < request->jobs; i++) {
+      job *j = &h->jobs[i];
+      if (!j->active)
+        continue;
+      if (request->limits.memory_bytes)
+        run_process_sample_memory(&j->process);
+      if (now >= j->process.deadline && !j->process.killed_for_time) {
+        j->process.killed_for_time = 1;
+        run_process_kill(&j->process, SIGKILL);
+      }
+    }
+  }
+  if (h->running)
+    stop_all(h);
+  return code;
+}
+
+/* The work list: every (solver, instance) pair results.csv lacks. */
+static int plan_work(harness *h) {
+  int solvers = h->request->solver_count;
+  h->pending = malloc((size_t)h->instances.count * (size_t)solvers * sizeof *h->pending);
+  if (!h->pending)
+    return runtime_error("run", "out of memory");
+  for (int i = 0; i < h->instances.count; i++)
+    for (int s = 0; s < solvers; s++) {
+      const solver_spec *spec = &h->request->solvers[s];
+      if (!(h->instances.judged[i].instance->format == NQ_INSTANCE_OPB ? spec->opb : spec->cnf))
+        continue;
+      int done = 0;
+      for (size_t r = 0; r < h->table.count && !done; r++)
+        done = !strcmp(h->table.rows[r].solver, h->request->solvers[s].name) &&
+               !strcmp(h->table.rows[r].file, h->instances.files[i]);
+      if (!done)
+        h->pending[h->pending_count++] = i * solvers + s;
+    }
+  return 0;
+}
+
+static int open_results(harness *h) {
+  const run_request *request = h->request;
+  char path[4200], error[600];
+  snprintf(path, sizeof path, "%s/results.csv", request->directory);
+  int dropped = 0;
+  if (results_load(path, &h->table, request->resume, &dropped, error, sizeof error))
+    return runtime_error("run", "%s", error);
+  if ((h->table.count || dropped) && !request->resume)
+    return runtime_error("run",
+                         "%s already records %zu runs: give --resume to go on, or "
+                         "remove it to start over",
+                         path, h->table.count);
+  if (dropped)
+    fprintf(stderr,
+            "nqsat run: %s: dropped a row cut off by an earlier interruption; that run "
+            "is done again\n",
+            path);
+  h->results_fd = results_open(path, error, sizeof error);
+  if (h->results_fd < 0)
+    return runtime_error("run", "%s", error);
+  return 0;
+}
+
+int harness_run(const run_request *request) {
+  int code = 0;
+  harness h;
+  memset(&h, 0, sizeof h);
+  h.request = request;
+  h.results_fd = -1;
+  h.stop = interrupt_watch();
+  h.show_progress = isatty(STDERR_FILENO);
+  sigset_t child_signal, previous_mask;
+  sigemptyset(&child_signal);
+  sigaddset(&child_signal, SIGCHLD);
+  sigprocmask(SIG_BLOCK, &child_signal, &previous_mask);
+  code = load_instances(request, h.stop, &h.instances);
+  if (!code)
+    code = open_results(&h);
+  if (!code)
+    code = plan_work(&h);
+  if (!code) {
+    const char *base = getenv("TMPDIR");
+    snprintf(h.temporary, sizeof h.temporary, "%s/nqsat-run.XXXXXX", base && *base ? base : "/tmp");
+    h.jobs = calloc((size_t)request->jobs, sizeof *h.jobs);
+    if (!mkdtemp(h.temporary))
+      code = runtime_error("run", "cannot create a temporary directory %s: %s", h.temporary,
+                           strerror(errno));
+    else if (!h.jobs)
+      code = runtime_error("run", "out of memory");
+  }
+  if (!code)
+    code = run_loop(&h);
+  if (*h.temporary && strstr(h.temporary, "nqsat-run.") && !strstr(h.temporary, "XXXXXX"))
+    rmdir(h.temporary);
+  if (h.show_progress)
+    fprintf(stderr, "\r\033[K");
+  int interrupted = interrupt_requested() != 0;
+  if (!code && h.results_fd >= 0) {
+    const char *names[RUN_MAX_SOLVERS];
+    for (int i = 0; i < request->solver_count; i++)
+      names[i] = request->solvers[i].name;
+    run_report(stdout, &h.table, names, request->solver_count, request->directory);
+    char path[4200], error[600];
+    snprintf(path, sizeof path, "%s/cactus.svg", request->directory);
+    if (run_cactus_write(&h.table, names, request->solver_count, path, error, sizeof error))
+      code = runtime_error("run", "%s", error);
+    fflush(stdout);
+  }
+  int wrong = 0;
+  for (size_t i = 0; i < h.table.count; i++)
+    wrong += result_is_wrong(&h.table.rows[i]);
+  int left = h.pending_count - h.finished;
+  if (h.results_fd >= 0)
+    close(h.results_fd);
+  results_free(&h.table);
+  free_instances(&h.instances);
+  free(h.jobs);
+  free(h.pending);
+  sigprocmask(SIG_SETMASK, &previous_mask, NULL);
+  if (interrupted) {
+    char what[300];
+    snprintf(what, sizeof what,
+             "solvers stopped; results.csv holds every finished run, %d left "
+             "(--resume runs them)",
+             left);
+    return report_interrupted("run", what);
+  }
+  if (code)
+    return code;
+  return wrong ? NQ_EXIT_FAILURE : NQ_EXIT_OK;
+}

@@ -1,0 +1,94 @@
+/* The end of `nqsat run`: the wrong answers first, each with a command
+ * that reproduces it, then one line per solver.
+ *
+ * PAR-2 as the SAT Competition ranks solvers (its rules: the "penalized
+ * average runtime", each solved instance counting its run time, each
+ * unsolved one twice the time limit), here the mean over the solver's runs
+ * of the wall-clock time. A wrong answer is not a solved run (it counts
+ * 2 x timeout too); the competition disqualifies a solver that gives one,
+ * so the table marks such a solver instead of ranking it quietly. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "run.h"
+
+int result_is_solved(const result_row *row) { return !strcmp(row->result, "correct"); }
+
+int result_is_wrong(const result_row *row) {
+  return !strcmp(row->result, "wrong-status") || !strcmp(row->result, "invalid-model") ||
+         !strcmp(row->result, "wrong-count");
+}
+
+typedef struct solver_tally {
+  const char *name;
+  int runs, solved, wrong, timeouts, memory, crashes, unknown;
+  double par2_sum;
+} solver_tally;
+
+static solver_tally *find_tally(solver_tally *tallies, int *count, const char *name) {
+  for (int i = 0; i < *count; i++)
+    if (!strcmp(tallies[i].name, name))
+      return &tallies[i];
+  solver_tally *tally = &tallies[(*count)++];
+  memset(tally, 0, sizeof *tally);
+  tally->name = name;
+  return tally;
+}
+
+void run_report(FILE *out, const result_table *table, const char *const *solver_order, int solver_count,
+                const char *directory) {
+  int wrong_total = 0;
+  for (size_t i = 0; i < table->count; i++)
+    wrong_total += result_is_wrong(&table->rows[i]);
+  if (wrong_total) {
+    fprintf(out, "WRONG ANSWERS (%d):\n", wrong_total);
+    for (size_t i = 0; i < table->count; i++) {
+      const result_row *row = &table->rows[i];
+      if (!result_is_wrong(row))
+        continue;
+      fprintf(out, "  %s on %s: %s: %s\n", row->solver, row->file, row->result, row->detail);
+      fprintf(out, "    reproduce: %s; nqsat check --instance %s/%s answer.txt\n", row->command,
+              directory, row->file);
+    }
+    fprintf(out, "\n");
+  }
+  solver_tally *tallies = calloc(table->count + (size_t)solver_count + 1, sizeof *tallies);
+  if (!tallies)
+    return;
+  int count = 0;
+  for (int i = 0; i < solver_count; i++)
+    find_tally(tallies, &count, solver_order[i]);
+  for (size_t i = 0; i < table->count; i++) {
+    const result_row *row = &table->rows[i];
+    solver_tally *tally = find_tally(tallies, &count, row->solver);
+    tally->runs++;
+    if (result_is_solved(row)) {
+      tally->solved++;
+      tally->par2_sum += row->seconds;
+    } else {
+      tally->par2_sum += 2 * row->timeout;
+      tally->wrong += result_is_wrong(row);
+      tally->timeouts += !strcmp(row->result, "timeout");
+      tally->memory += !strcmp(row->result, "memory");
+      tally->crashes += !strcmp(row->result, "crash");
+      tally->unknown += !strcmp(row->result, "unknown") || !strcmp(row->result, "unverified");
+    }
+  }
+  size_t width = strlen("solver");
+  for (int i = 0; i < count; i++)
+    if (strlen(tallies[i].name) > width)
+      width = strlen(tallies[i].name);
+  fprintf(out, "%-*s %6s %6s %6s %8s %6s %6s %7s %10s\n", (int)width, "solver", "runs", "solved",
+          "wrong", "timeouts", "memory", "crash", "unknown", "PAR-2 (s)");
+  for (int i = 0; i < count; i++) {
+    const solver_tally *t = &tallies[i];
+    fprintf(out, "%-*s %6d %6d %6d %8d %6d %6d %7d ", (int)width, t->name, t->runs, t->solved,
+            t->wrong, t->timeouts, t->memory, t->crashes, t->unknown);
+    if (t->runs)
+      fprintf(out, "%10.3f", t->par2_sum / t->runs);
+    else
+      fprintf(out, "%10s", "-");
+    fprintf(out, "%s\n", t->wrong ? "  (wrong answers: disqualified by competition rules)" : "");
+  }
+  free(tallies);
+}
