@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "grow.h"
 #include "markup.h"
 #include "nqsat/output.h"
 #include "nqsat/verify.h"
@@ -57,12 +58,11 @@ typedef struct board_list {
 
 static int append_board(board_list *list, const int *columns) {
   if (list->count == list->capacity) {
-    size_t capacity = list->capacity ? 2 * list->capacity : 64;
-    int *grown = realloc(list->columns, capacity * (size_t)list->n * sizeof *grown);
+    int *grown = grow_array(list->columns, &list->capacity, list->capacity + 1,
+                            (size_t)list->n * sizeof *grown, 64);
     if (!grown)
       return -1;
     list->columns = grown;
-    list->capacity = capacity;
   }
   memcpy(list->columns + list->count * (size_t)list->n, columns, (size_t)list->n * sizeof(int));
   list->count++;
@@ -266,8 +266,8 @@ int cmd_show(int argc, char **argv) {
       uint64_t members = 0;
       for (size_t i = 0; i < list.count; i++)
         members += (uint64_t)list.class_sizes[i];
-      printf("%zu class%s with %" PRIu64 " boards in all; the input held %zu of them\n",
-             list.count, list.count == 1 ? "" : "es", members, boards);
+      printf("%zu class%s with %" PRIu64 " boards in all; the input held %zu of them\n", list.count,
+             list.count == 1 ? "" : "es", members, boards);
     }
     if (fflush(stdout) != 0 || ferror(stdout))
       exit_code = runtime_error("show", "cannot write to standard output");

@@ -101,6 +101,9 @@ function(_nq_add_shared_library name)
   endforeach()
   target_include_directories(${shared} INTERFACE
     "$<BUILD_INTERFACE:${source_dir}/include>" "$<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>")
+  # common/internal/: header-only helpers (grow.h) the sources include;
+  # never installed, and nothing of it is exported.
+  target_include_directories(${shared} PRIVATE "${PROJECT_SOURCE_DIR}/common/internal")
   get_target_property(links ${static} LINK_LIBRARIES)
   foreach(link IN LISTS links)
     if(link MATCHES "^nqsat_(.*)$" AND CMAKE_MATCH_1 IN_LIST NQSAT_INSTALLED_LIBRARIES)

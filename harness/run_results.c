@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "grow.h"
 #include "quote.h"
 #include "run.h"
 
@@ -67,12 +68,11 @@ static char *copy(const char *text) {
 
 int results_add(result_table *table, const result_row *row) {
   if (table->count == table->capacity) {
-    size_t capacity = table->capacity ? 2 * table->capacity : 64;
-    result_row *grown = realloc(table->rows, capacity * sizeof *grown);
+    result_row *grown =
+        grow_array(table->rows, &table->capacity, table->capacity + 1, sizeof *grown, 64);
     if (!grown)
       return -1;
     table->rows = grown;
-    table->capacity = capacity;
   }
   result_row *slot = &table->rows[table->count];
   *slot = *row;

@@ -4,18 +4,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "quote.h"
 #include "suite_manifest.h"
 #include "text_buffer.h"
 
 int manifest_rows_add(manifest_rows *rows, const manifest_row *row) {
   if (rows->count == rows->capacity) {
-    size_t capacity = rows->capacity ? 2 * rows->capacity : 64;
-    manifest_row *grown = realloc(rows->items, capacity * sizeof *grown);
+    manifest_row *grown =
+        grow_array(rows->items, &rows->capacity, rows->capacity + 1, sizeof *grown, 64);
     if (!grown)
       return -1;
     rows->items = grown;
-    rows->capacity = capacity;
   }
   rows->items[rows->count++] = *row;
   return 0;

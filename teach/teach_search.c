@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "nqsat/verify.h"
 #include "teach.h"
 
@@ -25,12 +26,11 @@ static int append_step(teach_search *search, char code) {
 static int append_solution(teach_search *search, const int *row_of_column) {
   int n = search->n;
   if (search->solution_count == search->solution_capacity) {
-    size_t capacity = search->solution_capacity ? 2 * search->solution_capacity : 64;
-    int *grown = realloc(search->solutions, capacity * (size_t)n * sizeof *grown);
+    int *grown = grow_array(search->solutions, &search->solution_capacity,
+                            search->solution_capacity + 1, (size_t)n * sizeof *grown, 64);
     if (!grown)
       return -1;
     search->solutions = grown;
-    search->solution_capacity = capacity;
   }
   int *columns = search->solutions + search->solution_count++ * (size_t)n;
   for (int column = 0; column < n; column++)
@@ -41,9 +41,7 @@ static int append_solution(teach_search *search, const int *row_of_column) {
 static int record_step(void *context, const nq_trace_step *step) {
   teach_search *search = context;
   switch (step->event) {
-  case NQ_TRACE_PLACE:
-    search->nodes++;
-    return append_step(search, (char)('a' + step->row));
+  case NQ_TRACE_PLACE: search->nodes++; return append_step(search, (char)('a' + step->row));
   case NQ_TRACE_WIPE_OUT:
     /* Marks the placement just recorded: its queen found a column ahead
      * empty. */

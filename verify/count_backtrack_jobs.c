@@ -15,6 +15,7 @@
 
 #include "class_search.h"
 #include "count_method.h"
+#include "grow.h"
 
 #define PREFIX_ROWS_MAX 5
 
@@ -71,14 +72,13 @@ static void add_job(backtrack_shared *list, const class_search *state, int row, 
   if (list->failed)
     return;
   if (list->size == list->capacity) {
-    size_t capacity = list->capacity ? 2 * list->capacity : 256;
-    prefix_job *grown = realloc(list->jobs, capacity * sizeof *grown);
+    prefix_job *grown =
+        grow_array(list->jobs, &list->capacity, list->capacity + 1, sizeof *grown, 256);
     if (!grown) {
       list->failed = 1;
       return;
     }
     list->jobs = grown;
-    list->capacity = capacity;
   }
   prefix_job *added = &list->jobs[list->size++];
   memset(added, 0, sizeof *added);

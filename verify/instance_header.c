@@ -6,14 +6,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "line_reader.h"
-#include "problem_line.h"
 #include "nqsat/instance.h"
 #include "parse_error.h"
+#include "problem_line.h"
 
 typedef struct square_list {
   nq_verify_square *items;
-  int count, capacity;
+  int count;
+  size_t capacity;
 } square_list;
 
 typedef struct header_parser {
@@ -80,13 +82,12 @@ static int starts(const char *text, const char *prefix) {
 }
 
 static int push_square(square_list *list, nq_verify_square square) {
-  if (list->count == list->capacity) {
-    int capacity = list->capacity ? 2 * list->capacity : 16;
-    nq_verify_square *grown = realloc(list->items, (size_t)capacity * sizeof *grown);
+  if ((size_t)list->count == list->capacity) {
+    nq_verify_square *grown =
+        grow_array(list->items, &list->capacity, list->capacity + 1, sizeof *grown, 16);
     if (!grown)
       return -1;
     list->items = grown;
-    list->capacity = capacity;
   }
   list->items[list->count++] = square;
   return 0;
@@ -115,12 +116,11 @@ static nq_status read_map(header_parser *p, const char *cursor) {
     if (read_number(&cursor, INT32_MAX, &value) || value < 1)
       return fail(p, "'c nqsat map' expects positive variable numbers");
     if (p->map_count == p->map_capacity) {
-      size_t capacity = p->map_capacity ? 2 * p->map_capacity : 256;
-      int *grown = realloc(p->map_pairs, capacity * sizeof *grown);
+      int *grown =
+          grow_array(p->map_pairs, &p->map_capacity, p->map_capacity + 1, sizeof *grown, 256);
       if (!grown)
         return fail(p, "out of memory");
       p->map_pairs = grown;
-      p->map_capacity = capacity;
     }
     p->map_pairs[p->map_count++] = (int)value;
   }
@@ -393,7 +393,8 @@ nq_status nq_instance_read(const char *path, nq_instance **result, char *error, 
                      instance->variables, board_variables,
                      instance->numbering == NQ_VERIFY_MATRIX ? "queen" : "rows-model", instance->n);
   if (status == NQ_OK) {
-    instance->queen_variable = malloc((size_t)(board_variables ? board_variables : 1) * sizeof(int));
+    instance->queen_variable =
+        malloc((size_t)(board_variables ? board_variables : 1) * sizeof(int));
     status = instance->queen_variable ? apply_map(&p) : fail_at(&p, 1, "out of memory");
   }
   if (status == NQ_OK)
