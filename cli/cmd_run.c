@@ -28,17 +28,25 @@ static void print_run_help(void) {
          "in DIR/manifest.csv, see 'nqsat suite'). In COMMAND, {} is the instance\n"
          "file and {out} a file for solvers that write their model to a file of\n"
          "their own (MiniSat: 'minisat {} {out}'); the answer read is standard\n"
-         "output followed by that file. Each run is its own process group with\n"
-         "RLIMIT_CPU = the timeout, RLIMIT_AS = --memory and no core files, killed\n"
-         "(SIGKILL, whole group) at the wall-clock timeout; wall and CPU time come\n"
-         "from wait4. Every answer is judged by the verifier as 'nqsat check\n"
-         "--instance' does, and the run is classified:\n"
+         "output (a pipe the harness drains, so '/dev/stdout' works) followed by\n"
+         "that file. Each run is its own process group with RLIMIT_CPU = the\n"
+         "timeout and no core files; the harness is a child subreaper, so no\n"
+         "process of the run escapes it (setsid included): at the timeout, over\n"
+         "--memory, or when the solver's own process ends, every process of the\n"
+         "run is killed and reaped. CPU time is the kernel's (wait4) for every\n"
+         "process of the run; wall time runs from just before the fork to the\n"
+         "reap of the last process; peak memory is the largest sum of resident\n"
+         "memory over the run's processes, sampled every 10 ms. Every answer is\n"
+         "judged by the verifier as 'nqsat check --instance' does, and the run is\n"
+         "classified:\n"
          "  correct        a valid model, a true UNSAT claim or the right count\n"
          "  wrong-status   SAT or UNSAT claimed against the verifier's answer\n"
          "  invalid-model  a model that is not a solution or violates a clause\n"
          "  wrong-count    a model count other than the verifier's\n"
+         "  wrong-exit-code exit 10 with 's UNSATISFIABLE', or 20 with 's SATISFIABLE'\n"
          "  timeout        killed at, or ran past, the timeout (wall or CPU)\n"
-         "  memory         ended without an answer after using >= 90%% of --memory\n"
+         "  memory         killed over --memory, or ended without an answer after\n"
+         "                 using >= 90%% of it\n"
          "  crash          a signal or an exit code other than 0, 10, 20, 30\n"
          "  unknown        no answer, or UNKNOWN\n"
          "  unverified     an answer the verifier cannot judge (beyond its limits)\n"
@@ -56,9 +64,11 @@ static void print_run_help(void) {
          "  --solver NAME[:FORMATS]=CMD\n"
          "                     a solver (1..%d of them); NAME is letters, digits and\n"
          "                     ._+- (at most %d), CMD must contain {}; FORMATS (cnf,\n"
-         "                     opb or cnf,opb; default both) limits it to those files\n"
+         "                     opb or cnf,opb; default cnf) are the files it reads:\n"
+         "                     the others get a row 'skipped' saying so\n"
          "  --timeout S        seconds per run, 0.1..604800 (default 60)\n"
-         "  --memory SIZE      address-space limit per process (bytes, or K, M, G, T);\n"
+         "  --memory SIZE      resident memory of the run's whole process tree (bytes,\n"
+         "                     or K, M, G, T);\n"
          "                     default none\n"
          "  --jobs J           runs at once, 1..%d (default 1)\n"
          "  --resume           keep DIR/results.csv and skip the runs it records\n"
@@ -76,15 +86,19 @@ static int parse_solver(const char *text, run_request *request) {
   if (!equals || equals == text)
     return usage_error("run", "--solver '%s' is not NAME=COMMAND", text);
   const char *colon = memchr(text, ':', (size_t)(equals - text));
-  int cnf = 1, opb = 1;
+  /* Undeclared: CNF, what SAT solvers read; OPB files are then skipped
+   * with a row that says why. */
+  int cnf = 1, opb = 0;
   if (colon) {
     size_t formats = (size_t)(equals - colon - 1);
     if (formats == 3 && !strncmp(colon + 1, "cnf", 3))
       opb = 0;
     else if (formats == 3 && !strncmp(colon + 1, "opb", 3))
-      cnf = 0;
-    else if (!(formats == 7 &&
-               (!strncmp(colon + 1, "cnf,opb", 7) || !strncmp(colon + 1, "opb,cnf", 7))))
+      cnf = 0, opb = 1;
+    else if (formats == 7 &&
+             (!strncmp(colon + 1, "cnf,opb", 7) || !strncmp(colon + 1, "opb,cnf", 7)))
+      opb = 1;
+    else
       return usage_error("run", "--solver '%.*s': the formats after ':' are cnf, opb or cnf,opb",
                          (int)(equals - text), text);
   }

@@ -14,47 +14,94 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-/* ---- A solver run as a process ---------------------------------------------- */
+/* ---- A solver run as a process tree ---------------------------------------- */
 typedef struct run_limits {
   double timeout_seconds; /* wall and CPU */
-  uint64_t memory_bytes;  /* address space per process; 0: none */
+  uint64_t memory_bytes;  /* resident memory of the whole tree; 0: none */
 } run_limits;
 
+/* One run: the solver's process (the root, leader of its own process
+ * group) and every process it starts. The harness is a child subreaper
+ * (run_harness_become_subreaper), so a process whose parent ends is handed
+ * to the harness, not to init: the run "adopts" it, even when it left the
+ * group with setsid. Every process of the run carries `marker` in its
+ * environment, which is how an adopted process is told apart. */
 typedef struct run_process {
-  pid_t pid; /* also the process group; 0 when not running */
-  double started, deadline;
-  int killed_for_time, killed_for_stop;
-  uint64_t peak_virtual_bytes; /* largest address space seen in the tree */
-  int exec_errno;              /* why the command could not be executed, or 0 */
-  /* Filled when the run has ended: */
-  int wait_status;
-  double wall_seconds, cpu_seconds;
-  uint64_t max_resident_bytes;
+  pid_t pid;              /* the root; 0 once reaped */
+  pid_t group;            /* the root's process group */
+  char marker[64];        /* NAME=VALUE in every environment of the run */
+  double started;         /* monotonic, just before the root was created */
+  double deadline;        /* started + timeout */
+  double root_ended;      /* when the root was reaped, 0 before */
+  double kill_at;         /* after the root: SIGKILL for what is left, 0: not yet */
+  int killed_for_time, killed_for_memory, killed_for_stop;
+  int exec_errno;         /* why the command could not be executed, or 0 */
+  int output;             /* the read end of the solver's stdout pipe; -1 at end of file */
+  int output_file;        /* where the harness copies it; -1 when closed */
+  pid_t *adopted;         /* processes of the run now the harness's children */
+  size_t adopted_count, adopted_capacity;
+  pid_t *seen;            /* every process ever seen in the tree (to claim orphans) */
+  size_t seen_count, seen_capacity;
+  uint64_t peak_resident_bytes; /* largest sum of resident memory over the tree */
+  uint64_t harness_peak_bytes;  /* the harness's own peak when the root started */
+  /* Filled as processes end (the kernel's rusage from wait4, for the root
+   * and for every adopted process): */
+  int wait_status;        /* the root's */
+  double cpu_seconds;     /* user + system of every process of the run */
+  double wall_seconds;    /* started .. the reap of the last process */
 } run_process;
 
+/* Makes the calling process a child subreaper (Linux 3.4+): orphans of
+ * the runs become its children. Returns 0, or -1 with errno. */
+int run_harness_become_subreaper(void);
+
 /* Starts `command` (sh -c, or exec'd directly when it has no shell syntax)
- * with standard input from /dev/null, standard output and error into the
- * given files, in a new process group, under `limits`. Returns 0, or -1
- * with errno. */
+ * with standard input from /dev/null, standard output into a pipe the
+ * harness drains into `stdout_path` (run_process_drain) and standard error
+ * into `stderr_path`, in a new process group, with `marker` added to its
+ * environment, under `limits`. Returns 0, or -1 with errno. */
 int run_process_start(run_process *process, const char *command, const char *stdout_path,
-                      const char *stderr_path, const run_limits *limits);
+                      const char *stderr_path, const char *marker, const run_limits *limits);
 
-/* Samples the address space of each process of the run's tree (from /proc)
- * into peak_virtual_bytes. */
-void run_process_sample_memory(run_process *process);
+/* Copies what the solver wrote so far into the stdout file. Returns 1 once
+ * the pipe has reached its end (every process of the run closed it). */
+int run_process_drain(run_process *process);
 
-/* Kills the whole process group with `signal_number`. */
+/* Walks the tree (the root's descendants and the adopted processes' and
+ * theirs) and returns the sum of their resident memory, keeping the peak. */
+uint64_t run_process_sample(run_process *process);
+
+/* Whether `pid`, now a child of the harness, belongs to this run (seen in
+ * its tree, in its process group, or carrying its marker). */
+int run_process_claims(run_process *process, pid_t pid);
+/* Records `pid` as adopted. Returns 0, or -1 when out of memory. */
+int run_process_adopt(run_process *process, pid_t pid);
+
+/* Sends `signal_number` to every process of the run: the root's group, each
+ * adopted process and its group. */
 void run_process_kill(run_process *process, int signal_number);
 
-/* Records the end of a run reaped by wait4 (`status`, `usage` from it). */
+/* Records the end of `pid` (the root or an adopted process) reaped by wait4
+ * with `status` and `usage`. Returns 1 when it was the root. */
 struct rusage;
-void run_process_ended(run_process *process, int status, const struct rusage *usage);
+int run_process_reaped(run_process *process, pid_t pid, int status, const struct rusage *usage);
+
+/* Whether the run is over: the root and every adopted process reaped and
+ * the output at its end. Sets wall_seconds then. */
+int run_process_finished(run_process *process);
+
+/* Frees the lists and closes the files. */
+void run_process_release(run_process *process);
 
 /* ---- results.csv ---------------------------------------------------------- */
-#define RESULTS_HEADER "solver,file,result,seconds,cpu_seconds,exit,peak_mb,timeout,detail,command"
+/* The columns up to `command` are those of the first version of the file;
+ * `log` (the run's output, relative to DIR) came later: --resume reads both. */
+#define RESULTS_HEADER_FIRST "solver,file,result,seconds,cpu_seconds,exit,peak_mb,timeout,detail,command"
+#define RESULTS_HEADER RESULTS_HEADER_FIRST ",log"
 
 typedef struct result_row {
   char *solver, *file, *result, *exit_text, *detail, *command;
+  char *log; /* the run's standard output, DIR/LOG (standard error: .err for .out), or "" */
   double seconds, cpu_seconds, peak_mb, timeout;
 } result_row;
 

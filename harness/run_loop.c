@@ -4,6 +4,7 @@
  * at the end. cli/cmd_run.c parses the command line into a run_request. */
 /* wait4 and killpg are BSD calls, outside the project-wide _POSIX_C_SOURCE. */
 #define _DEFAULT_SOURCE
+#include <dirent.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <signal.h>
@@ -157,6 +158,7 @@ typedef struct verdict_summary {
   nq_verdict_kind worst;
   int count;
   int worst_incomplete; /* the worst verdict only says the answer stops short */
+  nq_claim claim;       /* the answer's status line */
   char detail[700];
 } verdict_summary;
 
@@ -212,6 +214,7 @@ static int judge_answer(judged_instance *judged, const char *stdout_path, const 
     status = nq_answer_read(answer, in, names[i], error, sizeof error);
     fclose(in);
   }
+  summary->claim = answer->claim;
   if (status == NQ_OK)
     status = nq_answer_judge(judged->instance, judged->path, answer, judged_instance_truth, judged,
                              summarise, summary, error, sizeof error);
@@ -231,6 +234,9 @@ typedef struct job {
   int active;
   int solver, instance;
   run_process process;
+  int root_done; /* the root has been reaped: the rest of the tree is being ended */
+  int keep_logs; /* a finished run's output stays in DIR/logs/ */
+  char log[600]; /* stdout_path relative to DIR */
   char stdout_path[4200], stderr_path[4200], result_path[4200];
   char *command; /* as run */
 } job;
@@ -289,22 +295,30 @@ static const char *classify(const harness *h, const job *j, const verdict_summar
   if (!malformed && summary->count && is_wrong(summary->worst) &&
       !(summary->worst_incomplete && (!expected_code || p->killed_for_time)))
     return nq_verdict_name(summary->worst);
+  /* The SAT competitions' exit codes say the status too: a run whose code
+   * contradicts its own status line has given two answers. */
+  if (!signalled && ((code == 10 && summary->claim == NQ_CLAIM_UNSATISFIABLE) ||
+                     (code == 20 && summary->claim == NQ_CLAIM_SATISFIABLE))) {
+    snprintf(detail, detail_size, "exit code %d with 's %s'", code,
+             summary->claim == NQ_CLAIM_SATISFIABLE ? "SATISFIABLE" : "UNSATISFIABLE");
+    return "wrong-exit-code";
+  }
+  uint64_t limit = h->request->limits.memory_bytes;
+  uint64_t used = p->peak_resident_bytes;
+  int answered = !malformed && summary->count && summary->worst != NQ_VERDICT_UNKNOWN;
+  /* Over the limit (killed for it), or ended abnormally near it (an
+   * allocation refused there): memory, as runlim says "out of memory". */
+  if (limit && (p->killed_for_memory || ((!expected_code || !answered) && used >= limit / 10 * 9))) {
+    snprintf(detail, detail_size, "%s after using %.0f MB of the %.0f MB limit (the whole tree)",
+             p->killed_for_memory ? "killed" : "ended", (double)used / 1048576,
+             (double)limit / 1048576);
+    return "memory";
+  }
   if (p->killed_for_time || p->wall_seconds > timeout || p->cpu_seconds >= timeout ||
       (signalled && (WTERMSIG(status) == SIGXCPU))) {
     snprintf(detail, detail_size, "%s at the %g s limit (wall %.2f s, CPU %.2f s)",
              p->killed_for_time ? "killed" : "stopped", timeout, p->wall_seconds, p->cpu_seconds);
     return "timeout";
-  }
-  int answered = !malformed && summary->count && summary->worst != NQ_VERDICT_UNKNOWN;
-  uint64_t limit = h->request->limits.memory_bytes;
-  /* The sampled address space only: wait4's ru_maxrss also counts the
-   * child's pages between fork and exec, which are the harness's own (large
-   * under valgrind or AddressSanitizer). */
-  uint64_t used = p->peak_virtual_bytes;
-  if (limit && (!expected_code || !answered) && used >= limit / 10 * 9) {
-    snprintf(detail, detail_size, "ended (%s) after using %.0f MB of the %.0f MB limit", exit_text,
-             (double)used / 1048576, (double)limit / 1048576);
-    return "memory";
   }
   if (!expected_code) {
     if (p->exec_errno)
@@ -323,8 +337,11 @@ static const char *classify(const harness *h, const job *j, const verdict_summar
 
 /* The slot is free again; its files are gone. */
 static void release_job(harness *h, job *j) {
-  unlink(j->stdout_path);
-  unlink(j->stderr_path);
+  run_process_release(&j->process);
+  if (!j->keep_logs) {
+    unlink(j->stdout_path);
+    unlink(j->stderr_path);
+  }
   unlink(j->result_path);
   free(j->command);
   j->command = NULL;
@@ -347,7 +364,8 @@ static int finish_job(harness *h, job *j) {
   size_t size = (shown ? strlen(shown) : 0) + 80;
   char *reproduce = malloc(size);
   if (shown && reproduce)
-    snprintf(reproduce, size, "%s > answer.txt%s", shown,
+    /* "| cat": standard output a pipe, as the harness gives it. */
+    snprintf(reproduce, size, "%s | cat > answer.txt%s", shown,
              uses_result ? "; cat result.txt >> answer.txt" : "");
   result_row row = {(char *)solver->name,
                     h->instances.files[j->instance],
@@ -355,10 +373,12 @@ static int finish_job(harness *h, job *j) {
                     exit_text,
                     detail,
                     reproduce ? reproduce : "",
+                    j->log,
                     j->process.wall_seconds,
                     j->process.cpu_seconds,
-                    (double)j->process.max_resident_bytes / 1048576,
+                    (double)j->process.peak_resident_bytes / 1048576,
                     h->request->limits.timeout_seconds};
+  j->keep_logs = 1;
   int code = 0;
   if (results_append(h->results_fd, &row))
     code = runtime_error("run", "%s/results.csv: %s", h->request->directory, strerror(errno));
@@ -376,15 +396,28 @@ static int start_job(harness *h, job *j, int slot) {
   int work = h->pending[h->next_pending++];
   j->solver = work % h->request->solver_count;
   j->instance = work / h->request->solver_count;
-  snprintf(j->stdout_path, sizeof j->stdout_path, "%s/%d.out", h->temporary, slot);
-  snprintf(j->stderr_path, sizeof j->stderr_path, "%s/%d.err", h->temporary, slot);
+  /* The run's output is kept as its log, DIR/logs/SOLVER/FILE.out and .err. */
+  const char *solver_name = h->request->solvers[j->solver].name;
+  snprintf(j->log, sizeof j->log, "logs/%s/%s.out", solver_name, h->instances.files[j->instance]);
+  char folder[4200];
+  snprintf(folder, sizeof folder, "%s/logs", h->request->directory);
+  mkdir(folder, 0777);
+  snprintf(folder, sizeof folder, "%s/logs/%s", h->request->directory, solver_name);
+  mkdir(folder, 0777);
+  snprintf(j->stdout_path, sizeof j->stdout_path, "%s/%s", h->request->directory, j->log);
+  snprintf(j->stderr_path, sizeof j->stderr_path, "%s/logs/%s/%s.err", h->request->directory,
+           solver_name, h->instances.files[j->instance]);
+  j->keep_logs = 0;
   snprintf(j->result_path, sizeof j->result_path, "%s/%d.result", h->temporary, slot);
   unlink(j->result_path);
   j->command = expand_command(h->request->solvers[j->solver].command,
                               h->instances.paths[j->instance], j->result_path);
   if (!j->command)
     return runtime_error("run", "out of memory");
-  if (run_process_start(&j->process, j->command, j->stdout_path, j->stderr_path,
+  char marker[64];
+  snprintf(marker, sizeof marker, "NQSAT_RUN=%d.%d.%d", (int)getpid(), slot, h->next_pending);
+  j->root_done = 0;
+  if (run_process_start(&j->process, j->command, j->stdout_path, j->stderr_path, marker,
                         &h->request->limits)) {
     int saved = errno;
     free(j->command);
@@ -397,55 +430,130 @@ static int start_job(harness *h, job *j, int slot) {
   return 0;
 }
 
+/* The job `pid` belongs to: its root, a process it adopted, or (a child
+ * of the harness not yet adopted) one it claims. NULL for none. */
 static job *job_of(harness *h, pid_t pid) {
+  for (int i = 0; i < h->request->jobs; i++) {
+    job *j = &h->jobs[i];
+    if (!j->active)
+      continue;
+    if (j->process.pid == pid)
+      return j;
+    for (size_t k = 0; k < j->process.adopted_count; k++)
+      if (j->process.adopted[k] == pid)
+        return j;
+  }
   for (int i = 0; i < h->request->jobs; i++)
-    if (h->jobs[i].active && h->jobs[i].process.pid == pid)
+    if (h->jobs[i].active && run_process_claims(&h->jobs[i].process, pid))
       return &h->jobs[i];
   return NULL;
 }
 
-/* Reaps every run that has ended; returns 0 or an exit code. */
-static int reap(harness *h, int block) {
+/* Children of the harness that are not a run's root are orphans of a run
+ * (the harness is a subreaper): each goes to the run that claims it. */
+static void adopt_orphans(harness *h) {
+  DIR *tasks = opendir("/proc/self/task");
+  if (!tasks)
+    return;
+  struct dirent *task;
+  while ((task = readdir(tasks))) {
+    if (task->d_name[0] == '.')
+      continue;
+    char path[320];
+    snprintf(path, sizeof path, "/proc/self/task/%s/children", task->d_name);
+    FILE *children = fopen(path, "r");
+    if (!children)
+      continue;
+    int child;
+    while (fscanf(children, "%d", &child) == 1) {
+      job *j = job_of(h, (pid_t)child);
+      if (j && j->process.pid != (pid_t)child)
+        run_process_adopt(&j->process, (pid_t)child);
+    }
+    fclose(children);
+  }
+  closedir(tasks);
+}
+
+/* A run whose root has ended: what it left behind gets SIGTERM, then
+ * SIGKILL after the grace period, every time round until it is gone. */
+static void end_rest_of_tree(job *j, double now) {
+  if (!j->process.kill_at) {
+    j->process.kill_at = now + STOP_GRACE_SECONDS;
+    run_process_kill(&j->process, SIGTERM);
+  } else if (now >= j->process.kill_at) {
+    run_process_kill(&j->process, SIGKILL);
+  }
+}
+
+/* Reaps every process that has ended, finishes the runs that are over;
+ * returns 0 or an exit code. A finished run's wall time ends at the reap
+ * of its last process (or, with output still open, when the pipe ends). */
+static int reap(harness *h) {
   int code = 0;
+  adopt_orphans(h);
   for (;;) {
     int status;
     struct rusage usage;
-    pid_t pid = wait4(-1, &status, block ? 0 : WNOHANG, &usage);
+    pid_t pid = wait4(-1, &status, WNOHANG, &usage);
     if (pid <= 0)
-      return code;
+      break;
     job *j = job_of(h, pid);
     if (!j)
       continue;
-    run_process_ended(&j->process, status, &usage);
+    if (run_process_reaped(&j->process, pid, status, &usage))
+      j->root_done = 1;
+  }
+  adopt_orphans(h);
+  double now = clock_seconds(CLOCK_MONOTONIC);
+  for (int i = 0; i < h->request->jobs; i++) {
+    job *j = &h->jobs[i];
+    if (!j->active)
+      continue;
+    run_process_drain(&j->process);
+    if (!j->root_done)
+      continue;
+    if (!run_process_finished(&j->process)) {
+      end_rest_of_tree(j, now);
+      continue;
+    }
     if (h->stop && *h->stop) {
       /* Stopped by us: not a finished run; --resume does it again. */
       release_job(h, j);
     } else if (!code) {
       code = finish_job(h, j);
       draw_progress(h, 1);
+    } else {
+      release_job(h, j);
     }
-    if (block && !h->running)
-      return code;
   }
+  return code;
 }
 
-/* Ends every running solver: SIGTERM to each group, a short grace, then
- * SIGKILL; reaps them all. */
+/* Ends every running solver: SIGTERM to every process of every run, a
+ * short grace, then SIGKILL; reaps them all. */
 static void stop_all(harness *h) {
+  adopt_orphans(h);
   for (int i = 0; i < h->request->jobs; i++)
     if (h->jobs[i].active)
       run_process_kill(&h->jobs[i].process, SIGTERM);
   double until = clock_seconds(CLOCK_MONOTONIC) + STOP_GRACE_SECONDS;
   while (h->running && clock_seconds(CLOCK_MONOTONIC) < until) {
-    reap(h, 0);
+    reap(h);
     struct timespec pause = {0, 10000000};
     nanosleep(&pause, NULL);
   }
-  for (int i = 0; i < h->request->jobs; i++)
-    if (h->jobs[i].active)
-      run_process_kill(&h->jobs[i].process, SIGKILL);
-  if (h->running)
-    reap(h, 1);
+  while (h->running) {
+    adopt_orphans(h);
+    for (int i = 0; i < h->request->jobs; i++)
+      if (h->jobs[i].active) {
+        run_process_kill(&h->jobs[i].process, SIGKILL);
+        h->jobs[i].process.kill_at = 1; /* SIGKILL at once from now on */
+      }
+    reap(h);
+    struct timespec pause = {0, 5000000};
+    nanosleep(&pause, NULL);
+  }
 }
 
 static int run_loop(harness *h) {
@@ -469,19 +577,29 @@ static int run_loop(harness *h) {
     for (int i = 0; i < request->jobs; i++)
       if (h->jobs[i].active && h->jobs[i].process.deadline < wake)
         wake = h->jobs[i].process.deadline;
-    if (request->limits.memory_bytes && now + MEMORY_SAMPLE_SECONDS < wake)
-      wake = now + MEMORY_SAMPLE_SECONDS;
+    /* Every run's tree is sampled (its peak memory), more often under a
+     * memory limit; a run ending its tree is looked at again soon. */
+    double sample = request->limits.memory_bytes ? MEMORY_SAMPLE_SECONDS : 0.05;
+    for (int i = 0; i < request->jobs; i++)
+      if (h->jobs[i].active && h->jobs[i].root_done)
+        sample = 0.005;
+    if (now + sample < wake)
+      wake = now + sample;
     double pause = wake > now ? wake - now : 0;
     struct timespec timeout = {(time_t)pause, (long)((pause - (double)(time_t)pause) * 1e9)};
     sigtimedwait(&child_signal, NULL, &timeout);
-    code = reap(h, 0);
+    code = reap(h);
     now = clock_seconds(CLOCK_MONOTONIC);
     for (int i = 0; i < request->jobs; i++) {
       job *j = &h->jobs[i];
-      if (!j->active)
+      if (!j->active || j->root_done)
         continue;
-      if (request->limits.memory_bytes)
-        run_process_sample_memory(&j->process);
+      uint64_t resident = run_process_sample(&j->process);
+      if (request->limits.memory_bytes && resident > request->limits.memory_bytes &&
+          !j->process.killed_for_memory) {
+        j->process.killed_for_memory = 1;
+        run_process_kill(&j->process, SIGKILL);
+      }
       if (now >= j->process.deadline && !j->process.killed_for_time) {
         j->process.killed_for_time = 1;
         run_process_kill(&j->process, SIGKILL);
@@ -493,7 +611,27 @@ static int run_loop(harness *h) {
   return code;
 }
 
-/* The work list: every (solver, instance) pair results.csv lacks. */
+/* A file in a format the solver was not declared for: a row that says so,
+ * no run. */
+static int record_skipped(harness *h, int solver, int instance) {
+  const solver_spec *spec = &h->request->solvers[solver];
+  int opb = h->instances.judged[instance].instance->format == NQ_INSTANCE_OPB;
+  char detail[300];
+  snprintf(detail, sizeof detail,
+           "format: %s is declared for %s files; give --solver %s:cnf,opb=... to run it on %s "
+           "files too",
+           spec->name, spec->cnf ? "cnf" : "opb", spec->name, opb ? "OPB" : "CNF");
+  result_row row = {(char *)spec->name, h->instances.files[instance], "skipped", "-", detail, "",
+                    "", 0, 0, 0, h->request->limits.timeout_seconds};
+  if (results_append(h->results_fd, &row))
+    return runtime_error("run", "%s/results.csv: %s", h->request->directory, strerror(errno));
+  if (results_add(&h->table, &row))
+    return runtime_error("run", "out of memory");
+  return 0;
+}
+
+/* The work list: every (solver, instance) pair results.csv lacks; pairs
+ * of a format the solver does not read are recorded as skipped. */
 static int plan_work(harness *h) {
   int solvers = h->request->solver_count;
   h->pending = malloc((size_t)h->instances.count * (size_t)solvers * sizeof *h->pending);
@@ -502,14 +640,19 @@ static int plan_work(harness *h) {
   for (int i = 0; i < h->instances.count; i++)
     for (int s = 0; s < solvers; s++) {
       const solver_spec *spec = &h->request->solvers[s];
-      if (!(h->instances.judged[i].instance->format == NQ_INSTANCE_OPB ? spec->opb : spec->cnf))
-        continue;
       int done = 0;
       for (size_t r = 0; r < h->table.count && !done; r++)
         done = !strcmp(h->table.rows[r].solver, h->request->solvers[s].name) &&
                !strcmp(h->table.rows[r].file, h->instances.files[i]);
-      if (!done)
-        h->pending[h->pending_count++] = i * solvers + s;
+      if (done)
+        continue;
+      if (!(h->instances.judged[i].instance->format == NQ_INSTANCE_OPB ? spec->opb : spec->cnf)) {
+        int code = record_skipped(h, s, i);
+        if (code)
+          return code;
+        continue;
+      }
+      h->pending[h->pending_count++] = i * solvers + s;
     }
   return 0;
 }
@@ -549,7 +692,10 @@ int harness_run(const run_request *request) {
   sigemptyset(&child_signal);
   sigaddset(&child_signal, SIGCHLD);
   sigprocmask(SIG_BLOCK, &child_signal, &previous_mask);
-  code = load_instances(request, h.stop, &h.instances);
+  if (run_harness_become_subreaper())
+    code = runtime_error("run", "cannot become a child subreaper: %s", strerror(errno));
+  if (!code)
+    code = load_instances(request, h.stop, &h.instances);
   if (!code)
     code = open_results(&h);
   if (!code)

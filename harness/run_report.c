@@ -16,12 +16,13 @@ int result_is_solved(const result_row *row) { return !strcmp(row->result, "corre
 
 int result_is_wrong(const result_row *row) {
   return !strcmp(row->result, "wrong-status") || !strcmp(row->result, "invalid-model") ||
+         !strcmp(row->result, "wrong-exit-code") ||
          !strcmp(row->result, "wrong-count");
 }
 
 typedef struct solver_tally {
   const char *name;
-  int runs, solved, wrong, timeouts, memory, crashes, unknown;
+  int runs, solved, wrong, timeouts, memory, crashes, unknown, skipped;
   double par2_sum;
 } solver_tally;
 
@@ -61,6 +62,10 @@ void run_report(FILE *out, const result_table *table, const char *const *solver_
   for (size_t i = 0; i < table->count; i++) {
     const result_row *row = &table->rows[i];
     solver_tally *tally = find_tally(tallies, &count, row->solver);
+    if (!strcmp(row->result, "skipped")) {
+      tally->skipped++; /* not run: neither a run nor in PAR-2 */
+      continue;
+    }
     tally->runs++;
     if (result_is_solved(row)) {
       tally->solved++;
@@ -88,7 +93,10 @@ void run_report(FILE *out, const result_table *table, const char *const *solver_
       fprintf(out, "%10.3f", t->par2_sum / t->runs);
     else
       fprintf(out, "%10s", "-");
-    fprintf(out, "%s\n", t->wrong ? "  (wrong answers: disqualified by competition rules)" : "");
+    fprintf(out, "%s", t->wrong ? "  (wrong answers: disqualified by competition rules)" : "");
+    if (t->skipped)
+      fprintf(out, "  (%d file%s skipped: format)", t->skipped, t->skipped == 1 ? "" : "s");
+    fprintf(out, "\n");
   }
   free(tallies);
 }

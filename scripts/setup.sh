@@ -24,6 +24,7 @@ if [ "${1:-}" = "--test-tools" ]; then
   packages+=(chromium) # opens `nqsat teach`'s page headless (tests/cli/teach_browser.sh)
   packages+=(openmpi-bin libopenmpi-dev) # nqsat-mpi, built when CMake finds MPI (tests/cli/count_mpi.sh)
   packages+=(minisat+) # a second PB solver: `nqsat run` and `check --instance` read its answers
+  packages+=(runlim) # measures the same scripted solvers as `nqsat run` (tests/cli/run_harness.sh)
   shift
 fi
 [ "${1:-}" = "--" ] && shift

@@ -3,7 +3,7 @@
  * phase one enumerates every legal prefix of the first rows (the same row
  * filters as the search, so every job starts from a state the search itself
  * would reach); a job is one prefix, searched below by a kernel
- * (count_rows.c or count_vector.c).
+ * (count_kernel_bitwise.c or count_kernel_simd.c).
  *
  * The list does not depend on the kernel or the machine, so parts counted
  * on different machines (with or without AVX-512) add up: prefixes stop at
