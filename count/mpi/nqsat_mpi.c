@@ -54,8 +54,8 @@ static void print_help(void) {
          NQ_VERIFY_MAX_N, NQ_VERIFY_MAX_THREADS);
 }
 
-/* What the command line asks for. Parsed before MPI_Init (to start
- * counting at once), printed after it by rank 0 only. */
+/* What the command line asks for, parsed before MPI_Init: a count starts
+ * at once, anything else is answered without MPI (answer_without_mpi). */
 typedef enum request { REQUEST_COUNT, REQUEST_HELP, REQUEST_VERSION, REQUEST_USAGE } request;
 
 /* `problem` receives the usage error (REQUEST_USAGE). */
@@ -145,6 +145,25 @@ static request parse_options(int argc, char **argv, mpi_options *chosen, char *p
                                                        : (int)online;
   }
   return REQUEST_COUNT;
+}
+
+/* --help, --version and usage errors, answered without MPI: MPI_Init of a
+ * process started alone (bash completion runs 'nqsat-mpi --help' to read
+ * the options) forks Open MPI's orted and waits for it, a second here and
+ * nothing at all when the runtime failed to start on a loaded machine.
+ * Under a launcher only rank 0 speaks (`quiet` for the others); each rank
+ * ends with the same status, and a run in which no rank called MPI_Init is
+ * an ordinary one to mpirun. */
+static int answer_without_mpi(request asked, const char *problem, int quiet) {
+  if (!quiet && asked == REQUEST_HELP)
+    print_help();
+  else if (!quiet && asked == REQUEST_VERSION)
+    printf("nqsat-mpi %s\n", NQSAT_VERSION);
+  else if (!quiet)
+    fprintf(stderr, PROGRAM ": error: %s (see 'nqsat-mpi --help')\n", problem);
+  if (fflush(stdout) != 0 || ferror(stdout))
+    return EXIT_FAILURE_;
+  return asked == REQUEST_USAGE ? EXIT_USAGE : EXIT_OK;
 }
 
 /* This process's rank and the number of ranks, as the launcher put them
@@ -244,10 +263,11 @@ int main(int argc, char **argv) {
   nq_count_method method =
       chosen.method == NQ_COUNT_METHOD_AUTO ? auto_pick(chosen.n) : chosen.method;
   int env_rank = 0, env_ranks = 1;
+  int launched = launch_position(&env_rank, &env_ranks);
+  if (asked != REQUEST_COUNT)
+    return answer_without_mpi(asked, problem, launched && env_rank != 0);
   const char *early_setting = getenv("NQSAT_MPI_EARLY");
-  int early = asked == REQUEST_COUNT && !chosen.checkpoint &&
-              !(early_setting && !strcmp(early_setting, "0")) &&
-              launch_position(&env_rank, &env_ranks);
+  int early = !chosen.checkpoint && !(early_setting && !strcmp(early_setting, "0")) && launched;
   head_start started = {0};
   if (early) {
     /* Open MPI's memory hooks (for RDMA registration caches, which ob1 over
@@ -269,16 +289,6 @@ int main(int argc, char **argv) {
                     "(run with NQSAT_MPI_EARLY=0)\n",
             env_rank, env_ranks, rank, ranks);
     MPI_Abort(MPI_COMM_WORLD, 1);
-  }
-  if (asked != REQUEST_COUNT) {
-    if (rank == 0 && asked == REQUEST_HELP)
-      print_help();
-    else if (rank == 0 && asked == REQUEST_VERSION)
-      printf("nqsat-mpi %s\n", NQSAT_VERSION);
-    else if (rank == 0)
-      fprintf(stderr, PROGRAM ": error: %s (see 'nqsat-mpi --help')\n", problem);
-    MPI_Finalize();
-    return asked == REQUEST_USAGE ? EXIT_USAGE : EXIT_OK;
   }
   /* auto depends on the processor (the join wants AVX-512): rank 0 decides
    * for all, so every rank builds the same job list, and as `nqsat count`
