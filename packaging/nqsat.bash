@@ -23,6 +23,7 @@ _nqsat_values() {
   "encode --model") echo "matrix rows" ;;
   *" --csp") echo "direct support order log" ;;
   "count --kernel") echo "auto rows vector" ;;
+  "count --isa") echo "auto avx512 avx2 portable" ;;
   "count --method") echo "auto backtrack join" ;;
   "solve --method") echo "sat local backtrack" ;;
   *) return 1 ;;

@@ -26,6 +26,7 @@ if [ "${1:-}" = "--test-tools" ]; then
   packages+=(minisat+) # a second PB solver: `nqsat run` and `check --instance` read its answers
   packages+=(runlim) # measures the same scripted solvers as `nqsat run` (tests/cli/run_harness.sh)
   packages+=(stress-ng) # scripts/stress-ctest.sh: the suite on a loaded machine
+  packages+=(gcc-aarch64-linux-gnu qemu-user) # the join's tests on aarch64 (tests/cross/aarch64_join.sh)
   shift
 fi
 [ "${1:-}" = "--" ] && shift

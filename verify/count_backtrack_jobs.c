@@ -141,8 +141,13 @@ static uint64_t backtrack_memory(int n, int threads) {
   return jobs / 8 * (sizeof(prefix_job) + 24) + (1u << 20);
 }
 
-static nq_status backtrack_create(int n, nq_verify_kernel kernel, void **shared, size_t *jobs) {
+static nq_status backtrack_create(int n, nq_verify_kernel kernel, nq_count_isa isa,
+                                  void **shared, size_t *jobs) {
   *shared = NULL, *jobs = 0;
+  /* The vector kernel is the AVX-512 level: below it AUTO means rows (a
+   * kernel asked for by name is the caller's choice). */
+  if (kernel == NQ_VERIFY_KERNEL_AUTO && isa != NQ_COUNT_ISA_AVX512)
+    kernel = NQ_VERIFY_KERNEL_ROWS;
   if (n < 1 || n > NQ_VERIFY_MAX_N || !nq_verify_kernel_available(kernel, n))
     return NQ_ERR_ARGUMENT;
   backtrack_shared *list = calloc(1, sizeof *list);

@@ -149,6 +149,7 @@ if [ -x "$mpi_program" ]; then
   expect_equal "$(complete_mpi count 17 -)" "$expected" "nqsat-mpi count 17 -<TAB>: the options of its --help"
   expect_equal "$(complete_mpi count 17 --method "")" "auto backtrack join" "nqsat-mpi --method <TAB>"
   expect_equal "$(complete_mpi count 17 --kernel "")" "auto rows vector" "nqsat-mpi --kernel <TAB>"
+  expect_equal "$(complete_mpi count 17 --isa "")" "auto avx2 avx512 portable" "nqsat-mpi --isa <TAB>"
   expect_equal "$(cd "$WORK/cwd" && complete_mpi count 17 --checkpoint que)" "queens.cnf queens.d queens.txt" \
     "nqsat-mpi --checkpoint <TAB>: files"
   expect_equal "$(complete_mpi count 17 --threads "")" "" "nqsat-mpi --threads <TAB>: a number"
