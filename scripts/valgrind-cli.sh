@@ -23,12 +23,21 @@
 #   count_mpi           drives nqsat-mpi under mpirun, not nqsat
 #   solve_files_encodings  ~300 counts of N-Queens files through the paths
 #                       solve_files.sh (which runs here) already covers
+#   solve_engines       both engines on every encoding, N = 1..9 (about 30 s
+#                       of CPU natively): the same paths as solve_files.sh
+#   check_complete      every answer format for N = 1..10, each edited three
+#                       ways: the reader's paths, which solve_check.sh covers
+#   verify_paths        verify --plain against the fast path for N = 1..9 in
+#                       every encoding: demo_and_verify.sh covers both paths
+#   solve_count_convention  brute-force counts of ~100 random files: the
+#                       counting paths of solve_dimacs.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build}
 binary=$(realpath "$build/nqsat")
 command -v valgrind >/dev/null || { echo "valgrind: not installed (scripts/setup.sh --test-tools)" >&2; exit 1; }
-skip=(encode_rows_counts teach_browser interrupt_latency count_signals count_mpi solve_files_encodings)
+skip=(encode_rows_counts teach_browser interrupt_latency count_signals count_mpi solve_files_encodings
+  solve_engines check_complete verify_paths solve_count_convention)
 
 logs=$(mktemp -d "${TMPDIR:-/tmp}/nqsat-valgrind.XXXXXX")
 trap 'rm -rf "$logs"' EXIT

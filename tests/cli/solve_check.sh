@@ -59,4 +59,19 @@ expect_exit 2 "$NQSAT" check 8 a b
 expect_exit 1 "$NQSAT" check 8 "$WORK/no-such-file"
 expect_exit 0 "$NQSAT" check --help
 
+# ---- MCC answers: written by solve --format mcc, judged by check --instance ----
+# The file's ground truth is the verifier's (A000170 for the board), not the
+# solver's: nqsat's own MCC lines must be judged correct, and the same
+# lines with the exact count changed must be refused.
+for n in 5 6 8; do
+  "$NQSAT" encode $n -o "$WORK/mcc$n.cnf" || fail "encode $n"
+  "$NQSAT" solve "$WORK/mcc$n.cnf" --count --format mcc >"$WORK/mcc$n.answer"
+  grep -q "^c s exact arb int $(known_count $n)\$" "$WORK/mcc$n.answer" ||
+    fail "solve --format mcc N = $n: $(cat "$WORK/mcc$n.answer")"
+  expect_exit 0 "$NQSAT" check --instance "$WORK/mcc$n.cnf" "$WORK/mcc$n.answer"
+  sed "s/^c s exact arb int .*/c s exact arb int $(($(known_count $n) + 1))/" "$WORK/mcc$n.answer" \
+    >"$WORK/mcc$n.wrong"
+  expect_exit 1 "$NQSAT" check --instance "$WORK/mcc$n.cnf" "$WORK/mcc$n.wrong"
+done
+
 finish
