@@ -25,6 +25,7 @@ _nqsat_values() {
   "count --kernel") echo "auto rows vector" ;;
   "count --method") echo "auto backtrack join" ;;
   "solve --method") echo "sat local backtrack" ;;
+  "run --cactus-axis") echo "log linear" ;;
   *) return 1 ;;
   esac
 }
