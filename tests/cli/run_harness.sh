@@ -28,8 +28,8 @@ check_legend() {
       t[$1] += ($3 == "correct") ? $4 : 2 * $8 }
     END { for (s in n) printf "%s %d %.3f\n", s, solved[s], t[s] / n[s] }' "$dir/results.csv" |
     sort -k1,1 >"$WORK/legend.expected"
-  tr -d '\n' <"$dir/cactus.svg" | grep -o '<g class="legend-entry"[^>]*>.\{0,400\}</text></g>' |
-    sed -E 's|^<g class="legend-entry" data-solver="([^"]*)" data-solved="([0-9]*)">.*<text [^>]*>([^<]*) \(([0-9]*)\)</text><text [^>]*>PAR-2 ([0-9.]*)</text></g>$|\1 \4 \5 \2 \3|' \
+  tr -d '\n' <"$dir/cactus.svg" | sed 's/<g class="legend-entry"/\n&/g' | grep '^<g class="legend-entry"' |
+    sed -E 's|^<g class="legend-entry" data-solver="([^"]*)" data-solved="([0-9]*)"><line [^>]*/><text [^>]*>([^<]*) \(([0-9]*)\)</text><text [^>]*>PAR-2 ([0-9.]*)</text></g>.*$|\1 \4 \5 \2 \3|' \
     >"$WORK/legend.shown"
   checks=$((checks + 3))
   awk '$1 != $5 || $2 != $4 { bad = 1 } END { exit bad }' "$WORK/legend.shown" ||
@@ -87,7 +87,7 @@ expect_equal "$(echo "$plot" | sed 's/.*data-axis="\([^"]*\)".*/\1/')" log "the 
 # The floor: a power of ten, at least 1 ms, at or below the fastest run and
 # above a tenth of it (or 1 ms).
 fastest=$(awk -F, '$3 == "correct" && $4 > 0 { print $4 }' "$S/results.csv" | sort -g | head -n 1)
-awk -v m="$ymin" -v f="$fastest" 'BEGIN { p = log(m) / log(10); exit !(m >= 0.001 && (p - int(p + 0.5)) ^ 2 < 1e-12 &&
+awk -v m="$ymin" -v f="$fastest" 'BEGIN { p = -log(m) / log(10); exit !(m >= 0.001 && (p - int(p + 0.5)) ^ 2 < 1e-12 &&
   m <= f * (1 + 1e-9) && (m * 10 > f || m == 0.001)) }' || fail "log axis floor $ymin for a fastest run of $fastest s"
 # Its top is the timeout (20 s), and the dashed timeout line is there.
 awk -v m="$ymax" 'BEGIN { exit !(m == 20) }' || fail "log axis top $ymax, not the timeout 20"
