@@ -8,6 +8,9 @@
 #        KLUEV_SRC=DIR bench/count.sh [NQSAT] [N...]   (the join method against
 #        Kluev's quarter join, built from DIR: see the end of this script)
 #   REPEAT=3 (runs per measurement)
+#   with KLUEV_SRC: LEVELS="avx512 avx2 portable" (the --isa levels compared,
+#   each against Kluev built for the same processors), LEVELS_ONLY=1 (only
+#   that table)
 # Columns: seconds of wall clock for the baseline and for nqsat with 1 and 2
 # threads (default kernel: vector where the processor has AVX-512
 # VPOPCNTDQ), with the speedup ratios; "cpu" is the single-thread ratio of
@@ -78,10 +81,10 @@ if [ -n "${KLUEV_SRC:-}" ]; then
   [ -f "$KLUEV_SRC/solcounter.h" ] || { echo "KLUEV_SRC=$KLUEV_SRC: no solcounter.h there" >&2; exit 1; }
   kdir=$(mktemp -d "${TMPDIR:-/tmp}/kluev.XXXXXX")
   trap 'rm -f "$baseline" "$stats" "$stats.mem" "$stats.kcpu"; rm -rf "$kdir"' EXIT
-  # build_kluev N OUT: the size and the tuning row of its table for N
-  # (sieveCuts, matchMinSize), prefetch on, -O3 -march=native.
+  # build_kluev N OUT [MARCH]: the size and the tuning row of its table for
+  # N (sieveCuts, matchMinSize), prefetch on, -O3 -march=MARCH (native).
   build_kluev() {
-    local n=$1 cuts=0 minsize=40
+    local n=$1 cuts=0 minsize=40 march=${3:-native}
     rm -rf "$kdir/src" && mkdir "$kdir/src" && cp "$KLUEV_SRC"/*.h "$KLUEV_SRC"/*.cpp "$kdir/src/"
     [ "$n" -ge 20 ] && cuts=3 minsize=60
     [ "$n" -ge 22 ] && cuts=6 minsize=80
@@ -89,7 +92,7 @@ if [ -n "${KLUEV_SRC:-}" ]; then
     sed -i "s/inline constexpr int size = [0-9]*;/inline constexpr int size = $n;/; \
 s/.sieveCuts = [0-9]*/.sieveCuts = $cuts/; s/.matchMinSize = [0-9]*/.matchMinSize = $minsize/; \
 s/.prefetch = false/.prefetch = true/" "$kdir/src/solcounter.h"
-    ${CXX:-g++} -std=c++20 -O3 -march=native "$kdir/src/main.cpp" -o "$2" -lpthread
+    ${CXX:-g++} -std=c++20 -O3 -march="$march" "$kdir/src/main.cpp" -o "$2" -lpthread
   }
   # run_kluev BIN THREADS: sets kwall (its own elapsed time), checks the count.
   run_kluev() {
@@ -100,14 +103,17 @@ s/.prefetch = false/.prefetch = true/" "$kdir/src/solcounter.h"
       { echo "N=$n: Kluev says $(echo "$out" | head -1), OEIS $total" >&2; exit 1; }
     kwall=$(echo "$out" | sed -n 's/^Elapsed time: \([0-9.e-]*\) s/\1/p')
   }
-  # run_join THREADS: sets wall, cpu, nodes (joins) and peak (KiB).
+  # run_join THREADS [LEVEL]: sets wall, cpu, nodes (joins) and peak (KiB).
   run_join() {
     local got
-    got=$(/usr/bin/time -f '%M' -o "$stats.mem" "$nqsat" count "$n" --method join --threads "$1" --stats 2>"$stats")
+    got=$(/usr/bin/time -f '%M' -o "$stats.mem" "$nqsat" count "$n" --method join --threads "$1" \
+      --isa "${2:-auto}" --stats 2>"$stats")
     [ "$got" = "$total" ] || { echo "N=$n: join says $got, OEIS $total" >&2; exit 1; }
     read -r nodes wall cpu < <(sed -n 's/.* \([0-9]*\) nodes, \([0-9.]*\) s, \([0-9.]*\) s CPU.*/\1 \2 \3/p' "$stats")
     peak=$(tail -1 "$stats.mem")
   }
+  # LEVELS_ONLY=1: only the per-level table below.
+  if [ -z "${LEVELS_ONLY:-}" ]; then
   echo
   printf '%3s | %9s %9s %9s | %9s %9s %7s %7s | %9s %9s %7s %7s | %9s %8s\n' N kluev-T1 kluev-cpu \
     kluev-T2 join-T1 join-cpu vsKluev cpu join-T2 bt-T2 vsKluev T2/T1 joins/s peak-MiB
@@ -142,5 +148,54 @@ OEIS
       "$bj2" "$bb2" "$(ratio "$bk2" "$bj2")" \
       "$(ratio "$bj1" "$bj2")" "$(awk -v a="$jn" -v b="$bjc" 'BEGIN { print a / b }')" \
       "$(awk -v k="$jpeak" 'BEGIN { print k / 1024 }')"
+  done
+  fi
+
+  # ---- Per instruction-set level (nqsat count --isa), one thread --------
+  # Each level of the join against Kluev's program built for the same
+  # processors: avx512 against -march=native (this machine), avx2 against
+  # -march=x86-64-v3 (AVX2, BMI2), portable against -march=x86-64-v2
+  # (SSE4.2, POPCNT). LEVELS="avx2 portable" picks levels (default: every
+  # level this processor has). Columns: the level, Kluev's -march, wall and
+  # CPU seconds of both on one thread (best of REPEAT, alternating), the
+  # ratios Kluev/join (above 1: join faster), the join's peak memory.
+  levels=${LEVELS:-}
+  if [ -z "$levels" ]; then
+    for level in avx512 avx2 portable; do
+      "$nqsat" count 4 --isa $level >/dev/null 2>&1 && levels+="$level "
+    done
+  fi
+  echo
+  printf '%3s %-8s %-9s | %9s %9s | %9s %9s | %7s %7s | %8s\n' N level kluev-march kluev-T1 \
+    kluev-cpu join-T1 join-cpu vsKluev cpu peak-MiB
+  for n in $sizes; do
+    total=$(awk -v n="$n" '$1 == n { print $2 }' <<'OEIS'
+14 365596
+15 2279184
+16 14772512
+17 95815104
+18 666090624
+19 4968057848
+20 39029188884
+21 314666222712
+OEIS
+)
+    for level in $levels; do
+      case $level in
+      avx512) march=native ;;
+      avx2) march=x86-64-v3 ;;
+      *) march=x86-64-v2 ;;
+      esac
+      build_kluev "$n" "$kdir/kluev$n-$march" "$march"
+      k1="" kc="" j1="" jc=""
+      for ((i = 0; i < repeat; i++)); do
+        run_kluev "$kdir/kluev$n-$march" 1; k1+="$kwall " kc+="$kcpu "
+        run_join 1 "$level"; j1+="$wall " jc+="$cpu " jpeak=$peak
+      done
+      bk1=$(echo "$k1" | best) bkc=$(echo "$kc" | best) bj1=$(echo "$j1" | best) bjc=$(echo "$jc" | best)
+      printf '%3d %-8s %-9s | %9.3f %9.3f | %9.3f %9.3f | %7s %7s | %8.1f\n' "$n" "$level" "$march" \
+        "$bk1" "$bkc" "$bj1" "$bjc" "$(ratio "$bk1" "$bj1")" "$(ratio "$bkc" "$bjc")" \
+        "$(awk -v k="$jpeak" 'BEGIN { print k / 1024 }')"
+    done
   done
 fi

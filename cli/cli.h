@@ -100,9 +100,12 @@ int memory_budget_check_solve(const char *command_name, const nq_encoding *encod
 /* nqsat count: `estimate` from nq_count_memory_estimate for the method. */
 int memory_budget_check_count(const char *command_name, int n, const char *method,
                               uint64_t estimate, uint64_t limit);
+/* nqsat verify: the SAT path of every encoding (plain: one instance, else
+ * one per thread, `threads` 0 meaning one per processor) and the solution
+ * sets compared up to set_max_n. */
 int memory_budget_check_verify(const char *command_name, int first, int last,
                                const nq_amo *encodings, int encoding_count, int set_max_n,
-                               uint64_t limit);
+                               int plain, int threads, uint64_t limit);
 
 #include "instance_judge.h"
 

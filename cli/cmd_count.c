@@ -15,8 +15,8 @@
 #include "nqsat/verify.h"
 
 static void print_count_help(void) {
-  printf("usage: nqsat count N [--unique] [--threads T] [--method M] [--kernel K] [--stats]\n"
-         "                   [--max-memory SIZE] [--part I/K] [--checkpoint FILE]\n"
+  printf("usage: nqsat count N [--unique] [--threads T] [--method M] [--kernel K] [--isa L]\n"
+         "                   [--stats] [--max-memory SIZE] [--part I/K] [--checkpoint FILE]\n"
          "                   [--estimate [--sample S]]\n"
          "       nqsat count --merge [FILE...]\n"
          "\n"
@@ -35,16 +35,24 @@ static void print_count_help(void) {
          "  --threads T    worker threads, 1..%d (default: one per processor)\n"
          "  --method M     'backtrack' (the class counter), 'join' (quarters joined\n"
          "                 into half boards, N <= 22) or 'auto' (default: the join\n"
-         "                 for 14 <= N <= 22 on processors with AVX-512 VPOPCNTDQ,\n"
-         "                 unless --part splits a small N into many parts)\n"
+         "                 for 14 <= N <= 22, unless --part splits a small N into\n"
+         "                 many parts)\n"
          "  --kernel K     the search below the first rows: 'rows' fills the rows\n"
          "                 top to bottom (portable C); 'vector' fills the row with\n"
          "                 the fewest free squares first, every row's squares in\n"
          "                 one AVX-512 register (N <= %d, processors with AVX-512\n"
          "                 VPOPCNTDQ); 'auto' (default) takes 'vector' where it can.\n"
          "                 Both count the same classes, so either checks the other\n"
-         "  --stats        also print the method, kernel, nodes (queens placed; for\n"
-         "                 the join, pairs of halves tried), seconds (wall clock and\n"
+         "  --isa L        the instruction-set level to count with: 'avx512' (AVX-512\n"
+         "                 F, BW, VPOPCNTDQ and BMI2), 'avx2' (AVX2, BMI2, POPCNT),\n"
+         "                 'portable' (plain C, any processor) or 'auto' (default:\n"
+         "                 the fastest this processor has). Refuses a level the\n"
+         "                 processor lacks. Every level gives the same jobs and\n"
+         "                 counts, so parts and checkpoints mix levels freely;\n"
+         "                 below avx512, backtracking uses the rows kernel\n"
+         "  --stats        also print the method, kernel (for the join: the level),\n"
+         "                 nodes (queens placed; for the join, pairs of halves\n"
+         "                 tried), seconds (wall clock and\n"
          "                 CPU, all threads) and nodes per second on stderr\n"
          "  --part I/K     count only part I of K (1 <= I <= K <= 65536): a share of the\n"
          "                 jobs fixed by N, K, the method and the version (never the\n"
@@ -122,11 +130,13 @@ int cmd_count(int argc, char **argv) {
       {"method", required_argument, NULL, 'm'},    {"part", required_argument, NULL, 'p'},
       {"merge", no_argument, NULL, 'M'},           {"checkpoint", required_argument, NULL, 'c'},
       {"estimate", no_argument, NULL, 'e'},        {"sample", required_argument, NULL, 'S'},
-      {"max-memory", required_argument, NULL, 'x'}, {"help", no_argument, NULL, 'h'},
+      {"max-memory", required_argument, NULL, 'x'}, {"isa", required_argument, NULL, 'i'},
+      {"help", no_argument, NULL, 'h'},
       {NULL, 0, NULL, 0}};
   int unique = 0, stats = 0, merge = 0, estimate = 0;
   nq_verify_kernel kernel = NQ_VERIFY_KERNEL_AUTO;
   nq_count_method method = NQ_COUNT_METHOD_AUTO;
+  nq_count_isa isa = NQ_COUNT_ISA_AUTO;
   int64_t threads = 0, sample = 400;
   int sample_given = 0;
   uint64_t max_memory = 0;
@@ -179,6 +189,11 @@ int cmd_count(int argc, char **argv) {
       else
         return usage_error("count", "unknown --kernel '%s': use auto, rows or vector", optarg);
       break;
+    case 'i':
+      if (nq_count_isa_parse(optarg, &isa))
+        return usage_error("count", "unknown --isa '%s': use auto, avx512, avx2 or portable",
+                           optarg);
+      break;
     case 'h': print_count_help(); return NQ_EXIT_OK;
     default: return report_bad_option("count", code, argv);
     }
@@ -202,6 +217,14 @@ int cmd_count(int argc, char **argv) {
     return runtime_error("count",
                          "--kernel vector needs AVX-512F and AVX-512 VPOPCNTDQ, which this "
                          "processor lacks (use rows)");
+  if (!nq_count_isa_available(isa))
+    return runtime_error("count", "--isa %s: this processor lacks it (it has %s)",
+                         nq_count_isa_name(isa), nq_count_isa_name(nq_count_isa_best()));
+  if (isa == NQ_COUNT_ISA_AUTO)
+    isa = nq_count_isa_best();
+  if (kernel == NQ_VERIFY_KERNEL_VECTOR && isa != NQ_COUNT_ISA_AVX512)
+    return usage_error("count", "--kernel vector is the avx512 level, not %s (use rows)",
+                       nq_count_isa_name(isa));
   nq_count_method chosen =
       method == NQ_COUNT_METHOD_AUTO ? nq_count_method_for_parts(n, parts ? parts : 1) : method;
   if (memory_budget_check_count("count", n, nq_count_method_name(chosen),
@@ -213,7 +236,7 @@ int cmd_count(int argc, char **argv) {
   clock_gettime(CLOCK_MONOTONIC, &start);
   clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu_start);
   nq_count_plan *plan;
-  nq_status status = nq_count_plan_create(n, chosen, kernel, &plan);
+  nq_status status = nq_count_plan_create_isa(n, chosen, kernel, isa, &plan);
   if (status != NQ_OK) {
     if (status == NQ_ERR_ARGUMENT && chosen == NQ_COUNT_METHOD_JOIN)
       return runtime_error("count", "--method join handles N up to %d, not %d (use backtrack)",
@@ -290,11 +313,12 @@ int cmd_count(int argc, char **argv) {
     return count_part_print(&line) ? runtime_error("count", "cannot write to standard output")
                                    : NQ_EXIT_OK;
   }
+  /* The join's kernel is the instruction-set level it counted with. */
   const char *kernel_name =
-      method != NQ_COUNT_METHOD_BACKTRACK ? "none"
+      method != NQ_COUNT_METHOD_BACKTRACK ? nq_count_isa_name(isa)
       : n < 6                             ? "none (small board: enumerated)"
       : (kernel == NQ_VERIFY_KERNEL_VECTOR ||
-         (kernel == NQ_VERIFY_KERNEL_AUTO &&
+         (kernel == NQ_VERIFY_KERNEL_AUTO && isa == NQ_COUNT_ISA_AVX512 &&
           nq_verify_kernel_available(NQ_VERIFY_KERNEL_VECTOR, n) && n <= NQ_VERIFY_VECTOR_MAX_N))
           ? "vector"
           : "rows";

@@ -64,7 +64,8 @@ static void print_run_help(void) {
          "  --solver NAME[:FORMATS]=CMD\n"
          "                     a solver (1..%d of them); NAME is letters, digits and\n"
          "                     ._+- (at most %d), CMD must contain {}; FORMATS (cnf,\n"
-         "                     opb or cnf,opb; default both) limits it to those files\n"
+         "                     opb or cnf,opb; default cnf) are the files it reads:\n"
+         "                     the others get a row 'skipped' saying so\n"
          "  --timeout S        seconds per run, 0.1..604800 (default 60)\n"
          "  --memory SIZE      resident memory of the run's whole process tree (bytes,\n"
          "                     or K, M, G, T);\n"
@@ -89,15 +90,19 @@ static int parse_solver(const char *text, run_request *request) {
   if (!equals || equals == text)
     return usage_error("run", "--solver '%s' is not NAME=COMMAND", text);
   const char *colon = memchr(text, ':', (size_t)(equals - text));
-  int cnf = 1, opb = 1;
+  /* Undeclared: CNF, what SAT solvers read; OPB files are then skipped
+   * with a row that says why. */
+  int cnf = 1, opb = 0;
   if (colon) {
     size_t formats = (size_t)(equals - colon - 1);
     if (formats == 3 && !strncmp(colon + 1, "cnf", 3))
       opb = 0;
     else if (formats == 3 && !strncmp(colon + 1, "opb", 3))
-      cnf = 0;
-    else if (!(formats == 7 &&
-               (!strncmp(colon + 1, "cnf,opb", 7) || !strncmp(colon + 1, "opb,cnf", 7))))
+      cnf = 0, opb = 1;
+    else if (formats == 7 &&
+             (!strncmp(colon + 1, "cnf,opb", 7) || !strncmp(colon + 1, "opb,cnf", 7)))
+      opb = 1;
+    else
       return usage_error("run", "--solver '%.*s': the formats after ':' are cnf, opb or cnf,opb",
                          (int)(equals - text), text);
   }

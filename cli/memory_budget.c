@@ -167,19 +167,30 @@ int memory_budget_check_file(const char *command_name, const char *path, uint64_
 
 int memory_budget_check_verify(const char *command_name, int first, int last,
                                const nq_amo *encodings, int encoding_count, int set_max_n,
-                               uint64_t limit) {
+                               int plain, int threads, uint64_t limit) {
   if (!limit)
     limit = default_memory_limit();
+  long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+  uint64_t instances = plain ? 1 : threads > 0 ? (uint64_t)threads : cpus > 0 ? (uint64_t)cpus : 1;
   for (int n = first; n <= last; n++) {
     uint64_t count = solutions_kept(n, 0);
     /* Two sets at a time (native and one encoding), each growing by doubling. */
     uint64_t sets = n <= set_max_n ? 2 * 2 * count * (uint64_t)n * sizeof(int) : 0;
+    /* The symmetric enumeration holds back the solutions of sub-problems
+     * that finish before the one next in line, so that they are reported
+     * in order: at worst all of them, in buffers that grow by doubling. */
+    uint64_t held_back = plain ? 0 : 2 * count * (uint64_t)n * sizeof(int);
     for (int e = 0; e < encoding_count; e++) {
       nq_encoding encoding = {.n = n, .amo = encodings[e]};
       nq_formula_size size;
       if (nq_encoder_measure(&encoding, &size) != NQ_OK)
         continue;
-      uint64_t estimate = estimate_picosat_bytes(&size, n, count) + sets;
+      /* One PicoSAT instance per thread holds the formula; each solution
+       * is blocked in at most one of them (the sub-problem whose prefix
+       * it has), so all blocking clauses together are charged once. */
+      uint64_t per_solver = estimate_picosat_bytes(&size, n, 0);
+      uint64_t estimate = estimate_picosat_bytes(&size, n, count) + (instances - 1) * per_solver +
+                          sets + held_back;
       if (estimate > limit) {
         char what[96];
         snprintf(what, sizeof what, "verifying N = %d (%s, A000170(N) = %" PRIu64 ")", n,

@@ -1,43 +1,16 @@
-/* Private to encoder/: the at-most-one encodings and what they share.
+/* Private to encoder/: the at-most-one encodings and their registry.
  *
- * Every encoding comes in two halves that must agree: a generator that
- * emits the clauses for one line, and a closed-form size for a line of
- * length n. nq_encoder_measure sums the sizes; tests/test_encoder_sizes.c
- * checks them against what the generators emit. */
+ * Every encoding is one amo_*.c file exporting one amo_scheme: a generator
+ * that emits the clauses for one line, and a closed-form size for a line of
+ * length n, two halves that must agree. amo_registry.c lists the schemes
+ * (as csp_registry.c lists the rows model's); formula.c generates through
+ * them and formula_size.c sums their sizes. tests/test_encoder_sizes.c
+ * checks the sizes against what the generators emit. Adding an encoding:
+ * one amo_*.c, its scheme in the registry, its nq_amo value. */
 #ifndef NQSAT_ENCODER_AMO_H
 #define NQSAT_ENCODER_AMO_H
 
-#include "nqsat/encoder.h"
-
-/* Receives the --explain comments (text without "c " or newline). */
-typedef int (*comment_fn)(void *context, const char *text);
-
-/* Collects clauses for one formula and hands out fresh auxiliary variables. */
-typedef struct clause_emitter {
-  const nq_clause_sink *sink;
-  comment_fn comment; /* NULL unless explaining */
-  void *comment_context;
-  const nq_encoding *encoding; /* options: group sizes, parsimonious */
-  int next_variable;           /* next unused variable number */
-  nq_status status;            /* first failure; once set, emitting is a no-op */
-} clause_emitter;
-
-void emit_clause(clause_emitter *emitter, const int *literals, size_t count);
-void emit_binary(clause_emitter *emitter, int first, int second);
-void emit_ternary(clause_emitter *emitter, int first, int second, int third);
-int fresh_variable(clause_emitter *emitter);
-/* Scratch memory for recursive encodings; sets NQ_ERR_MEMORY on failure. */
-int *scratch_ints(clause_emitter *emitter, size_t count);
-
-/* Emits a --explain comment (at most 160 bytes); formatting is skipped
- * unless someone listens. */
-void emit_explanation(clause_emitter *emitter, const char *format, ...)
-    __attribute__((format(printf, 2, 3)));
-
-/* nq_encoder_generate, with a comment before each group of clauses when
- * `encoding->explain` is set and `comment` is not NULL. */
-nq_status generate_formula(const nq_encoding *encoding, const nq_clause_sink *sink,
-                           comment_fn comment, void *comment_context);
+#include "clause_emitter.h"
 
 /* Auxiliary variables, clauses and literals one at-most-one adds. */
 typedef struct amo_size {
@@ -46,31 +19,43 @@ typedef struct amo_size {
   int64_t literals;
 } amo_size;
 
-void amo_size_add(amo_size *total, const amo_size *part);
+static inline void amo_size_add(amo_size *total, const amo_size *part) {
+  total->auxiliaries += part->auxiliaries;
+  total->clauses += part->clauses;
+  total->literals += part->literals;
+}
 
-/* Each adds "at most one of variables[0..count-1] is true" (count >= 2). */
+typedef struct amo_scheme {
+  nq_amo amo;
+  const char *name; /* as --amo spells it */
+  /* Adds "at most one of variables[0..count-1] is true" (count >= 2). */
+  void (*encode)(clause_emitter *emitter, const int *variables, int count);
+  /* The matching size for a line of `count` >= 2 variables. */
+  amo_size (*size)(const nq_encoding *encoding, int64_t count);
+  int parsimonious; /* auxiliaries are functions of the inputs as they stand */
+} amo_scheme;
+
+/* The scheme of `amo`, or NULL when there is none. */
+const amo_scheme *amo_scheme_of(nq_amo amo);
+
+extern const amo_scheme amo_pairwise_scheme;
+extern const amo_scheme amo_sequential_scheme;
+extern const amo_scheme amo_ladder_scheme;
+extern const amo_scheme amo_commander_scheme;
+extern const amo_scheme amo_product_scheme;
+extern const amo_scheme amo_binary_scheme;
+extern const amo_scheme amo_bimander_scheme;
+
+/* Pairwise, which commander, product, bimander and the rows model's direct
+ * encoding build on (small groups are best encoded pairwise). */
 void amo_pairwise(clause_emitter *emitter, const int *variables, int count);
-void amo_sequential(clause_emitter *emitter, const int *variables, int count);
-void amo_ladder(clause_emitter *emitter, const int *variables, int count);
-void amo_commander(clause_emitter *emitter, const int *variables, int count);
-void amo_product(clause_emitter *emitter, const int *variables, int count);
-void amo_binary(clause_emitter *emitter, const int *variables, int count);
-void amo_bimander(clause_emitter *emitter, const int *variables, int count);
-
-/* The matching sizes for a line of `count` >= 2 variables. */
 amo_size amo_pairwise_size(const nq_encoding *encoding, int64_t count);
-amo_size amo_sequential_size(const nq_encoding *encoding, int64_t count);
-amo_size amo_ladder_size(const nq_encoding *encoding, int64_t count);
-amo_size amo_commander_size(const nq_encoding *encoding, int64_t count);
-amo_size amo_product_size(const nq_encoding *encoding, int64_t count);
-amo_size amo_binary_size(const nq_encoding *encoding, int64_t count);
-amo_size amo_bimander_size(const nq_encoding *encoding, int64_t count);
 
-/* Shared by binary and bimander: `groups` >= 2 group indices coded in
- * bits; member i of `variables` belongs to group group_of[i]... expressed
- * as: variable i is in group i / group_size. Emits, for each variable, its
- * group's bit pattern, and with `parsimonious` the clauses bit -> some
- * member of a group whose index has that bit. */
+/* Shared by binary and bimander (amo_binary.c): variable i of `variables`
+ * is in group i / group_size, and the groups (at least two) are coded in
+ * bits. Emits, for each variable, its group's bit pattern, and with
+ * `parsimonious` the clauses bit -> some member of a group whose index has
+ * that bit. */
 void emit_group_bits(clause_emitter *emitter, const int *variables, int count, int group_size);
 amo_size group_bits_size(int64_t count, int64_t group_size, int parsimonious);
 /* ceil(log2(count)) for count >= 1. */

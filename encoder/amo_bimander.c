@@ -20,7 +20,7 @@ static int64_t group_size_for(const nq_encoding *encoding, int64_t count) {
   return (count + groups - 1) / groups;
 }
 
-void amo_bimander(clause_emitter *emitter, const int *variables, int count) {
+static void amo_bimander(clause_emitter *emitter, const int *variables, int count) {
   int group_size = (int)group_size_for(emitter->encoding, count);
   for (int start = 0; start < count; start += group_size) {
     int size = count - start < group_size ? count - start : group_size;
@@ -30,7 +30,7 @@ void amo_bimander(clause_emitter *emitter, const int *variables, int count) {
     emit_group_bits(emitter, variables, count, group_size);
 }
 
-amo_size amo_bimander_size(const nq_encoding *encoding, int64_t count) {
+static amo_size amo_bimander_size(const nq_encoding *encoding, int64_t count) {
   int64_t group_size = group_size_for(encoding, count);
   int64_t full = count / group_size, rest = count % group_size;
   amo_size total = amo_pairwise_size(encoding, group_size);
@@ -44,3 +44,6 @@ amo_size amo_bimander_size(const nq_encoding *encoding, int64_t count) {
   }
   return total;
 }
+
+const amo_scheme amo_bimander_scheme = {NQ_AMO_BIMANDER, "bimander", amo_bimander,
+                                        amo_bimander_size, 0};

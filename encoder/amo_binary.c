@@ -74,10 +74,12 @@ amo_size group_bits_size(int64_t count, int64_t group_size, int parsimonious) {
   return size;
 }
 
-void amo_binary(clause_emitter *emitter, const int *variables, int count) {
+static void amo_binary(clause_emitter *emitter, const int *variables, int count) {
   emit_group_bits(emitter, variables, count, 1);
 }
 
-amo_size amo_binary_size(const nq_encoding *encoding, int64_t count) {
+static amo_size amo_binary_size(const nq_encoding *encoding, int64_t count) {
   return group_bits_size(count, 1, encoding->parsimonious);
 }
+
+const amo_scheme amo_binary_scheme = {NQ_AMO_BINARY, "binary", amo_binary, amo_binary_size, 0};

@@ -21,7 +21,7 @@ static int group_size_of(const nq_encoding *encoding) {
   return encoding->commander_group_size ? encoding->commander_group_size : 3;
 }
 
-void amo_commander(clause_emitter *emitter, const int *variables, int count) {
+static void amo_commander(clause_emitter *emitter, const int *variables, int count) {
   int group_size = group_size_of(emitter->encoding);
   if (count <= group_size) {
     amo_pairwise(emitter, variables, count);
@@ -55,7 +55,7 @@ void amo_commander(clause_emitter *emitter, const int *variables, int count) {
   free(commanders);
 }
 
-amo_size amo_commander_size(const nq_encoding *encoding, int64_t count) {
+static amo_size amo_commander_size(const nq_encoding *encoding, int64_t count) {
   int64_t group_size = group_size_of(encoding);
   amo_size total = {0, 0, 0};
   while (count > group_size) {
@@ -81,3 +81,6 @@ amo_size amo_commander_size(const nq_encoding *encoding, int64_t count) {
   amo_size_add(&total, &last);
   return total;
 }
+
+const amo_scheme amo_commander_scheme = {NQ_AMO_COMMANDER, "commander", amo_commander,
+                                         amo_commander_size, 0};

@@ -14,7 +14,7 @@
  * registers are the ladder's one-directional half). */
 #include "amo.h"
 
-void amo_ladder(clause_emitter *emitter, const int *variables, int count) {
+static void amo_ladder(clause_emitter *emitter, const int *variables, int count) {
   int first = emitter->next_variable;
   for (int i = 0; i < count; i++)
     fresh_variable(emitter);
@@ -34,7 +34,9 @@ void amo_ladder(clause_emitter *emitter, const int *variables, int count) {
   }
 }
 
-amo_size amo_ladder_size(const nq_encoding *encoding, int64_t n) {
+static amo_size amo_ladder_size(const nq_encoding *encoding, int64_t n) {
   (void)encoding;
   return (amo_size){n, 4 * n - 2, 2 * (n - 1) + 2 * n + 2 * (n - 1) + 2 + 3 * (n - 1)};
 }
+
+const amo_scheme amo_ladder_scheme = {NQ_AMO_LADDER, "ladder", amo_ladder, amo_ladder_size, 1};

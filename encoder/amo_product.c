@@ -32,7 +32,7 @@ static void grid_shape(int64_t count, int64_t *rows, int64_t *columns) {
   *rows = (count + *columns - 1) / *columns;
 }
 
-void amo_product(clause_emitter *emitter, const int *variables, int count) {
+static void amo_product(clause_emitter *emitter, const int *variables, int count) {
   if (count <= PAIRWISE_UP_TO) {
     amo_pairwise(emitter, variables, count);
     return;
@@ -74,7 +74,7 @@ void amo_product(clause_emitter *emitter, const int *variables, int count) {
   free(u);
 }
 
-amo_size amo_product_size(const nq_encoding *encoding, int64_t count) {
+static amo_size amo_product_size(const nq_encoding *encoding, int64_t count) {
   if (count <= PAIRWISE_UP_TO)
     return amo_pairwise_size(encoding, count);
   int64_t rows, columns;
@@ -92,3 +92,5 @@ amo_size amo_product_size(const nq_encoding *encoding, int64_t count) {
   amo_size_add(&size, &column_part);
   return size;
 }
+
+const amo_scheme amo_product_scheme = {NQ_AMO_PRODUCT, "product", amo_product, amo_product_size, 0};

@@ -15,7 +15,7 @@
  * make s_i equivalent to x_1 or ... or x_i, a function of the queens. */
 #include "amo.h"
 
-void amo_sequential(clause_emitter *emitter, const int *variables, int count) {
+static void amo_sequential(clause_emitter *emitter, const int *variables, int count) {
   int parsimonious = emitter->encoding->parsimonious;
   int previous = fresh_variable(emitter);
   emit_binary(emitter, -variables[0], previous);
@@ -33,7 +33,7 @@ void amo_sequential(clause_emitter *emitter, const int *variables, int count) {
   emit_binary(emitter, -variables[count - 1], -previous);
 }
 
-amo_size amo_sequential_size(const nq_encoding *encoding, int64_t n) {
+static amo_size amo_sequential_size(const nq_encoding *encoding, int64_t n) {
   amo_size size = {n - 1, 3 * n - 4, 2 * (3 * n - 4)};
   if (encoding->parsimonious) {
     size.clauses += n - 1;
@@ -41,3 +41,6 @@ amo_size amo_sequential_size(const nq_encoding *encoding, int64_t n) {
   }
   return size;
 }
+
+const amo_scheme amo_sequential_scheme = {NQ_AMO_SEQUENTIAL, "seq", amo_sequential,
+                                          amo_sequential_size, 0};

@@ -39,6 +39,7 @@ typedef struct csp_scheme {
   void (*explain_domain)(char *text, size_t size, int n, int row);
 } csp_scheme;
 
+/* The scheme of `csp` (csp_registry.c), or NULL when there is none. */
 const csp_scheme *csp_scheme_of(nq_csp csp);
 
 extern const csp_scheme csp_direct_scheme;

@@ -1,5 +1,5 @@
 /* Exact formula size in closed form: the formula is a sum over lines, and
- * each encoding knows its size for a line of length L (amo.h), so the
+ * each encoding's scheme knows its size for a line of length L (amo.h), so the
  * header's "p cnf V C" costs O(N log N) arithmetic instead of a dry run.
  * tests/test_encoder_sizes.c checks every formula against the clauses the
  * generators actually emit. */
@@ -11,16 +11,8 @@
 static amo_size line_size(const nq_encoding *encoding, int64_t length) {
   if (length < 2)
     return (amo_size){0, 0, 0};
-  switch (encoding->amo) {
-  case NQ_AMO_PAIRWISE: return amo_pairwise_size(encoding, length);
-  case NQ_AMO_SEQUENTIAL: return amo_sequential_size(encoding, length);
-  case NQ_AMO_LADDER: return amo_ladder_size(encoding, length);
-  case NQ_AMO_COMMANDER: return amo_commander_size(encoding, length);
-  case NQ_AMO_PRODUCT: return amo_product_size(encoding, length);
-  case NQ_AMO_BINARY: return amo_binary_size(encoding, length);
-  case NQ_AMO_BIMANDER: return amo_bimander_size(encoding, length);
-  default: return (amo_size){0, 0, 0};
-  }
+  const amo_scheme *scheme = amo_scheme_of(encoding->amo);
+  return scheme ? scheme->size(encoding, length) : (amo_size){0, 0, 0};
 }
 
 static void add_times(amo_size *total, const amo_size *part, int64_t times) {

@@ -10,7 +10,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 
-#include "text_stream.h"
+#include "writers.h"
 
 typedef struct opb_counts {
   int64_t constraints;

@@ -1,34 +1,6 @@
 /* The rows model's formula: which clauses exist and in what order (see
  * nqsat/encoder.h), over any of the four CSP encodings in csp_*.c. */
-#include <string.h>
-
 #include "csp.h"
-
-static const csp_scheme *const schemes[NQ_CSP_COUNT] = {
-    &csp_direct_scheme, &csp_support_scheme, &csp_order_scheme, &csp_log_scheme};
-
-const csp_scheme *csp_scheme_of(nq_csp csp) {
-  return (int)csp >= 0 && csp < NQ_CSP_COUNT ? schemes[csp] : NULL;
-}
-
-const char *nq_csp_name(nq_csp csp) {
-  const csp_scheme *scheme = csp_scheme_of(csp);
-  return scheme ? scheme->name : "unknown";
-}
-
-int nq_csp_from_name(const char *name, nq_csp *csp) {
-  for (int i = 0; i < NQ_CSP_COUNT; i++)
-    if (!strcmp(schemes[i]->name, name)) {
-      *csp = schemes[i]->csp;
-      return 0;
-    }
-  return -1;
-}
-
-int nq_csp_row_width(nq_csp csp, int n) {
-  const csp_scheme *scheme = csp_scheme_of(csp);
-  return scheme && n >= 1 ? scheme->width(n) : 0;
-}
 
 /* One clause per forbidden pair (a, b): "not (q_row = a and q_other = b)",
  * b ascending for each a. */
@@ -53,8 +25,9 @@ nq_status generate_rows_formula(const nq_encoding *encoding, const nq_clause_sin
     return status;
   const csp_scheme *scheme = csp_scheme_of(encoding->csp);
   int n = encoding->n;
-  clause_emitter emitter = {sink,     encoding->explain ? comment : NULL,
-                            comment_context, encoding, (int)size.variables + 1, NQ_OK};
+  clause_emitter emitter = {
+      sink, encoding->explain ? comment : NULL, comment_context, encoding, (int)size.variables + 1,
+      NQ_OK};
   int literals[32];
   for (int i = 0; i < encoding->placed_count; i++) {
     nq_square s = encoding->placed[i];

@@ -3,7 +3,7 @@
  * of a shuffled file) to decode a model: the numbering is the closed form
  * stated in nqsat/encoder.h and repeated here in words for people. */
 #include "csp.h"
-#include "text_stream.h"
+#include "writers.h"
 
 void write_rows_description(text_stream *stream, const nq_encoding *encoding) {
   const csp_scheme *scheme = csp_scheme_of(encoding->csp);

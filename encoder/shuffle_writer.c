@@ -11,7 +11,7 @@
 #include <stdlib.h>
 
 #include "random.h"
-#include "text_stream.h"
+#include "writers.h"
 
 typedef struct clause_store {
   text_stream *stream; /* polled now and then: see store_clause */

@@ -48,31 +48,4 @@ int text_clause(void *stream, const int *literals, size_t count);
 /* An nq_clause_sink comment callback: "c TEXT\n". */
 int text_comment(void *stream, const char *text);
 
-/* "C LABEL (row,column from 1): r,c r,c ..." lines, 16 squares a line,
- * C the comment character ('c' for DIMACS, '*' for OPB); nothing when
- * `count` is 0. */
-void put_square_lines(text_stream *stream, char comment, const char *label,
-                      const nq_square *squares, int count);
-
-/* The DIMACS header up to and including "p cnf V C" and the "c p show"
- * line after it. With `map` (indexed
- * by original variable, 1-based), writes "c nqsat map" lines and lists the
- * renamed queen variables in the projection lines. */
-void write_dimacs_header(text_stream *stream, const nq_encoding *encoding,
-                         const nq_dimacs_provenance *provenance, const nq_formula_size *size,
-                         const int *map, uint64_t shuffle_seed);
-
-/* The "c model:", "c csp:", "c models:" and "c variables:" lines of a
- * rows-model file (rows_header.c). */
-void write_rows_description(text_stream *stream, const nq_encoding *encoding);
-
-/* The bodies of the public writers, over any text stream. */
-nq_status dimacs_to_stream(const nq_encoding *encoding, const nq_dimacs_provenance *provenance,
-                           text_stream *stream);
-nq_status shuffled_dimacs_to_stream(const nq_encoding *encoding,
-                                    const nq_dimacs_provenance *provenance, uint64_t shuffle_seed,
-                                    text_stream *stream);
-nq_status opb_to_stream(const nq_encoding *encoding, const nq_dimacs_provenance *provenance,
-                        text_stream *stream, int64_t *constraints, int64_t *literals);
-
 #endif

@@ -94,10 +94,14 @@ int run_process_finished(run_process *process);
 void run_process_release(run_process *process);
 
 /* ---- results.csv ---------------------------------------------------------- */
-#define RESULTS_HEADER "solver,file,result,seconds,cpu_seconds,exit,peak_mb,timeout,detail,command"
+/* The columns up to `command` are those of the first version of the file;
+ * `log` (the run's output, relative to DIR) came later: --resume reads both. */
+#define RESULTS_HEADER_FIRST "solver,file,result,seconds,cpu_seconds,exit,peak_mb,timeout,detail,command"
+#define RESULTS_HEADER RESULTS_HEADER_FIRST ",log"
 
 typedef struct result_row {
   char *solver, *file, *result, *exit_text, *detail, *command;
+  char *log; /* the run's standard output, DIR/LOG (standard error: .err for .out), or "" */
   double seconds, cpu_seconds, peak_mb, timeout;
 } result_row;
 

@@ -235,6 +235,8 @@ typedef struct job {
   int solver, instance;
   run_process process;
   int root_done; /* the root has been reaped: the rest of the tree is being ended */
+  int keep_logs; /* a finished run's output stays in DIR/logs/ */
+  char log[600]; /* stdout_path relative to DIR */
   char stdout_path[4200], stderr_path[4200], result_path[4200];
   char *command; /* as run */
 } job;
@@ -336,8 +338,10 @@ static const char *classify(const harness *h, const job *j, const verdict_summar
 /* The slot is free again; its files are gone. */
 static void release_job(harness *h, job *j) {
   run_process_release(&j->process);
-  unlink(j->stdout_path);
-  unlink(j->stderr_path);
+  if (!j->keep_logs) {
+    unlink(j->stdout_path);
+    unlink(j->stderr_path);
+  }
   unlink(j->result_path);
   free(j->command);
   j->command = NULL;
@@ -360,7 +364,8 @@ static int finish_job(harness *h, job *j) {
   size_t size = (shown ? strlen(shown) : 0) + 80;
   char *reproduce = malloc(size);
   if (shown && reproduce)
-    snprintf(reproduce, size, "%s > answer.txt%s", shown,
+    /* "| cat": standard output a pipe, as the harness gives it. */
+    snprintf(reproduce, size, "%s | cat > answer.txt%s", shown,
              uses_result ? "; cat result.txt >> answer.txt" : "");
   result_row row = {(char *)solver->name,
                     h->instances.files[j->instance],
@@ -368,10 +373,12 @@ static int finish_job(harness *h, job *j) {
                     exit_text,
                     detail,
                     reproduce ? reproduce : "",
+                    j->log,
                     j->process.wall_seconds,
                     j->process.cpu_seconds,
                     (double)j->process.peak_resident_bytes / 1048576,
                     h->request->limits.timeout_seconds};
+  j->keep_logs = 1;
   int code = 0;
   if (results_append(h->results_fd, &row))
     code = runtime_error("run", "%s/results.csv: %s", h->request->directory, strerror(errno));
@@ -389,8 +396,18 @@ static int start_job(harness *h, job *j, int slot) {
   int work = h->pending[h->next_pending++];
   j->solver = work % h->request->solver_count;
   j->instance = work / h->request->solver_count;
-  snprintf(j->stdout_path, sizeof j->stdout_path, "%s/%d.out", h->temporary, slot);
-  snprintf(j->stderr_path, sizeof j->stderr_path, "%s/%d.err", h->temporary, slot);
+  /* The run's output is kept as its log, DIR/logs/SOLVER/FILE.out and .err. */
+  const char *solver_name = h->request->solvers[j->solver].name;
+  snprintf(j->log, sizeof j->log, "logs/%s/%s.out", solver_name, h->instances.files[j->instance]);
+  char folder[4200];
+  snprintf(folder, sizeof folder, "%s/logs", h->request->directory);
+  mkdir(folder, 0777);
+  snprintf(folder, sizeof folder, "%s/logs/%s", h->request->directory, solver_name);
+  mkdir(folder, 0777);
+  snprintf(j->stdout_path, sizeof j->stdout_path, "%s/%s", h->request->directory, j->log);
+  snprintf(j->stderr_path, sizeof j->stderr_path, "%s/logs/%s/%s.err", h->request->directory,
+           solver_name, h->instances.files[j->instance]);
+  j->keep_logs = 0;
   snprintf(j->result_path, sizeof j->result_path, "%s/%d.result", h->temporary, slot);
   unlink(j->result_path);
   j->command = expand_command(h->request->solvers[j->solver].command,
@@ -594,7 +611,27 @@ static int run_loop(harness *h) {
   return code;
 }
 
-/* The work list: every (solver, instance) pair results.csv lacks. */
+/* A file in a format the solver was not declared for: a row that says so,
+ * no run. */
+static int record_skipped(harness *h, int solver, int instance) {
+  const solver_spec *spec = &h->request->solvers[solver];
+  int opb = h->instances.judged[instance].instance->format == NQ_INSTANCE_OPB;
+  char detail[300];
+  snprintf(detail, sizeof detail,
+           "format: %s is declared for %s files; give --solver %s:cnf,opb=... to run it on %s "
+           "files too",
+           spec->name, spec->cnf ? "cnf" : "opb", spec->name, opb ? "OPB" : "CNF");
+  result_row row = {(char *)spec->name, h->instances.files[instance], "skipped", "-", detail, "",
+                    "", 0, 0, 0, h->request->limits.timeout_seconds};
+  if (results_append(h->results_fd, &row))
+    return runtime_error("run", "%s/results.csv: %s", h->request->directory, strerror(errno));
+  if (results_add(&h->table, &row))
+    return runtime_error("run", "out of memory");
+  return 0;
+}
+
+/* The work list: every (solver, instance) pair results.csv lacks; pairs
+ * of a format the solver does not read are recorded as skipped. */
 static int plan_work(harness *h) {
   int solvers = h->request->solver_count;
   h->pending = malloc((size_t)h->instances.count * (size_t)solvers * sizeof *h->pending);
@@ -603,14 +640,19 @@ static int plan_work(harness *h) {
   for (int i = 0; i < h->instances.count; i++)
     for (int s = 0; s < solvers; s++) {
       const solver_spec *spec = &h->request->solvers[s];
-      if (!(h->instances.judged[i].instance->format == NQ_INSTANCE_OPB ? spec->opb : spec->cnf))
-        continue;
       int done = 0;
       for (size_t r = 0; r < h->table.count && !done; r++)
         done = !strcmp(h->table.rows[r].solver, h->request->solvers[s].name) &&
                !strcmp(h->table.rows[r].file, h->instances.files[i]);
-      if (!done)
-        h->pending[h->pending_count++] = i * solvers + s;
+      if (done)
+        continue;
+      if (!(h->instances.judged[i].instance->format == NQ_INSTANCE_OPB ? spec->opb : spec->cnf)) {
+        int code = record_skipped(h, s, i);
+        if (code)
+          return code;
+        continue;
+      }
+      h->pending[h->pending_count++] = i * solvers + s;
     }
   return 0;
 }

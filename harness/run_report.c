@@ -42,7 +42,7 @@ int result_is_wrong(const result_row *row) {
 
 typedef struct solver_tally {
   const char *name;
-  int runs, solved, wrong, timeouts, memory, crashes, unknown;
+  int runs, solved, wrong, timeouts, memory, crashes, unknown, skipped;
   double par2_sum;
 } solver_tally;
 
@@ -84,6 +84,10 @@ void run_report(FILE *out, const result_table *table, const char *const *solver_
     if (!result_is_run(row))
       continue;
     solver_tally *tally = find_tally(tallies, &count, row->solver);
+    if (!strcmp(row->result, "skipped")) {
+      tally->skipped++; /* not run: neither a run nor in PAR-2 */
+      continue;
+    }
     tally->runs++;
     tally->par2_sum += result_par2_seconds(row);
     if (result_is_solved(row)) {
@@ -110,7 +114,10 @@ void run_report(FILE *out, const result_table *table, const char *const *solver_
       fprintf(out, "%10.3f", t->par2_sum / t->runs);
     else
       fprintf(out, "%10s", "-");
-    fprintf(out, "%s\n", t->wrong ? "  (wrong answers: disqualified by competition rules)" : "");
+    fprintf(out, "%s", t->wrong ? "  (wrong answers: disqualified by competition rules)" : "");
+    if (t->skipped)
+      fprintf(out, "  (%d file%s skipped: format)", t->skipped, t->skipped == 1 ? "" : "s");
+    fprintf(out, "\n");
   }
   free(tallies);
 }

@@ -82,9 +82,10 @@ int results_add(result_table *table, const result_row *row) {
   slot->exit_text = copy(row->exit_text);
   slot->detail = copy(row->detail);
   slot->command = copy(row->command);
+  slot->log = copy(row->log ? row->log : "");
   table->count++;
   if (!slot->solver || !slot->file || !slot->result || !slot->exit_text || !slot->detail ||
-      !slot->command)
+      !slot->command || !slot->log)
     return -1;
   return 0;
 }
@@ -98,6 +99,7 @@ void results_free(result_table *table) {
     free(row->exit_text);
     free(row->detail);
     free(row->command);
+    free(row->log);
   }
   free(table->rows);
   memset(table, 0, sizeof *table);
@@ -134,7 +136,7 @@ int results_load(const char *path, result_table *table, int repair, int *dropped
     good_end += length;
     line[--length] = '\0';
     if (number == 1) {
-      if (strncmp(line, RESULTS_HEADER, strlen(RESULTS_HEADER))) {
+      if (strncmp(line, RESULTS_HEADER_FIRST, strlen(RESULTS_HEADER_FIRST))) {
         snprintf(error, error_size, "%s:1: not a results file of 'nqsat run' (header '%.60s')",
                  path, line);
         result = -1;
@@ -158,6 +160,7 @@ int results_load(const char *path, result_table *table, int repair, int *dropped
     row.exit_text = fields[5];
     row.detail = fields[8];
     row.command = fields[9];
+    row.log = count > 10 ? fields[10] : "";
     if (results_add(table, &row)) {
       snprintf(error, error_size, "%s: out of memory", path);
       result = -1;
@@ -188,6 +191,8 @@ char *results_format(const result_row *row) {
   quote_csv(&line, row->detail, QUOTE_ONE_LINE);
   text_buffer_put(&line, ",", 1);
   quote_csv(&line, row->command, QUOTE_ONE_LINE);
+  text_buffer_put(&line, ",", 1);
+  quote_csv(&line, row->log ? row->log : "", QUOTE_ONE_LINE);
   text_buffer_put(&line, "\n", 1);
   if (line.failed) {
     text_buffer_free(&line);

@@ -23,6 +23,7 @@ _nqsat_values() {
   "encode --model") echo "matrix rows" ;;
   *" --csp") echo "direct support order log" ;;
   "count --kernel") echo "auto rows vector" ;;
+  "count --isa") echo "auto avx512 avx2 portable" ;;
   "count --method") echo "auto backtrack join" ;;
   "solve --method") echo "sat local backtrack" ;;
   "run --cactus-axis") echo "log linear" ;;
@@ -151,8 +152,9 @@ _nqsat() {
 complete -F _nqsat nqsat
 
 # nqsat-mpi (built with Open MPI: `mpirun -np P nqsat-mpi count N ...`) has
-# one command, count; its options come from 'nqsat-mpi --help' and their
-# words from nqsat count's (the same methods and kernels). bash-completion
+# one command, count; its options come from 'nqsat-mpi --help' (answered
+# without starting MPI, so as fast and sure as nqsat's) and their words from
+# nqsat count's (the same methods and kernels). bash-completion
 # loads this file for nqsat; for nqsat-mpi alone, source it from ~/.bashrc.
 _nqsat_mpi() {
   local cur=${COMP_WORDS[COMP_CWORD]} cword=$COMP_CWORD

@@ -26,6 +26,8 @@ if [ "${1:-}" = "--test-tools" ]; then
   packages+=(openmpi-bin libopenmpi-dev) # nqsat-mpi, built when CMake finds MPI (tests/cli/count_mpi.sh)
   packages+=(minisat+) # a second PB solver: `nqsat run` and `check --instance` read its answers
   packages+=(runlim) # measures the same scripted solvers as `nqsat run` (tests/cli/run_harness.sh)
+  packages+=(stress-ng) # scripts/stress-ctest.sh: the suite on a loaded machine
+  packages+=(gcc-aarch64-linux-gnu qemu-user) # the join's tests on aarch64 (tests/cross/aarch64_join.sh)
   shift
 fi
 [ "${1:-}" = "--" ] && shift

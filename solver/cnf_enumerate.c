@@ -7,8 +7,9 @@
  *    consistent leaves of a unit-propagation tree. Every model lies in
  *    exactly one cube, and each cube is enumerated with its own blocking
  *    clauses only (in batches: one PicoSAT instance per batch, the cube's
- *    literals as assumptions, its blocking clauses behind a selector): the per-model cost of a blocking-clause loop grows
- *    with the clauses it carries, so many small loops beat one long one.
+ *    literals as assumptions, its blocking clauses behind a selector):
+ *    the per-model cost of a blocking-clause loop grows with the clauses
+ *    it carries, so many small loops beat one long one.
  * 3. Projection: PicoSAT decides projection variables first
  *    (picosat_set_more_important_lit) and blocking clauses hold only
  *    projection variables: two models that agree there count once.
@@ -33,7 +34,8 @@
  *    earlier cube was reported (the cube next in line streams), so the
  *    output is the same for any thread count. PicoSAT instances share
  *    nothing (Debian's libpicosat has no writable globals).
- * 6. Symmetry (cnf_symmetry.h): see orbit_in_cube and lex_leader_clauses.
+ * 6. Symmetry (cnf_symmetry.h): see orbit_in_cube here, and the orbits
+ *    and lex-leader clauses in cnf_orbit.h.
  */
 #include <picosat/picosat.h>
 #include <pthread.h>
@@ -44,6 +46,7 @@
 
 #include "cnf_compact.h"
 #include "cnf_cubes.h"
+#include "cnf_orbit.h"
 #include "cnf_propagate.h"
 #include "cnf_symmetry.h"
 #include "search_clock.h"
@@ -305,14 +308,10 @@ typedef struct worker_memory {
   unsigned char *fixed; /* [variables + 1]: set by the cube */
   int *free_variables;
   int *blocking;
-  propagator up;       /* shrinking: the cube's literals, then the model's */
-  signed char *images; /* symmetry: the orbit's members in this cube */
-  size_t image_count, image_capacity;
-  signed char *least; /* symmetry: the orbit's least member so far */
-  int least_set, least_in_cube;
+  propagator up;        /* shrinking: the cube's literals, then the model's */
+  cnf_cube_orbit orbit; /* symmetry: a model's orbit as the cube sees it */
   const int *cube_literals;
   size_t cube_size;
-  int image_failed;
   int *inverse; /* lex-leader clauses: a generator's inverse */
   int *candidates;
 } worker_memory;
@@ -404,90 +403,40 @@ static void stream_if_next(run *r, cube_state *cube, size_t index) {
   pthread_mutex_unlock(&r->lock);
 }
 
-/* Projected values `a` before `b`: projection variables in increasing
- * order, 0 before 1 (cnf_symmetry.h's "least"). */
-static int projected_less(const cnf_compact *f, const signed char *a, const signed char *b) {
-  for (int k = 0; k < f->projection_count; k++) {
-    int v = f->projection[k];
-    if ((a[v] > 0) != (b[v] > 0))
-      return b[v] > 0;
-  }
-  return 0;
-}
-
-static int image_in_cube(const run *r, const worker_memory *m, const signed char *image) {
-  for (size_t i = 0; i < m->cube_size; i++) {
-    int literal = m->cube_literals[i], v = abs(literal);
-    if (r->plan->formula.projected[v] && (image[v] > 0) != (literal > 0))
-      return 0;
-  }
-  return 1;
-}
-
-static int visit_image(void *context, const signed char *image) {
-  worker_memory *m = ((void **)context)[1];
-  const run *r = ((void **)context)[0];
-  size_t width = (size_t)r->plan->formula.variables + 1;
-  int in_cube = image_in_cube(r, m, image);
-  if (!m->least_set || projected_less(&r->plan->formula, image, m->least)) {
-    memcpy(m->least, image, width);
-    m->least_set = 1;
-    m->least_in_cube = in_cube;
-  }
-  if (m->image_count == m->image_capacity) {
-    size_t capacity = m->image_capacity ? 2 * m->image_capacity : 16;
-    signed char *images = realloc(m->images, capacity * width);
-    if (!images) {
-      m->image_failed = 1;
-      return 1;
-    }
-    m->images = images;
-    m->image_capacity = capacity;
-  }
-  signed char *kept = m->images + m->image_count++ * width;
-  memcpy(kept, image, width);
-  kept[0] = (signed char)in_cube; /* index 0 is unused by models */
-  return 0;
-}
-
 /* Symmetry within a cube (the scheme of enumerate_symmetric.c, for any
- * group): when a cube finds a model it computes the model's orbit; the
- * orbit is counted (all its members, and once for --unique) and listed by
- * the cube that holds its least member, and every member that lies in
- * this cube is blocked here, so a cube meets each orbit at most once. The
- * cube holding the least member cannot miss the orbit: the least member
- * satisfies the cube and the lex-leader clauses (lex_leader_clauses) and is
- * blocked there only once a member was found there. The images are
- * projected models of the formula (an automorphism maps models to
- * models), so their shrunk blocking clauses are sound as the model's own.
- * Returns -1 after a failure. */
+ * group): when a cube finds a model it lists the model's orbit
+ * (cnf_cube_orbit_collect); the orbit is counted (all its members, and
+ * once for --unique) and listed by the cube that holds its least member,
+ * and every member that lies in this cube is blocked here, so a cube meets
+ * each orbit at most once. The cube holding the least member cannot miss
+ * the orbit: the least member satisfies the cube and the lex-leader
+ * clauses (cnf_lex_leader_clauses) and is blocked there only once a member
+ * was found there. The images are projected models of the formula (an
+ * automorphism maps models to models), so their shrunk blocking clauses
+ * are sound as the model's own. Returns -1 after a failure. */
 static int orbit_in_cube(run *r, worker_memory *m, size_t index, PicoSAT *picosat, int selector,
                          int base) {
   const cnf_compact *f = &r->plan->formula;
   size_t width = (size_t)f->variables + 1;
-  m->image_count = 0;
-  m->least_set = 0;
-  m->image_failed = 0;
-  const void *context[2] = {r, m};
-  uint64_t size = cnf_symmetry_orbit(&r->plan->group, &r->plan->view, m->values, visit_image,
-                                     (void *)context, NULL);
-  if (size == 0 || m->image_failed) {
+  cnf_cube_orbit *orbit = &m->orbit;
+  if (cnf_cube_orbit_collect(orbit, &r->plan->group, &r->plan->view, f, m->values, m->cube_literals,
+                             m->cube_size)) {
     set_status(r, NQ_ERR_MEMORY);
     return -1;
   }
   cube_state *cube = &r->cubes[index];
-  if (m->least_in_cube) {
+  if (orbit->least_in_cube) {
     atomic_fetch_add(&r->fundamental, 1ull);
-    atomic_fetch_add(&r->found, (unsigned long long)m->image_count);
+    atomic_fetch_add(&r->found, (unsigned long long)orbit->image_count);
   }
-  for (size_t i = 0; i < m->image_count; i++) {
-    signed char *image = m->images + i * width;
+  for (size_t i = 0; i < orbit->image_count; i++) {
+    signed char *image = orbit->images + i * width;
     int in_cube = image[0];
     image[0] = 0;
     /* Images carry projected values only; with every variable projected
      * (the only case listed with symmetry, see nq_cnf_plan_enumerate)
      * they are whole models. The model itself is listed as found. */
-    if (r->keep && m->least_in_cube && keep_model(cube, i == 0 ? m->values : image, width)) {
+    if (r->keep && orbit->least_in_cube && keep_model(cube, i == 0 ? m->values : image, width)) {
       set_status(r, NQ_ERR_MEMORY);
       return -1;
     }
@@ -507,60 +456,12 @@ static int orbit_in_cube(run *r, worker_memory *m, size_t index, PicoSAT *picosa
       picosat_add(picosat, m->blocking[k]);
     picosat_add(picosat, 0);
   }
-  if (r->keep && m->least_in_cube)
+  if (r->keep && orbit->least_in_cube)
     stream_if_next(r, cube, index);
   return 0;
 }
 
-/* Lex-leader clauses (J. Crawford, M. Ginsberg, E. Luks, A. Roy, "Symmetry-
- * breaking predicates for search problems", KR 1996; the chained encoding
- * of F. Aloul, I. Markov, K. Sakallah, "Efficient symmetry breaking for
- * Boolean satisfiability", IEEE Trans. Computers 2006): for each projected
- * generator g, x <= g(x) lexicographically (projection variables in
- * increasing order, 0 before 1) on the first LEX_LEADER_LENGTH moved
- * positions. The least member of every orbit satisfies them, so no orbit
- * is lost (see orbit_in_cube); most other members are cut off before the
- * solver reaches them. e_i (auxiliary, numbered from `first_auxiliary`)
- * means "equal so far"; it is only ever forced true, so a lex-leader
- * always extends to the e_i. Returns the auxiliary variables used. */
-enum { LEX_LEADER_LENGTH = 64 };
-
-static int lex_leader_clauses(const nq_cnf_plan *plan, PicoSAT *picosat, int first_auxiliary,
-                              int *inverse) {
-  const cnf_compact *f = &plan->formula;
-  int next = first_auxiliary;
-  for (int g = 0; g < plan->group.projected_generator_count; g++) {
-    const int *image = plan->group.projected_generators[g];
-    for (int v = 1; v <= f->variables; v++)
-      inverse[abs(image[v])] = v;
-    int equal = 0, positions = 0; /* equal: e_(i-1), 0 = true */
-    for (int k = 0; k < f->projection_count && positions < LEX_LEADER_LENGTH; k++) {
-      int w = f->projection[k], u = inverse[w];
-      if (u == w)
-        continue;
-      positions++;
-      /* e_(i-1) -> (x_w -> x_u): y_w = x_u */
-      if (equal)
-        picosat_add(picosat, -equal);
-      picosat_add(picosat, -w);
-      picosat_add(picosat, u);
-      picosat_add(picosat, 0);
-      if (positions == LEX_LEADER_LENGTH || k + 1 == f->projection_count)
-        break;
-      int here = next++;
-      for (int sign = 0; sign < 2; sign++) {
-        if (equal)
-          picosat_add(picosat, -equal);
-        picosat_add(picosat, sign ? -w : w);
-        picosat_add(picosat, sign ? -u : u);
-        picosat_add(picosat, here);
-        picosat_add(picosat, 0);
-      }
-      equal = here;
-    }
-  }
-  return next - first_auxiliary;
-}
+static void add_to_picosat(void *picosat, int literal) { picosat_add(picosat, literal); }
 
 /* Enumerates the cubes first..last-1 in one PicoSAT instance (a batch):
  * the formula is added once, each cube's literals are assumptions, and
@@ -582,7 +483,8 @@ static int solve_batch(run *r, size_t first, size_t last, worker_memory *m) {
   if (r->plan->shrink)
     picosat_save_original_clauses(picosat);
   picosat_set_interrupt(picosat, r, stop_hook);
-  int auxiliary = r->symmetric ? r->plan->group.projected_generator_count * LEX_LEADER_LENGTH : 0;
+  int auxiliary =
+      r->symmetric ? r->plan->group.projected_generator_count * CNF_LEX_LEADER_LENGTH : 0;
   picosat_adjust(picosat, variables + auxiliary + (int)(last - first));
   if (f->projection_count < variables || auxiliary)
     for (int k = 0; k < f->projection_count; k++)
@@ -599,7 +501,7 @@ static int solve_batch(run *r, size_t first, size_t last, worker_memory *m) {
     }
   }
   if (r->symmetric && r->lex_leader)
-    lex_leader_clauses(r->plan, picosat, variables + 1, m->inverse);
+    cnf_lex_leader_clauses(&r->plan->group, f, add_to_picosat, picosat, variables + 1, m->inverse);
   for (size_t index = first; index < last && !failed; index++) {
     cube_state *cube = &r->cubes[index];
     int selector = variables + auxiliary + 1 + (int)(index - first);
@@ -708,12 +610,10 @@ static void *worker(void *context) {
   m.free_variables = malloc(((size_t)variables + 1) * sizeof(int));
   m.blocking = malloc(((size_t)variables + 1) * sizeof(int));
   m.candidates = malloc(((size_t)variables + 1) * sizeof(int));
-  m.images = NULL;
-  m.image_count = m.image_capacity = 0;
-  m.least = malloc((size_t)variables + 1);
+  int have_orbit = cnf_cube_orbit_init(&m.orbit, variables) == NQ_OK;
   m.inverse = malloc(((size_t)variables + 1) * sizeof(int));
   int have_up = r->plan->shrink && propagator_clone(&m.up, &r->plan->tables) == NQ_OK;
-  if (!m.values || !m.fixed || !m.free_variables || !m.blocking || !m.candidates || !m.least ||
+  if (!m.values || !m.fixed || !m.free_variables || !m.blocking || !m.candidates || !have_orbit ||
       !m.inverse || (r->plan->shrink && !have_up)) {
     set_status(r, NQ_ERR_MEMORY);
     goto done;
@@ -733,8 +633,7 @@ done:
   if (have_up)
     propagator_free(&m.up);
   free(m.candidates);
-  free(m.images);
-  free(m.least);
+  cnf_cube_orbit_free(&m.orbit);
   free(m.inverse);
   free(m.values);
   free(m.fixed);

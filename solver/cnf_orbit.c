@@ -1,5 +1,7 @@
 /* solver/cnf_orbit.c - orbits of projected models under the projected
- * symmetry group, and group orders by enumeration.
+ * symmetry group, and group orders by enumeration; for the enumeration
+ * (cnf_enumerate.c), a model's orbit as one cube sees it and the
+ * lex-leader clauses.
  *
  * Both are a breadth-first closure: start from one element (a model's
  * projected assignment, or the identity permutation), apply every
@@ -251,4 +253,125 @@ done:
   free(current);
   free(image);
   return orbit;
+}
+
+/* ---- a model's orbit as one cube sees it (cnf_enumerate.c) ---- */
+
+int cnf_projected_less(const cnf_compact *formula, const signed char *a, const signed char *b) {
+  for (int k = 0; k < formula->projection_count; k++) {
+    int v = formula->projection[k];
+    if ((a[v] > 0) != (b[v] > 0))
+      return b[v] > 0;
+  }
+  return 0;
+}
+
+static int image_in_cube(const cnf_cube_orbit *orbit, const signed char *image) {
+  for (size_t i = 0; i < orbit->cube_size; i++) {
+    int literal = orbit->cube_literals[i], v = abs(literal);
+    if (orbit->formula->projected[v] && (image[v] > 0) != (literal > 0))
+      return 0;
+  }
+  return 1;
+}
+
+static int visit_image(void *context, const signed char *image) {
+  cnf_cube_orbit *orbit = context;
+  size_t width = orbit->width;
+  int in_cube = image_in_cube(orbit, image);
+  if (!orbit->least_set || cnf_projected_less(orbit->formula, image, orbit->least)) {
+    memcpy(orbit->least, image, width);
+    orbit->least_set = 1;
+    orbit->least_in_cube = in_cube;
+  }
+  if (orbit->image_count == orbit->image_capacity) {
+    size_t capacity = orbit->image_capacity ? 2 * orbit->image_capacity : 16;
+    signed char *images = realloc(orbit->images, capacity * width);
+    if (!images) {
+      orbit->failed = 1;
+      return 1;
+    }
+    orbit->images = images;
+    orbit->image_capacity = capacity;
+  }
+  signed char *kept = orbit->images + orbit->image_count++ * width;
+  memcpy(kept, image, width);
+  kept[0] = (signed char)in_cube; /* index 0 is unused by models */
+  return 0;
+}
+
+nq_status cnf_cube_orbit_init(cnf_cube_orbit *orbit, int variables) {
+  memset(orbit, 0, sizeof *orbit);
+  orbit->width = (size_t)variables + 1;
+  orbit->least = malloc(orbit->width);
+  return orbit->least ? NQ_OK : NQ_ERR_MEMORY;
+}
+
+void cnf_cube_orbit_free(cnf_cube_orbit *orbit) {
+  free(orbit->images);
+  free(orbit->least);
+  orbit->images = orbit->least = NULL;
+  orbit->image_count = orbit->image_capacity = 0;
+}
+
+int cnf_cube_orbit_collect(cnf_cube_orbit *orbit, const cnf_symmetry_group *group,
+                           const cnf_formula_view *view, const cnf_compact *formula,
+                           const signed char *values, const int *cube_literals, size_t cube_size) {
+  orbit->image_count = 0;
+  orbit->least_set = 0;
+  orbit->least_in_cube = 0;
+  orbit->failed = 0;
+  orbit->formula = formula;
+  orbit->cube_literals = cube_literals;
+  orbit->cube_size = cube_size;
+  uint64_t size = cnf_symmetry_orbit(group, view, values, visit_image, orbit, NULL);
+  return size == 0 || orbit->failed ? -1 : 0;
+}
+
+/* Lex-leader clauses (J. Crawford, M. Ginsberg, E. Luks, A. Roy, "Symmetry-
+ * breaking predicates for search problems", KR 1996; the chained encoding
+ * of F. Aloul, I. Markov, K. Sakallah, "Efficient symmetry breaking for
+ * Boolean satisfiability", IEEE Trans. Computers 2006): for each projected
+ * generator g, x <= g(x) lexicographically (projection variables in
+ * increasing order, 0 before 1) on the first CNF_LEX_LEADER_LENGTH moved
+ * positions. The least member of every orbit satisfies them, so no orbit
+ * is lost (see cnf_enumerate.c's orbit_in_cube); most other members are
+ * cut off before the solver reaches them. e_i (auxiliary, numbered from `first_auxiliary`)
+ * means "equal so far"; it is only ever forced true, so a lex-leader
+ * always extends to the e_i. Returns the auxiliary variables used. */
+int cnf_lex_leader_clauses(const cnf_symmetry_group *group, const cnf_compact *formula,
+                           cnf_literal_sink add, void *sink, int first_auxiliary, int *inverse) {
+  const cnf_compact *f = formula;
+  int next = first_auxiliary;
+  for (int g = 0; g < group->projected_generator_count; g++) {
+    const int *image = group->projected_generators[g];
+    for (int v = 1; v <= f->variables; v++)
+      inverse[abs(image[v])] = v;
+    int equal = 0, positions = 0; /* equal: e_(i-1), 0 = true */
+    for (int k = 0; k < f->projection_count && positions < CNF_LEX_LEADER_LENGTH; k++) {
+      int w = f->projection[k], u = inverse[w];
+      if (u == w)
+        continue;
+      positions++;
+      /* e_(i-1) -> (x_w -> x_u): y_w = x_u */
+      if (equal)
+        add(sink, -equal);
+      add(sink, -w);
+      add(sink, u);
+      add(sink, 0);
+      if (positions == CNF_LEX_LEADER_LENGTH || k + 1 == f->projection_count)
+        break;
+      int here = next++;
+      for (int sign = 0; sign < 2; sign++) {
+        if (equal)
+          add(sink, -equal);
+        add(sink, sign ? -w : w);
+        add(sink, sign ? -u : u);
+        add(sink, here);
+        add(sink, 0);
+      }
+      equal = here;
+    }
+  }
+  return next - first_auxiliary;
 }

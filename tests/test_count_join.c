@@ -3,12 +3,15 @@
  * Usage: test_count_join FIRST LAST
  * For each n in FIRST..LAST: runs every job of nq_count_join_ops on this
  * thread (in order, then for n <= 13 in reverse, so no job leans on
- * another's scratch, and with NQSAT_JOIN_PLAIN, the portable paths) and
- * through the plan driver on 1, 2 and 7 threads, and checks the total
- * (2*c2 + 4*c4 + c1) against A000170 and c2 + c4 + c1/8 against A002562
- * (typed in below from OEIS, not computed by nqsat), and the classes of 2
- * and 4 against the backtracking method's. n = 17 runs once, on two
- * threads, through the driver. */
+ * another's scratch, and with NQSAT_JOIN_PLAIN, pairs of halves one by
+ * one) and through the plan driver on 1, 2 and 7 threads, and checks the
+ * total (2*c2 + 4*c4 + c1) against A000170 and c2 + c4 + c1/8 against
+ * A002562 (typed in below from OEIS, not computed by nqsat), and the
+ * classes of 2 and 4 against the backtracking method's. Every
+ * instruction-set level the processor has (the others are skipped with a
+ * message) counts every n through the driver on two threads, and each of
+ * its jobs must find what the same job found at the first level. n = 17
+ * runs only that way. */
 #define _POSIX_C_SOURCE 200809L /* setenv */
 #include <inttypes.h>
 #include <stdio.h>
@@ -34,21 +37,80 @@ static int same(const nq_count_tally *x, const nq_count_tally *y) {
          x->count8 == y->count8;
 }
 
-/* Through the plan driver on `threads` threads. */
-static int run_plan(int n, nq_count_method method, int threads, nq_count_tally *sum) {
+/* Each job's tally, kept by the driver's done hook (called under its lock). */
+typedef struct job_tallies {
+  nq_count_tally *job;
+  size_t jobs;
+} job_tallies;
+
+static void keep_job(void *context, size_t job, const nq_count_tally *tally) {
+  job_tallies *kept = context;
+  if (job < kept->jobs) kept->job[job] = *tally;
+}
+
+/* Through the plan driver on `threads` threads at level `isa`; with `kept`
+ * (may be NULL), each job's tally into kept->job (allocated here). */
+static int run_plan_isa(int n, nq_count_method method, nq_count_isa isa, int threads,
+                        nq_count_tally *sum, job_tallies *kept) {
   nq_count_plan *plan = NULL;
-  if (nq_count_plan_create(n, method, NQ_VERIFY_KERNEL_AUTO, &plan) != NQ_OK) return -1;
+  if (nq_count_plan_create_isa(n, method, NQ_VERIFY_KERNEL_AUTO, isa, &plan) != NQ_OK) return -1;
   *sum = (nq_count_tally){0};
-  nq_status status = nq_count_plan_run(plan, 0, nq_count_plan_jobs(plan), threads, NULL, sum);
+  nq_count_run_hooks hooks = {.done = keep_job, .context = kept};
+  if (kept) {
+    kept->jobs = nq_count_plan_jobs(plan);
+    kept->job = calloc(kept->jobs, sizeof *kept->job);
+    if (!kept->job) {
+      nq_count_plan_free(plan);
+      return -1;
+    }
+  }
+  nq_status status =
+      nq_count_plan_run(plan, 0, nq_count_plan_jobs(plan), threads, kept ? &hooks : NULL, sum);
   nq_count_plan_free(plan);
   return status == NQ_OK ? 0 : -1;
+}
+
+static int run_plan(int n, nq_count_method method, int threads, nq_count_tally *sum) {
+  return run_plan_isa(n, method, NQ_COUNT_ISA_AUTO, threads, sum, NULL);
+}
+
+/* Every level this processor has counts n job by job like the first. */
+static void check_levels(int n) {
+  static const nq_count_isa levels[] = {NQ_COUNT_ISA_AVX512, NQ_COUNT_ISA_AVX2,
+                                        NQ_COUNT_ISA_PORTABLE};
+  static int told;
+  job_tallies first = {0};
+  for (int i = 0; i < 3; i++) {
+    const char *name = nq_count_isa_name(levels[i]);
+    if (!nq_count_isa_available(levels[i])) {
+      if (!told) printf("test_count_join: level %s skipped: this processor lacks it\n", name);
+      continue;
+    }
+    job_tallies kept = {0};
+    nq_count_tally t = {0};
+    CHECK(run_plan_isa(n, NQ_COUNT_METHOD_JOIN, levels[i], 2, &t, &kept) == 0, "n=%d %s", n,
+          name);
+    CHECK(nq_count_tally_total(n, &t) == a000170[n], "n=%d %s", n, name);
+    CHECK(fundamental(&t) == a002562[n], "n=%d %s", n, name);
+    if (!first.job) {
+      first = kept;
+      continue;
+    }
+    CHECK(kept.jobs == first.jobs, "n=%d %s: job lists differ", n, name);
+    for (size_t j = 0; j < kept.jobs && j < first.jobs; j++)
+      CHECK(same(&kept.job[j], &first.job[j]), "n=%d %s: job %zu differs", n, name, j);
+    free(kept.job);
+  }
+  told = 1;
+  free(first.job);
 }
 
 static int run_all(int n, int reverse, nq_count_tally *sum) {
   const count_method_ops *ops = &nq_count_join_ops;
   void *shared = NULL, *worker = NULL;
   size_t jobs = 0;
-  if (ops->create(n, NQ_VERIFY_KERNEL_AUTO, &shared, &jobs) != NQ_OK) return -1;
+  if (ops->create(n, NQ_VERIFY_KERNEL_AUTO, nq_count_isa_best(), &shared, &jobs) != NQ_OK)
+    return -1;
   if (ops->worker_create(shared, &worker) != NQ_OK) return -1;
   *sum = (nq_count_tally){0};
   int bad = 0;
@@ -88,14 +150,8 @@ int main(int argc, char **argv) {
   }
 #endif
   for (int n = first; n <= last; n++) {
-    if (n >= 17) {
-      /* The largest board once, on two threads. */
-      nq_count_tally t = {0};
-      CHECK(run_plan(n, NQ_COUNT_METHOD_JOIN, 2, &t) == 0, "n=%d", n);
-      CHECK(nq_count_tally_total(n, &t) == a000170[n], "n=%d", n);
-      CHECK(fundamental(&t) == a002562[n], "n=%d", n);
-      continue;
-    }
+    check_levels(n);
+    if (n >= 17) continue; /* the largest board only once per level */
     nq_count_tally sum = {0};
     for (int reverse = 0; reverse < (n <= 13 ? 2 : 1); reverse++) {
       CHECK(run_all(n, reverse, &sum) == 0, "n=%d", n);
@@ -110,12 +166,12 @@ int main(int argc, char **argv) {
       CHECK(sum.count1 % 8 == 0 && sum.count8 == 0, "n=%d", n);
     }
     if (n <= 12) {
-      /* The portable paths (no AVX-512) give the same tally. */
+      /* Pairs of halves one by one give the same tally. */
       nq_count_tally plain = {0};
       setenv("NQSAT_JOIN_PLAIN", "1", 1);
       CHECK(run_all(n, 0, &plain) == 0, "n=%d", n);
       unsetenv("NQSAT_JOIN_PLAIN");
-      CHECK(same(&plain, &sum), "n=%d: portable paths", n);
+      CHECK(same(&plain, &sum), "n=%d: pairs one by one", n);
     }
     /* The plan driver on 1, 2 and 7 threads gives the same tally, and the
      * backtracking method the same classes (its count8 is c1 / 8). */

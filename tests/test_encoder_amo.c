@@ -1,5 +1,5 @@
 /* Each at-most-one encoding on a single line of n inputs, checked by brute
- * force (white box: links the encoder's private amo_* functions):
+ * force (white box: each encoding's private scheme from the registry):
  *  - projected onto the inputs, the models are exactly the assignments with
  *    at most one true input;
  *  - with --parsimonious (or for encodings parsimonious by construction)
@@ -22,11 +22,11 @@ static void check_line(const nq_encoding *options, int n) {
     inputs[i] = i + 1;
   nq_clause_sink sink = {f, clause_list_store};
   clause_emitter emitter = {&sink, NULL, NULL, options, n + 1, NQ_OK};
-  void (*encode[])(clause_emitter *, const int *, int) = {amo_pairwise,  amo_sequential, amo_ladder,
-                                                          amo_commander, amo_product,    amo_binary,
-                                                          amo_bimander};
-  const char *name = nq_amo_name(options->amo);
-  encode[options->amo](&emitter, inputs, n);
+  const amo_scheme *scheme = amo_scheme_of(options->amo);
+  CHECK(scheme && scheme->amo == options->amo, "encoding %d: no scheme in the registry",
+        (int)options->amo);
+  const char *name = scheme->name;
+  scheme->encode(&emitter, inputs, n);
   CHECK(emitter.status == NQ_OK, "%s n=%d: generation failed", name, n);
   int variables = emitter.next_variable - 1, auxiliaries = variables - n;
   CHECK(auxiliaries <= 14, "%s n=%d: too many auxiliaries to brute-force", name, n);

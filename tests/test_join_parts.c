@@ -1,12 +1,16 @@
 /* test_join_parts.c - the pieces of the join counting method, each against
  * an independent computation:
- *   - join_match_count (bit-sliced and pair by pair) against a plain double
- *     loop written here, on random masks of many sizes and densities;
+ *   - join_match_count (bit-sliced at every instruction-set level this
+ *     processor has, and pair by pair) against a plain double loop written
+ *     here, on random masks of many sizes and densities;
+ *   - each level's half-forming kernels (join_pairs, crossings) against
+ *     loops written here;
  *   - quarter tables against brute force over every subset of a small
  *     board's cells, and against join_quarter_entries;
  *   - the half- and quarter-turn counts against the classes of 2 and 4 the
  *     backtracking class counter finds (n = 4..15). */
 #include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "../verify/join_match.h"
@@ -37,7 +41,24 @@ static uint64_t brute_pairs(const uint64_t *x, size_t nx, const uint64_t *y, siz
   return total;
 }
 
-static void test_matcher(void) {
+/* The levels to test: every one this processor has; the others are named
+ * as skipped once. */
+static int levels(const join_kernels *out[3]) {
+  static const nq_count_isa all[] = {NQ_COUNT_ISA_PORTABLE, NQ_COUNT_ISA_AVX2,
+                                     NQ_COUNT_ISA_AVX512};
+  static int told;
+  int count = 0;
+  for (int i = 0; i < 3; i++) {
+    const join_kernels *k = join_kernels_for(all[i]);
+    if (k) out[count++] = k;
+    else if (!told) printf("test_join_parts: %s skipped: this processor lacks it\n",
+                           nq_count_isa_name(all[i]));
+  }
+  told = 1;
+  return count;
+}
+
+static void test_matcher(const join_kernels *kernels) {
   static const size_t sizes[] = {0, 1, 15, 16, 255, 256, 511, 512, 513, 1500, 3000};
   static const int bit_counts[] = {6, 20, 34, 42, 64};
   enum { MAX = 3000 };
@@ -49,8 +70,8 @@ static void test_matcher(void) {
     /* Cut bits anywhere in the mask, including none. */
     uint64_t cuts[3] = {0, 1ull << (bits / 2) | 1ull << (bits - 1), 7ull << (bits / 3)};
     for (int c = 0; c < 3; c++) {
-      join_matcher *sliced = join_matcher_create(bits, cuts[c]);
-      join_matcher *plain = join_matcher_create(bits, cuts[c]);
+      join_matcher *sliced = join_matcher_create(bits, cuts[c], kernels);
+      join_matcher *plain = join_matcher_create(bits, cuts[c], kernels);
       CHECK(sliced && plain, "memory");
       if (!sliced || !plain) continue;
       join_matcher_force_plain(plain);
@@ -63,8 +84,8 @@ static void test_matcher(void) {
           for (size_t k = 0; k < ny; k++) y[k] = random_mask(bits, ones);
           uint64_t expected = brute_pairs(x, nx, y, ny);
           CHECK(join_match_count(sliced, x, nx, y, ny) == expected,
-                "bits=%d cut=%d sizes %zu x %zu (sliced=%d)", bits, c, nx, ny,
-                join_matcher_sliced(sliced));
+                "%s bits=%d cut=%d sizes %zu x %zu (sliced=%d)", nq_count_isa_name(kernels->isa),
+                bits, c, nx, ny, join_matcher_sliced(sliced));
           CHECK(join_match_count(plain, x, nx, y, ny) == expected, "plain bits=%d sizes %zu x %zu",
                 bits, nx, ny);
         }
@@ -74,6 +95,48 @@ static void test_matcher(void) {
   }
   free(x);
   free(y);
+}
+
+/* join_pairs and crossings of one level against the plain definitions, on
+ * random words of every length 0..40 (the vector kernels' tails). The
+ * output buffers have the 8 words of room the kernels may write past what
+ * they keep. */
+static void test_forming(const join_kernels *kernels) {
+  enum { MAX = 40 };
+  const char *isa = nq_count_isa_name(kernels->isa);
+  uint64_t in[MAX], out[MAX + 8], full[MAX + 8], cross[MAX + 8];
+  for (size_t count = 0; count <= MAX; count++) {
+    for (int trial = 0; trial < 20; trial++) {
+      uint64_t x = random_mask(64, 2);
+      for (size_t i = 0; i < count; i++) in[i] = random_mask(64, 2);
+      size_t got = kernels->join_pairs(x, in, count, out), expected = 0;
+      int same = 1;
+      for (size_t i = 0; i < count; i++)
+        if (!(x & in[i])) same &= expected < got && out[expected++] == (x | in[i]);
+      CHECK(got == expected && same, "%s join_pairs, %zu words", isa, count);
+      join_crossing c = {3 + trial % 5, 30 + trial % 7, 10 + trial % 11, 0};
+      c.mask = (1ull << c.bits) - 1;
+      uint64_t attacked = trial % 4 ? random_mask(64, 1) : 0;
+      got = kernels->crossings(&c, in, count, attacked, full, cross), expected = 0, same = 1;
+      for (size_t i = 0; i < count; i++) {
+        if (in[i] & attacked) continue;
+        uint64_t want = ((in[i] >> c.anti) & c.mask) | (((in[i] >> c.diag) & c.mask) << c.bits);
+        same &= expected < got && full[expected] == in[i] && cross[expected] == want;
+        expected++;
+      }
+      CHECK(got == expected && same, "%s crossings, %zu words", isa, count);
+      /* In place (in == full), as the join calls it for the right halves. */
+      uint64_t copy[MAX + 8];
+      for (size_t i = 0; i < count; i++) copy[i] = in[i];
+      got = kernels->crossings(&c, copy, count, attacked, copy, cross);
+      CHECK(got == expected, "%s crossings in place, %zu words", isa, count);
+      for (size_t i = 0, k = 0; i < count; i++)
+        if (!(in[i] & attacked)) {
+          CHECK(copy[k] == in[i], "%s crossings in place, %zu words", isa, count);
+          k++;
+        }
+    }
+  }
 }
 
 /* Sets of non-attacking queens on an r x c board, by trying every subset
@@ -148,7 +211,11 @@ static void test_symmetric(void) {
 }
 
 int main(void) {
-  test_matcher();
+  const join_kernels *kernels[3];
+  for (int i = 0, count = levels(kernels); i < count; i++) {
+    test_matcher(kernels[i]);
+    test_forming(kernels[i]);
+  }
   test_quarters();
   test_symmetric();
   return check_report("test_join_parts");

@@ -3,7 +3,7 @@
  * phase one enumerates every legal prefix of the first rows (the same row
  * filters as the search, so every job starts from a state the search itself
  * would reach); a job is one prefix, searched below by a kernel
- * (count_rows.c or count_vector.c).
+ * (count_kernel_bitwise.c or count_kernel_simd.c).
  *
  * The list does not depend on the kernel or the machine, so parts counted
  * on different machines (with or without AVX-512) add up: prefixes stop at
@@ -141,8 +141,13 @@ static uint64_t backtrack_memory(int n, int threads) {
   return jobs / 8 * (sizeof(prefix_job) + 24) + (1u << 20);
 }
 
-static nq_status backtrack_create(int n, nq_verify_kernel kernel, void **shared, size_t *jobs) {
+static nq_status backtrack_create(int n, nq_verify_kernel kernel, nq_count_isa isa,
+                                  void **shared, size_t *jobs) {
   *shared = NULL, *jobs = 0;
+  /* The vector kernel is the AVX-512 level: below it AUTO means rows (a
+   * kernel asked for by name is the caller's choice). */
+  if (kernel == NQ_VERIFY_KERNEL_AUTO && isa != NQ_COUNT_ISA_AVX512)
+    kernel = NQ_VERIFY_KERNEL_ROWS;
   if (n < 1 || n > NQ_VERIFY_MAX_N || !nq_verify_kernel_available(kernel, n))
     return NQ_ERR_ARGUMENT;
   backtrack_shared *list = calloc(1, sizeof *list);

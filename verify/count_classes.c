@@ -23,8 +23,8 @@
  * contract in nqsat/count_plan.h), the threads are count_plan.c's, shared
  * with every counting method, parts, checkpoints and MPI.
  *
- * Below the split, one of two kernels searches: count_rows.c fills the
- * rows top to bottom (portable C); count_vector.c fills the row with the
+ * Below the split, one of two kernels searches: count_kernel_bitwise.c fills the
+ * rows top to bottom (portable C); count_kernel_simd.c fills the row with the
  * fewest free squares first (AVX-512, where the processor has it). The
  * shape rules and the classification (class_classify.c) are the same, so
  * they must agree on every count, which the tests check against OEIS for
@@ -36,17 +36,6 @@
 
 #include "class_search.h"
 #include "nqsat/count_plan.h"
-
-int nq_verify_kernel_available(nq_verify_kernel kernel, int n) {
-  if (n < 1 || n > NQ_VERIFY_MAX_N)
-    return 0;
-  switch (kernel) {
-  case NQ_VERIFY_KERNEL_AUTO:
-  case NQ_VERIFY_KERNEL_ROWS: return 1;
-  case NQ_VERIFY_KERNEL_VECTOR: return n < 6 || nq_verify_vector_supported(n);
-  }
-  return 0;
-}
 
 nq_status nq_verify_count_classes(int n, int threads, nq_verify_counts *counts) {
   return nq_verify_count_classes_with(n, threads, NQ_VERIFY_KERNEL_AUTO, counts);

@@ -41,11 +41,6 @@
 #include "join_quarters.h"
 #include "join_symmetric.h"
 
-#if defined(__x86_64__) && defined(__GNUC__)
-#include <immintrin.h>
-#define JOIN_X86 1
-#endif
-
 enum {
   JOIN_MIN_N = 4, /* below: the answers are known (only n = 1 has one) */
   JOIN_RUNS = 1024, /* runs of rows sets, one job each */
@@ -57,8 +52,8 @@ typedef struct join_shared {
   join_quarter quarter[4];
   int cross_bits;      /* diagonals crossing from half to half, each way: n - 1 - gap */
   uint64_t cross_mask; /* cross_bits low bits */
-  int avx512; /* pair quarters with AVX-512 */
-  int plain;  /* NQSAT_JOIN_PLAIN set: the portable paths only (tests) */
+  const join_kernels *kernels; /* the instruction-set level's inner loops */
+  int plain; /* NQSAT_JOIN_PLAIN set: pairs of halves one by one (tests) */
   uint32_t *sets;   /* canonical left rows sets */
   uint8_t *middle;  /* with odd n, the middle column's queen row for each */
   uint8_t *weight;  /* each one's class size */
@@ -144,7 +139,10 @@ static uint64_t frame_attack(const join_frame *f, int r, int c) {
 
 /* ---- halves ---------------------------------------------------------- */
 
+/* Room for `need` halves and 8 more: the kernels may store whole vectors
+ * past the last half they keep (join_kernels.h). */
 static int list_reserve(half_list *list, size_t need) {
+  need += 8;
   if (need <= list->cap) return 0;
   size_t cap = list->cap ? list->cap : 1024;
   while (cap < need) cap *= 2;
@@ -156,33 +154,6 @@ static int list_reserve(half_list *list, size_t need) {
   list->cross = cross, list->cap = cap;
   return 0;
 }
-
-/* Appends every y of [bottom, bottom_end) disjoint from x, as x | y. */
-static size_t join_pairs_plain(uint64_t x, const uint64_t *bottom, size_t count, uint64_t *out) {
-  size_t k = 0;
-  for (size_t i = 0; i < count; i++) {
-    out[k] = x | bottom[i];
-    k += (x & bottom[i]) == 0;
-  }
-  return k;
-}
-
-#ifdef JOIN_X86
-__attribute__((target("avx512f"))) static size_t join_pairs_avx512(uint64_t x,
-                                                                   const uint64_t *bottom,
-                                                                   size_t count, uint64_t *out) {
-  __m512i vx = _mm512_set1_epi64((long long)x);
-  size_t k = 0;
-  for (size_t i = 0; i < count; i += 8) {
-    __mmask8 in = count - i >= 8 ? 0xff : (__mmask8)((1u << (count - i)) - 1);
-    __m512i y = _mm512_maskz_loadu_epi64(in, bottom + i);
-    __mmask8 fit = _mm512_mask_testn_epi64_mask(in, y, vx);
-    _mm512_mask_compressstoreu_epi64(out + k, fit, _mm512_or_si512(y, vx));
-    k += (size_t)__builtin_popcount(fit);
-  }
-  return k;
-}
-#endif
 
 /* All halves on `rows` (absolute) from a top and a bottom quarter: for
  * each columns set C of the top's rows, the top entries on C meet the
@@ -214,12 +185,7 @@ static int assemble_halves(const join_shared *sh, const join_quarter *top,
          * stay), so the list never grows past twice its final size plus a
          * bucket. */
         if (list_reserve(out, out->size + (b1 - b0))) return -1;
-#ifdef JOIN_X86
-        if (sh->avx512)
-          out->size += join_pairs_avx512(x, bottom->mask + b0, b1 - b0, out->full + out->size);
-        else
-#endif
-          out->size += join_pairs_plain(x, bottom->mask + b0, b1 - b0, out->full + out->size);
+        out->size += sh->kernels->join_pairs(x, bottom->mask + b0, b1 - b0, out->full + out->size);
       }
     }
     if (k == 0) break;
@@ -237,57 +203,13 @@ static int assemble_halves(const join_shared *sh, const join_quarter *top,
  * anti-diagonals start at the right half's first column's r + c = n - a
  * (row 0), crossing diagonals at the left half's last column's
  * r - c + n - 1 = n - a (row 0). `in` may be `out`. */
-typedef struct crossing_shifts {
-  int anti, diag, bits;
-  uint64_t mask;
-} crossing_shifts;
-
-static size_t crossings_plain(const crossing_shifts *c, const uint64_t *in, size_t size,
-                              uint64_t attacked, uint64_t *full, uint64_t *cross) {
-  size_t k = 0;
-  for (size_t i = 0; i < size; i++) {
-    uint64_t w = in[i];
-    full[k] = w;
-    cross[k] = ((w >> c->anti) & c->mask) | (((w >> c->diag) & c->mask) << c->bits);
-    k += (w & attacked) == 0;
-  }
-  return k;
-}
-
-#ifdef JOIN_X86
-__attribute__((target("avx512f"))) static size_t
-crossings_avx512(const crossing_shifts *c, const uint64_t *in, size_t size, uint64_t attacked,
-                 uint64_t *full, uint64_t *cross) {
-  __m512i att = _mm512_set1_epi64((long long)attacked), m = _mm512_set1_epi64((long long)c->mask);
-  size_t k = 0;
-  for (size_t i = 0; i < size; i += 8) {
-    __mmask8 in_range = size - i >= 8 ? 0xff : (__mmask8)((1u << (size - i)) - 1);
-    __m512i w = _mm512_maskz_loadu_epi64(in_range, in + i);
-    __mmask8 keep = _mm512_mask_testn_epi64_mask(in_range, w, att);
-    __m512i anti = _mm512_and_si512(_mm512_srli_epi64(w, (unsigned)c->anti), m);
-    __m512i diag = _mm512_and_si512(_mm512_srl_epi64(w, _mm_cvtsi32_si128(c->diag)), m);
-    __m512i x = _mm512_or_si512(anti, _mm512_sll_epi64(diag, _mm_cvtsi32_si128(c->bits)));
-    _mm512_mask_compressstoreu_epi64(full + k, keep, w);
-    _mm512_mask_compressstoreu_epi64(cross + k, keep, x);
-    k += (size_t)__builtin_popcount(keep);
-  }
-  return k;
-}
-#endif
-
 static int crossings(const join_shared *sh, const join_frame *f, const half_list *in,
                      uint64_t attacked, half_list *out) {
   if (in != out && list_reserve(out, in->size)) return -1;
-  crossing_shifts c = {(sh->n - sh->a) - f->anti_base,
-                       f->diag_field + (sh->n - sh->a) - f->diag_base, sh->cross_bits,
-                       sh->cross_mask};
-#ifdef JOIN_X86
-  if (sh->avx512) {
-    out->size = crossings_avx512(&c, in->full, in->size, attacked, out->full, out->cross);
-    return 0;
-  }
-#endif
-  out->size = crossings_plain(&c, in->full, in->size, attacked, out->full, out->cross);
+  join_crossing c = {(sh->n - sh->a) - f->anti_base,
+                    f->diag_field + (sh->n - sh->a) - f->diag_base, sh->cross_bits,
+                    sh->cross_mask};
+  out->size = sh->kernels->crossings(&c, in->full, in->size, attacked, out->full, out->cross);
   return 0;
 }
 
@@ -459,13 +381,16 @@ static uint64_t binomial(int n, int k) {
   return r;
 }
 
-static nq_status join_create(int n, nq_verify_kernel kernel, void **shared_out, size_t *jobs) {
-  (void)kernel; /* one kernel: the matcher picks AVX-512 where it can */
+static nq_status join_create(int n, nq_verify_kernel kernel, nq_count_isa isa, void **shared_out,
+                             size_t *jobs) {
+  (void)kernel; /* the backtracking kernels; the join's are the level's */
   *shared_out = NULL, *jobs = 0;
-  if (n < 1 || n > NQ_COUNT_JOIN_MAX_N) return NQ_ERR_ARGUMENT;
+  const join_kernels *kernels = join_kernels_for(isa);
+  if (n < 1 || n > NQ_COUNT_JOIN_MAX_N || !kernels) return NQ_ERR_ARGUMENT;
   join_shared *sh = calloc(1, sizeof *sh);
   if (!sh) return NQ_ERR_MEMORY;
   sh->n = n, sh->a = n / 2, sh->gap = n % 2;
+  sh->kernels = kernels;
   pthread_mutex_init(&sh->prepare_lock, NULL);
   atomic_init(&sh->prepared, 0);
   if (n < JOIN_MIN_N) {
@@ -474,9 +399,6 @@ static nq_status join_create(int n, nq_verify_kernel kernel, void **shared_out, 
     return NQ_OK;
   }
   sh->plain = getenv("NQSAT_JOIN_PLAIN") != NULL;
-#ifdef JOIN_X86
-  sh->avx512 = !sh->plain && __builtin_cpu_supports("avx512f");
-#endif
   sh->cross_bits = n - 1 - sh->gap;
   sh->cross_mask = (1ull << sh->cross_bits) - 1;
   /* Canonical (middle row, rows set) pairs, ordered by S, then m. */
@@ -542,7 +464,7 @@ static nq_status join_worker_create(const void *shared, void **worker_out) {
     int longest_anti = (n - 1) - (n - sh->a), longest_diag = k + (n - 1) - (n - sh->a);
     uint64_t cut = 1ull << longest_anti | 1ull << longest_diag;
     if (longest_anti > 0) cut |= 1ull << (longest_anti - 1);
-    w->matcher = join_matcher_create(2 * k, cut);
+    w->matcher = join_matcher_create(2 * k, cut, sh->kernels);
     if (!w->matcher) {
       free(w);
       return NQ_ERR_MEMORY;
@@ -588,12 +510,13 @@ static uint64_t join_memory(int n, int threads) {
   return quarters + sets + workers * per_worker + (1 << 20);
 }
 
-/* AUTO: the join where the bit-sliced matcher runs and it costs less CPU
- * time in all than backtracking, counting that each of `parts` processes
- * builds the quarter tables again. The costs are one thread's CPU seconds
- * measured with bench/count.sh on the project's machine (AMD EPYC, AVX-512;
- * docs/count-join.md), both methods growing about 8x an n beyond the
- * table; only their ratio matters here. */
+/* AUTO: the join where it costs less CPU time in all than backtracking,
+ * counting that each of `parts` processes builds the quarter tables again.
+ * The costs are one thread's CPU seconds measured with bench/count.sh on
+ * the project's machine (AMD EPYC, AVX-512; docs/count-join.md), both
+ * methods growing about 8x an n beyond the table; only their ratio matters
+ * here. Without AVX-512 both slow down alike (the join's AVX2 and portable
+ * kernels, backtracking's rows kernel: 2-3x), so the same rule holds. */
 int nq_count_join_preferred(int n, size_t parts) {
   /* n = 13..20: backtrack, the join's whole run, and what a process of the
    * join costs before its jobs (`--part 1/1025`: start-up and tables). */
@@ -601,10 +524,6 @@ int nq_count_join_preferred(int n, size_t parts) {
   static const double join[] = {0.004, 0.012, 0.08, 0.115, 0.7, 2.4, 21, 169};
   static const double tables[] = {0.005, 0.01, 0.01, 0.02, 0.06, 0.17, 0.41, 1.5};
   if (n < 14 || n > NQ_COUNT_JOIN_MAX_N) return 0;
-  join_matcher *m = join_matcher_create(2 * (n - 1), 0);
-  int sliced = m && join_matcher_sliced(m);
-  join_matcher_free(m);
-  if (!sliced) return 0;
   int i = (n < 20 ? n : 20) - 13;
   double grow = 1.0;
   for (int k = 20; k < n; k++) grow *= 8.0;

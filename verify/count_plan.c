@@ -17,6 +17,7 @@
 struct nq_count_plan {
   const count_method_ops *ops;
   nq_count_method method;
+  nq_count_isa isa; /* the level it counts with (never AUTO) */
   int n;
   void *shared;
   size_t jobs;
@@ -67,8 +68,15 @@ static uint64_t fnv1a(uint64_t hash, const void *bytes, size_t size) {
 
 nq_status nq_count_plan_create(int n, nq_count_method method, nq_verify_kernel kernel,
                                nq_count_plan **plan) {
+  return nq_count_plan_create_isa(n, method, kernel, NQ_COUNT_ISA_AUTO, plan);
+}
+
+nq_status nq_count_plan_create_isa(int n, nq_count_method method, nq_verify_kernel kernel,
+                                   nq_count_isa isa, nq_count_plan **plan) {
   *plan = NULL;
-  if (n < 1 || n > NQ_VERIFY_MAX_N)
+  if (isa == NQ_COUNT_ISA_AUTO)
+    isa = nq_count_isa_best();
+  if (n < 1 || n > NQ_VERIFY_MAX_N || !nq_count_isa_available(isa))
     return NQ_ERR_ARGUMENT;
   if (method == NQ_COUNT_METHOD_AUTO)
     method = nq_count_method_for(n);
@@ -78,8 +86,8 @@ nq_status nq_count_plan_create(int n, nq_count_method method, nq_verify_kernel k
   nq_count_plan *made = calloc(1, sizeof *made);
   if (!made)
     return NQ_ERR_MEMORY;
-  made->ops = ops, made->method = method, made->n = n;
-  nq_status status = ops->create(n, kernel, &made->shared, &made->jobs);
+  made->ops = ops, made->method = method, made->n = n, made->isa = isa;
+  nq_status status = ops->create(n, kernel, isa, &made->shared, &made->jobs);
   if (status != NQ_OK) {
     free(made);
     return status;
@@ -118,6 +126,7 @@ void nq_count_plan_free(nq_count_plan *plan) {
 }
 
 size_t nq_count_plan_jobs(const nq_count_plan *plan) { return plan->jobs; }
+nq_count_isa nq_count_plan_isa(const nq_count_plan *plan) { return plan->isa; }
 nq_count_method nq_count_plan_method(const nq_count_plan *plan) { return plan->method; }
 uint64_t nq_count_plan_checksum(const nq_count_plan *plan) { return plan->checksum; }
 double nq_count_plan_job_weight(const nq_count_plan *plan, size_t job) {

@@ -2,28 +2,32 @@
  * two lists of 64-bit masks, the inner loop of the join counting method.
  *
  * join_match_count returns the number of pairs (i, j) with
- * (items[i] & patterns[j]) == 0. With AVX-512 (and its popcount and BMI2)
- * it uses a bit-sliced table: patterns are split into groups by a few "cut"
- * bits, so an item meets only the groups whose cut bits it does not hold;
- * within a group, 512 patterns at a time are transposed into one 512-bit
- * word per mask bit, and for every 5 mask bits a table of the 32 ANDs of
- * their words is built (the "four Russians" idea), so an item needs one
- * load and AND per 5 bits and a popcount for 512 patterns. Without AVX-512
- * it compares the pairs one by one (same result, much slower). */
+ * (items[i] & patterns[j]) == 0. It uses a bit-sliced table: patterns are
+ * split into groups by a few "cut" bits, so an item meets only the groups
+ * whose cut bits it does not hold; within a group, 512 patterns at a time
+ * are transposed into one 512-bit row per mask bit, and for every 5 mask
+ * bits a table of the 32 ANDs of their rows is built (the "four Russians"
+ * idea), so an item needs one load and AND per 5 bits and a popcount for
+ * 512 patterns. The instructions are one level's kernels (join_kernels.h);
+ * short lists, or a matcher made without kernels, compare the pairs one by
+ * one (same result). */
 #ifndef NQSAT_JOIN_MATCH_H
 #define NQSAT_JOIN_MATCH_H
 #include <stddef.h>
 #include <stdint.h>
 
+#include "join_kernels.h"
+
 typedef struct join_matcher join_matcher;
 
 /* Masks use bits [0, bits) (bits <= 64); `cut` (at most 3 bits, within
  * them) names the bits to group by, used as the lists grow long enough to
- * fill the groups: choose bits that both lists hold often. */
-join_matcher *join_matcher_create(int bits, uint64_t cut);
+ * fill the groups: choose bits that both lists hold often. `kernels`
+ * (borrowed; NULL: pair by pair only) does the bit-sliced work. */
+join_matcher *join_matcher_create(int bits, uint64_t cut, const join_kernels *kernels);
 void join_matcher_free(join_matcher *m);
 
-/* 1 when the bit-sliced path is in use on this processor. */
+/* 1 when the bit-sliced path is in use. */
 int join_matcher_sliced(const join_matcher *m);
 /* Forces the pair-by-pair path (for tests comparing the two). */
 void join_matcher_force_plain(join_matcher *m);

@@ -50,6 +50,7 @@ typedef struct mpi_options {
   int n, threads, unique, stats;
   nq_count_method method;
   nq_verify_kernel kernel;
+  nq_count_isa isa; /* AUTO: each rank's fastest */
   const char *checkpoint;
 } mpi_options;
 

@@ -30,7 +30,8 @@ const volatile sig_atomic_t *mpi_stop;
 
 static void print_help(void) {
   printf("usage: mpirun -np P nqsat-mpi count N [--threads T] [--checkpoint FILE]\n"
-         "                                      [--method M] [--kernel K] [--unique] [--stats]\n"
+         "                                      [--method M] [--kernel K] [--isa L]\n"
+         "                                      [--unique] [--stats]\n"
          "\n"
          "Counts N-Queens solutions as 'nqsat count N' does, with the jobs spread over\n"
          "the P ranks of an MPI run: rank 0 hands jobs out largest first to the ranks\n"
@@ -44,6 +45,8 @@ static void print_help(void) {
          "                   same FILE skips them (the format of nqsat count --checkpoint)\n"
          "  --method M       'backtrack', 'join' or 'auto' (default), as nqsat count\n"
          "  --kernel K       'rows', 'vector' or 'auto' (default), as nqsat count\n"
+         "  --isa L          'avx512', 'avx2', 'portable' or 'auto' (default: each rank's\n"
+         "                   fastest), as nqsat count; every rank must have the level\n"
          "  --unique         print the number of fundamental solutions (OEIS A002562)\n"
          "  --stats          also print nodes and seconds on stderr\n"
          "  -h, --help       show this help\n"
@@ -54,8 +57,8 @@ static void print_help(void) {
          NQ_VERIFY_MAX_N, NQ_VERIFY_MAX_THREADS);
 }
 
-/* What the command line asks for. Parsed before MPI_Init (to start
- * counting at once), printed after it by rank 0 only. */
+/* What the command line asks for, parsed before MPI_Init: a count starts
+ * at once, anything else is answered without MPI (answer_without_mpi). */
 typedef enum request { REQUEST_COUNT, REQUEST_HELP, REQUEST_VERSION, REQUEST_USAGE } request;
 
 /* `problem` receives the usage error (REQUEST_USAGE). */
@@ -65,6 +68,7 @@ static request parse_options(int argc, char **argv, mpi_options *chosen, char *p
                                         {"checkpoint", required_argument, NULL, 'c'},
                                         {"method", required_argument, NULL, 'm'},
                                         {"kernel", required_argument, NULL, 'k'},
+                                        {"isa", required_argument, NULL, 'i'},
                                         {"unique", no_argument, NULL, 'u'},
                                         {"stats", no_argument, NULL, 's'},
                                         {"help", no_argument, NULL, 'h'},
@@ -116,6 +120,10 @@ static request parse_options(int argc, char **argv, mpi_options *chosen, char *p
         else
           problem = "unknown --kernel: use auto, rows or vector";
         break;
+      case 'i':
+        if (nq_count_isa_parse(optarg, &chosen->isa))
+          problem = "unknown --isa: use auto, avx512, avx2 or portable";
+        break;
       case 'h': return REQUEST_HELP;
       default:
         snprintf(message, sizeof message, "unknown option or missing value: %s", argv[optind - 1]);
@@ -145,6 +153,25 @@ static request parse_options(int argc, char **argv, mpi_options *chosen, char *p
                                                        : (int)online;
   }
   return REQUEST_COUNT;
+}
+
+/* --help, --version and usage errors, answered without MPI: MPI_Init of a
+ * process started alone (bash completion runs 'nqsat-mpi --help' to read
+ * the options) forks Open MPI's orted and waits for it, a second here and
+ * nothing at all when the runtime failed to start on a loaded machine.
+ * Under a launcher only rank 0 speaks (`quiet` for the others); each rank
+ * ends with the same status, and a run in which no rank called MPI_Init is
+ * an ordinary one to mpirun. */
+static int answer_without_mpi(request asked, const char *problem, int quiet) {
+  if (!quiet && asked == REQUEST_HELP)
+    print_help();
+  else if (!quiet && asked == REQUEST_VERSION)
+    printf("nqsat-mpi %s\n", NQSAT_VERSION);
+  else if (!quiet)
+    fprintf(stderr, PROGRAM ": error: %s (see 'nqsat-mpi --help')\n", problem);
+  if (fflush(stdout) != 0 || ferror(stdout))
+    return EXIT_FAILURE_;
+  return asked == REQUEST_USAGE ? EXIT_USAGE : EXIT_OK;
 }
 
 /* This process's rank and the number of ranks, as the launcher put them
@@ -211,7 +238,8 @@ typedef struct head_start {
 static void start_counting(head_start *started, const mpi_options *chosen, nq_count_method method,
                            int rank, int ranks, int early_deal) {
   if (!started->plan &&
-      nq_count_plan_create(chosen->n, method, chosen->kernel, &started->plan) != NQ_OK)
+      nq_count_plan_create_isa(chosen->n, method, chosen->kernel, chosen->isa, &started->plan) !=
+          NQ_OK)
     return; /* the same call after MPI_Init reports why */
   if (rank == 0) {
     started->dispatcher = rank0_begin(chosen, started->plan, ranks, early_deal);
@@ -239,15 +267,17 @@ int main(int argc, char **argv) {
   char problem[200];
   request asked = parse_options(argc, argv, &chosen, problem, sizeof problem);
   if (asked == REQUEST_COUNT && chosen.kernel == NQ_VERIFY_KERNEL_VECTOR &&
-      !nq_verify_kernel_available(chosen.kernel, chosen.n))
+      (!nq_verify_kernel_available(chosen.kernel, chosen.n) ||
+       (chosen.isa != NQ_COUNT_ISA_AUTO && chosen.isa != NQ_COUNT_ISA_AVX512)))
     chosen.kernel = NQ_VERIFY_KERNEL_AUTO; /* a rank without AVX-512 uses rows: same jobs */
   nq_count_method method =
       chosen.method == NQ_COUNT_METHOD_AUTO ? auto_pick(chosen.n) : chosen.method;
   int env_rank = 0, env_ranks = 1;
+  int launched = launch_position(&env_rank, &env_ranks);
+  if (asked != REQUEST_COUNT)
+    return answer_without_mpi(asked, problem, launched && env_rank != 0);
   const char *early_setting = getenv("NQSAT_MPI_EARLY");
-  int early = asked == REQUEST_COUNT && !chosen.checkpoint &&
-              !(early_setting && !strcmp(early_setting, "0")) &&
-              launch_position(&env_rank, &env_ranks);
+  int early = !chosen.checkpoint && !(early_setting && !strcmp(early_setting, "0")) && launched;
   head_start started = {0};
   if (early) {
     /* Open MPI's memory hooks (for RDMA registration caches, which ob1 over
@@ -270,17 +300,19 @@ int main(int argc, char **argv) {
             env_rank, env_ranks, rank, ranks);
     MPI_Abort(MPI_COMM_WORLD, 1);
   }
-  if (asked != REQUEST_COUNT) {
-    if (rank == 0 && asked == REQUEST_HELP)
-      print_help();
-    else if (rank == 0 && asked == REQUEST_VERSION)
-      printf("nqsat-mpi %s\n", NQSAT_VERSION);
-    else if (rank == 0)
-      fprintf(stderr, PROGRAM ": error: %s (see 'nqsat-mpi --help')\n", problem);
-    MPI_Finalize();
-    return asked == REQUEST_USAGE ? EXIT_USAGE : EXIT_OK;
+  /* A level forced by --isa must be on every rank's processor; a rank that
+   * lacks it says so and the run stops (no rank has counted anything that
+   * matters yet). */
+  int lacks = !nq_count_isa_available(chosen.isa), any_lacks = 0;
+  MPI_Allreduce(&lacks, &any_lacks, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+  if (any_lacks) {
+    if (lacks)
+      fprintf(stderr, PROGRAM ": error: rank %d: --isa %s: this processor lacks it (it has %s)\n",
+              rank, nq_count_isa_name(chosen.isa), nq_count_isa_name(nq_count_isa_best()));
+    MPI_Barrier(MPI_COMM_WORLD);
+    MPI_Abort(MPI_COMM_WORLD, EXIT_FAILURE_);
   }
-  /* auto depends on the processor (the join wants AVX-512): rank 0 decides
+  /* auto depends on the processor (the join's parts rule): rank 0 decides
    * for all, so every rank builds the same job list, and as `nqsat count`
    * does on its machine, so either finishes the other's checkpoint. */
   if (chosen.method == NQ_COUNT_METHOD_AUTO) {
@@ -303,7 +335,8 @@ int main(int argc, char **argv) {
     started = (head_start){0};
   }
   if (!started.plan) {
-    nq_status status = nq_count_plan_create(chosen.n, chosen.method, chosen.kernel, &started.plan);
+    nq_status status =
+        nq_count_plan_create_isa(chosen.n, chosen.method, chosen.kernel, chosen.isa, &started.plan);
     if (status != NQ_OK) {
       if (rank == 0)
         fprintf(stderr, PROGRAM ": error: %s\n",

@@ -17,8 +17,9 @@ expect_exit 0 "$NQSAT" count 10 --method join --unique --threads 7 &&
   expect_equal "$(cat "$WORK/out")" 92 "count 10 --method join --unique, 7 threads"
 
 # Larger boards (A000170 typed in from OEIS), on one and two threads. Not
-# under valgrind, which hides AVX-512: there the join compares its 4e9
-# pairs of half boards one by one (N = 13 below takes the same paths).
+# under valgrind, which hides AVX-512 and emulates every instruction: its
+# 4e9 pairs of half boards take minutes there even at the lesser levels
+# (N = 13 below takes the same paths).
 a000170_16=14772512 a002562_16=1846955
 if grep -qs valgrind "$NQSAT"; then
   echo "note: count 16 --method join skipped under valgrind" >&2

@@ -57,15 +57,29 @@ expected_runs=8
 command -v minisat >/dev/null && solvers+=(--solver minisat:cnf='minisat {} {out}') && expected_runs=$((expected_runs + 8))
 command -v cadical >/dev/null && solvers+=(--solver cadical:cnf='cadical -q {}') && expected_runs=$((expected_runs + 8))
 command -v cryptominisat5 >/dev/null && solvers+=(--solver cms:cnf='cryptominisat5 --verb 0 {}') && expected_runs=$((expected_runs + 8))
-command -v clasp >/dev/null && solvers+=(--solver clasp='clasp {}') && expected_runs=$((expected_runs + 11))
+command -v clasp >/dev/null && solvers+=(--solver clasp:cnf,opb='clasp {}') && expected_runs=$((expected_runs + 11))
 command -v minisat+ >/dev/null && solvers+=(--solver minisat+:opb='minisat+ {}') && expected_runs=$((expected_runs + 3))
 expect_exit 0 "$NQSAT" run "$S" "${solvers[@]}" --timeout 20 --jobs 2
 expect_equal "$(head -n 1 "$S/results.csv")" \
-  "solver,file,result,seconds,cpu_seconds,exit,peak_mb,timeout,detail,command" "results header"
-expect_equal "$(tail -n +2 "$S/results.csv" | wc -l)" $expected_runs "one row per run"
-expect_equal "$(tail -n +2 "$S/results.csv" | cut -d, -f3 | sort -u)" "correct" "every real solver correct"
+  "solver,file,result,seconds,cpu_seconds,exit,peak_mb,timeout,detail,command,log" "results header"
+# (A solver's rows on files of a format it was not declared for say "skipped".)
+expect_equal "$(tail -n +2 "$S/results.csv" | grep -vc ',skipped,')" $expected_runs "one row per run"
+expect_equal "$(tail -n +2 "$S/results.csv" | cut -d, -f3 | grep -v '^skipped$' | sort -u)" "correct" "every real solver correct"
 expect_equal "$(tail -n +2 "$S/results.csv" | cut -d, -f1,2 | sort | uniq -d)" "" "no run twice"
 grep -q "^picosat  *8  *8  *0  " "$WORK/out" || fail "table: $(cat "$WORK/out")"
+# Each row names its log, the run's own output, kept in DIR/logs/.
+log=$(awk -F, '$1 == "picosat" && $3 == "correct" { print $NF; exit }' "$S/results.csv")
+checks=$((checks + 1))
+[ -n "$log" ] && grep -q '^s SATISFIABLE\|^s UNSATISFIABLE' "$S/$log" || fail "log '$log' does not hold picosat's answer"
+# A solver declared for nothing (CNF by default) skips the OPB files, each
+# with a row saying why; no crash, no run.
+rm -f "$S/results.csv"
+expect_exit 0 "$NQSAT" run "$S" --solver plain='picosat {}' --timeout 20
+expect_equal "$(awk -F, '$3 == "skipped"' "$S/results.csv" | wc -l)" 3 "three OPB files skipped"
+expect_equal "$(awk -F, '$3 == "crash"' "$S/results.csv" | wc -l)" 0 "no crash on OPB files"
+grep -q 'skipped,.*format: plain is declared for cnf files' "$S/results.csv" ||
+  fail "the skipped rows do not say why: $(grep skipped "$S/results.csv" | head -1)"
+grep -q "3 files skipped: format" "$WORK/out" || fail "the table does not count the skipped files"
 
 # The cactus plot: well-formed, one group per solver, its dots' times the
 # correct runs' times of results.csv, sorted, at the positions the axis
@@ -250,7 +264,8 @@ limit_ms=1000
 total=$(($(tail -n +2 "$S/manifest.csv" | grep -c '\.cnf,') * 2))
 rm -f "$S/results.csv"
 # rows: finished runs recorded so far.
-rows() { [ -f "$S/results.csv" ] && tail -n +2 "$S/results.csv" | wc -l || echo 0; }
+# (The OPB files' "skipped" rows are written at the start: not runs.)
+rows() { [ -f "$S/results.csv" ] && tail -n +2 "$S/results.csv" | grep -vc ',skipped,' || echo 0; }
 for signal in INT TERM; do
   before=$(rows)
   SLOW_SECONDS=0.4 "$NQSAT" run "$S" --solver slow:cnf="sh $SOLVERS/slow_picosat.sh {}" \
@@ -275,7 +290,7 @@ for signal in INT TERM; do
   [ -z "$(tail -c 1 "$S/results.csv")" ] || fail "results.csv ends mid-row"
   # solver and file hold no comma, so field 3 is the result; every row ends
   # with its command.
-  bad=$(tail -n +2 "$S/results.csv" | awk -F, '$3 != "correct" || !/ > answer.txt$/')
+  bad=$(tail -n +2 "$S/results.csv" | awk -F, '$3 != "skipped" && ($3 != "correct" || !/ > answer.txt,/)')
   [ -z "$bad" ] || fail "incomplete or wrong rows after SIG$signal: $bad"
 done
 # A row cut off by a kill -9 is dropped and its run done again.
@@ -285,9 +300,9 @@ expect_stderr "give --resume"
 expect_exit 0 "$NQSAT" run "$S" --solver slow:cnf="sh $SOLVERS/slow_picosat.sh {}" \
   --solver slow2:cnf="sh $SOLVERS/slow_picosat.sh {}" --jobs 2 --resume
 expect_stderr "dropped a row cut off"
-expect_equal "$(tail -n +2 "$S/results.csv" | wc -l)" $total "resume finished every run"
+expect_equal "$(rows)" $total "resume finished every run"
 expect_equal "$(tail -n +2 "$S/results.csv" | cut -d, -f1,2 | sort | uniq -d)" "" "no run repeated"
-expect_equal "$(tail -n +2 "$S/results.csv" | cut -d, -f3 | sort -u)" "correct" "resumed runs correct"
+expect_equal "$(tail -n +2 "$S/results.csv" | cut -d, -f3 | grep -v '^skipped$' | sort -u)" "correct" "resumed runs correct"
 
 # ---- Usage errors ---------------------------------------------------------------
 expect_exit 2 "$NQSAT" run "$S"

@@ -149,9 +149,18 @@ if [ -x "$mpi_program" ]; then
   expect_equal "$(complete_mpi count 17 -)" "$expected" "nqsat-mpi count 17 -<TAB>: the options of its --help"
   expect_equal "$(complete_mpi count 17 --method "")" "auto backtrack join" "nqsat-mpi --method <TAB>"
   expect_equal "$(complete_mpi count 17 --kernel "")" "auto rows vector" "nqsat-mpi --kernel <TAB>"
+  expect_equal "$(complete_mpi count 17 --isa "")" "auto avx2 avx512 portable" "nqsat-mpi --isa <TAB>"
   expect_equal "$(cd "$WORK/cwd" && complete_mpi count 17 --checkpoint que)" "queens.cnf queens.d queens.txt" \
     "nqsat-mpi --checkpoint <TAB>: files"
   expect_equal "$(complete_mpi count 17 --threads "")" "" "nqsat-mpi --threads <TAB>: a number"
+  # The completion reads the options from 'nqsat-mpi --help', which answers
+  # without starting MPI: an MPI runtime that cannot start (here an Open MPI
+  # point-to-point layer that does not exist; on a loaded machine, a
+  # singleton's orted that did not come up) must not empty the completion.
+  expect_equal "$(cd "$WORK/cwd" && OMPI_MCA_pml=no-such-layer complete_mpi count 17 --checkpoint que)" \
+    "queens.cnf queens.d queens.txt" "nqsat-mpi --checkpoint <TAB> with an MPI runtime that cannot start"
+  expect_equal "$(OMPI_MCA_pml=no-such-layer complete_mpi count 17 -)" "$expected" \
+    "nqsat-mpi count 17 -<TAB> with an MPI runtime that cannot start"
 else
   echo "note: nqsat-mpi not built: its completion is not tested here" >&2
 fi

@@ -53,10 +53,38 @@ nq_count_method nq_count_method_for_parts(int n, size_t parts);
  * so the CLI can refuse over --max-memory before building anything. */
 uint64_t nq_count_memory_estimate(int n, nq_count_method method, int threads);
 
+/* Instruction-set levels of the counting loops, chosen at run time (one
+ * binary runs on every processor). AVX512: AVX-512 F, BW and VPOPCNTDQ with
+ * BMI2; AVX2: AVX2, BMI2 and POPCNT (x86-64-v3); PORTABLE: plain C, any
+ * processor. The join counts with the level's kernels; backtracking's
+ * vector kernel is the AVX512 level, its rows kernel runs at every level.
+ * Every level gives the same job list and the same counts, so parts and
+ * checkpoints made at one level merge with another's. */
+typedef enum nq_count_isa {
+  NQ_COUNT_ISA_AUTO = 0, /* the fastest level this processor has */
+  NQ_COUNT_ISA_AVX512 = 1,
+  NQ_COUNT_ISA_AVX2 = 2,
+  NQ_COUNT_ISA_PORTABLE = 3
+} nq_count_isa;
+const char *nq_count_isa_name(nq_count_isa isa); /* "auto", "avx512", "avx2", "portable" */
+/* Sets *isa from its name; -1 for an unknown name. */
+int nq_count_isa_parse(const char *name, nq_count_isa *isa);
+/* 1 when this processor has the level (AUTO and PORTABLE: always). */
+int nq_count_isa_available(nq_count_isa isa);
+/* The fastest level this processor has (what AUTO means). */
+nq_count_isa nq_count_isa_best(void);
+
 /* Builds the job list (and any shared tables). Deterministic: same n,
- * method and version give the same jobs in the same order. */
+ * method and version give the same jobs in the same order. Counts at the
+ * fastest level the processor has. */
 nq_status nq_count_plan_create(int n, nq_count_method method, nq_verify_kernel kernel,
                                nq_count_plan **plan);
+/* The same at level `isa`: NQ_ERR_ARGUMENT when the processor lacks it.
+ * Below AVX512 a backtracking kernel AUTO means ROWS. */
+nq_status nq_count_plan_create_isa(int n, nq_count_method method, nq_verify_kernel kernel,
+                                   nq_count_isa isa, nq_count_plan **plan);
+/* The level the plan counts with (never AUTO). */
+nq_count_isa nq_count_plan_isa(const nq_count_plan *plan);
 void nq_count_plan_free(nq_count_plan *plan);
 size_t nq_count_plan_jobs(const nq_count_plan *plan);
 nq_count_method nq_count_plan_method(const nq_count_plan *plan);

@@ -1,5 +1,5 @@
 /* The class counter's vector kernel (count_classes.c has the method and
- * the split; count_rows.c the portable kernel it must agree with).
+ * the split; count_kernel_bitwise.c the portable kernel it must agree with).
  *
  * Same boards, same classes, another order: instead of filling the rows
  * top to bottom, it always fills next the row with the fewest free squares
@@ -176,7 +176,7 @@ search_vector(class_search *state, int first_row, uint32_t left, uint32_t down, 
     if (!to_try) {
       if (!depth)
         break;
-      /* A stop request, as in the row kernel (count_rows.c). */
+      /* A stop request, as in the row kernel (count_kernel_bitwise.c). */
       if (__builtin_expect(!(nodes & 0xffff), 0) && state->stop && *state->stop) {
         state->stopped = 1;
         break;

@@ -1,0 +1,69 @@
+/* verify/join_kernels.h - internal to verify/: the join method's inner
+ * loops for one instruction-set level (nq_count_isa), chosen at run time so
+ * one binary runs on every x86-64 and builds for any 64-bit processor.
+ *
+ * Every level computes the same thing in the same layout, so their results
+ * are equal bit for bit; only the instructions differ:
+ *   avx512   - 512-bit registers, VPOPCNTQ, compress-stores (join_kernels_avx512.c)
+ *   avx2     - 256-bit registers, BMI2, POPCNT (join_kernels_avx2.c)
+ *   portable - 64-bit words and the compiler's popcount, no intrinsics
+ *              (join_kernels_portable.c; builds for aarch64)
+ *
+ * The matcher's layout (join_match.c): patterns come in blocks of
+ * JOIN_BLOCK; a block's slices are one 64-byte row per mask bit (bit j of
+ * slice k set when pattern j lacks bit k); a block's table holds, for each
+ * chunk of JOIN_TABLE_BITS mask bits, 32 rows of 64 bytes (row v: the AND
+ * of the slices of the chunk's bits set in v, starting from the patterns
+ * that exist). Rows are 64-byte aligned. */
+#ifndef NQSAT_JOIN_KERNELS_H
+#define NQSAT_JOIN_KERNELS_H
+#include <stddef.h>
+#include <stdint.h>
+
+#include "nqsat/count_plan.h"
+
+enum {
+  JOIN_BLOCK = 512,    /* patterns per block: one 64-byte row per mask bit */
+  JOIN_TABLE_BITS = 5, /* mask bits per table: 32 ANDs of their slices */
+  JOIN_MAX_CHUNKS = 13 /* 64 bits in chunks of 5 */
+};
+
+/* How a half's crossing diagonals are cut out of its frame word: anti-
+ * diagonals at `anti`, diagonals at `diag`, `bits` of each (mask). */
+typedef struct join_crossing {
+  int anti, diag, bits;
+  uint64_t mask;
+} join_crossing;
+
+typedef struct join_kernels {
+  nq_count_isa isa;
+  /* The slices of one block of JOIN_BLOCK patterns (bits < 64 used). */
+  void (*build_slices)(int bits, const uint64_t *block, void *slices);
+  /* The table of one block from its slices: `chunks` chunks over `bits`
+   * tabled bits; patterns from valid_count on do not exist. */
+  void (*build_table)(int bits, int chunks, const void *slices, size_t valid_count, void *table);
+  /* The sum over `items` items of the patterns of a block that fit each:
+   * item i's row in chunk c starts at byte offsets[i * chunks + c] of the
+   * table. */
+  uint64_t (*count_block)(const void *table, const uint32_t *offsets, size_t items, int chunks);
+  /* Writes x | y for every y of bottom[0, count) disjoint from x, packed
+   * from out[0]; returns how many. out has room for count + 8 words. */
+  size_t (*join_pairs)(uint64_t x, const uint64_t *bottom, size_t count, uint64_t *out);
+  /* Keeps the words of in[0, size) disjoint from `attacked` (0: all), into
+   * full[] with their crossing diagonals in cross[]; returns how many. in
+   * may be full; full and cross have room for size + 8 words. */
+  size_t (*crossings)(const join_crossing *c, const uint64_t *in, size_t size, uint64_t attacked,
+                      uint64_t *full, uint64_t *cross);
+} join_kernels;
+
+extern const join_kernels join_kernels_portable;
+#if defined(__x86_64__) && defined(__GNUC__)
+#define JOIN_KERNELS_X86 1
+extern const join_kernels join_kernels_avx2;
+extern const join_kernels join_kernels_avx512;
+#endif
+
+/* The kernels of a level this processor has (AUTO: the fastest it has);
+ * NULL when it lacks the level. */
+const join_kernels *join_kernels_for(nq_count_isa isa);
+#endif

@@ -1,0 +1,116 @@
+/* join_kernels_avx512.c - the join's inner loops with AVX-512 (F, BW,
+ * VPOPCNTDQ) and BMI2 (see join_kernels.h): a 64-byte row is one register,
+ * counted by VPOPCNTQ; halves are packed by compress-stores. */
+#include "join_kernels.h"
+
+#ifdef JOIN_KERNELS_X86
+#include <immintrin.h>
+
+#define AVX512_TARGET __attribute__((target("avx512f,avx512bw,avx512vpopcntdq,bmi,bmi2,popcnt")))
+
+AVX512_TARGET static void build_slices(int bits, const uint64_t *block, void *slices) {
+  __m512i *slice = slices;
+  for (int q = 0; q < 8; q++) {
+    __m512i v[8];
+    for (int u = 0; u < 8; u++) v[u] = _mm512_load_si512(block + q * 64 + u * 8);
+    for (int k = 0; k < bits; k++) {
+      __m512i bit = _mm512_set1_epi64((long long)(1ull << k));
+      uint64_t word = 0;
+      for (int u = 0; u < 8; u++) word |= (uint64_t)_mm512_testn_epi64_mask(v[u], bit) << (8 * u);
+      ((uint64_t *)&slice[k])[q] = word;
+    }
+  }
+}
+
+AVX512_TARGET static void build_table(int bits, int chunks, const void *slices,
+                                      size_t valid_count, void *table_v) {
+  const __m512i *slice = slices;
+  __m512i *table = table_v;
+  uint64_t valid[8];
+  for (int q = 0; q < 8; q++) {
+    size_t base = (size_t)q * 64;
+    valid[q] = base + 64 <= valid_count ? ~0ull
+               : base >= valid_count    ? 0
+                                        : (1ull << (valid_count - base)) - 1;
+  }
+  __m512i exist = _mm512_loadu_si512(valid);
+  for (int c = 0; c < chunks; c++) {
+    __m512i *row = table + ((size_t)c << JOIN_TABLE_BITS);
+    row[0] = exist;
+    for (unsigned v = 1; v < (1u << JOIN_TABLE_BITS); v++) {
+      unsigned low = v & -v;
+      int k = c * JOIN_TABLE_BITS + __builtin_ctz(low);
+      row[v] = k < bits ? _mm512_and_si512(row[v ^ low], slice[k]) : row[v ^ low];
+    }
+  }
+}
+
+/* A constant `chunks` lets the compiler unroll the inner loop (see the
+ * switch in count_block). */
+__attribute__((always_inline)) AVX512_TARGET static inline __m512i
+items_against_block(const char *table, const uint32_t *offsets, size_t items, const int chunks,
+                    __m512i count) {
+  for (size_t i = 0; i < items; i++) {
+    const uint32_t *o = offsets + i * (size_t)chunks;
+    __m512i acc = _mm512_load_si512(table + o[0]);
+    for (int c = 1; c < chunks; c++) acc = _mm512_and_si512(acc, _mm512_load_si512(table + o[c]));
+    count = _mm512_add_epi64(count, _mm512_popcnt_epi64(acc));
+  }
+  return count;
+}
+
+AVX512_TARGET static uint64_t count_block(const void *table, const uint32_t *offsets,
+                                          size_t items, int chunks) {
+  __m512i count = _mm512_setzero_si512();
+  switch (chunks) {
+#define CHUNKS_CASE(k) \
+  case k: count = items_against_block(table, offsets, items, k, count); break;
+    CHUNKS_CASE(1) CHUNKS_CASE(2) CHUNKS_CASE(3) CHUNKS_CASE(4) CHUNKS_CASE(5) CHUNKS_CASE(6)
+    CHUNKS_CASE(7) CHUNKS_CASE(8) CHUNKS_CASE(9) CHUNKS_CASE(10) CHUNKS_CASE(11)
+    CHUNKS_CASE(12) CHUNKS_CASE(13)
+#undef CHUNKS_CASE
+  }
+  return (uint64_t)_mm512_reduce_add_epi64(count);
+}
+
+AVX512_TARGET static size_t join_pairs(uint64_t x, const uint64_t *bottom, size_t count,
+                                       uint64_t *out) {
+  __m512i vx = _mm512_set1_epi64((long long)x);
+  size_t k = 0;
+  for (size_t i = 0; i < count; i += 8) {
+    __mmask8 in = count - i >= 8 ? 0xff : (__mmask8)((1u << (count - i)) - 1);
+    __m512i y = _mm512_maskz_loadu_epi64(in, bottom + i);
+    __mmask8 fit = _mm512_mask_testn_epi64_mask(in, y, vx);
+    _mm512_mask_compressstoreu_epi64(out + k, fit, _mm512_or_si512(y, vx));
+    k += (size_t)__builtin_popcount(fit);
+  }
+  return k;
+}
+
+AVX512_TARGET static size_t crossings(const join_crossing *c, const uint64_t *in, size_t size,
+                                      uint64_t attacked, uint64_t *full, uint64_t *cross) {
+  __m512i att = _mm512_set1_epi64((long long)attacked), m = _mm512_set1_epi64((long long)c->mask);
+  size_t k = 0;
+  for (size_t i = 0; i < size; i += 8) {
+    __mmask8 in_range = size - i >= 8 ? 0xff : (__mmask8)((1u << (size - i)) - 1);
+    __m512i w = _mm512_maskz_loadu_epi64(in_range, in + i);
+    __mmask8 keep = _mm512_mask_testn_epi64_mask(in_range, w, att);
+    __m512i anti = _mm512_and_si512(_mm512_srl_epi64(w, _mm_cvtsi32_si128(c->anti)), m);
+    __m512i diag = _mm512_and_si512(_mm512_srl_epi64(w, _mm_cvtsi32_si128(c->diag)), m);
+    __m512i x = _mm512_or_si512(anti, _mm512_sll_epi64(diag, _mm_cvtsi32_si128(c->bits)));
+    _mm512_mask_compressstoreu_epi64(full + k, keep, w);
+    _mm512_mask_compressstoreu_epi64(cross + k, keep, x);
+    k += (size_t)__builtin_popcount(keep);
+  }
+  return k;
+}
+
+const join_kernels join_kernels_avx512 = {
+    .isa = NQ_COUNT_ISA_AVX512,
+    .build_slices = build_slices,
+    .build_table = build_table,
+    .count_block = count_block,
+    .join_pairs = join_pairs,
+    .crossings = crossings,
+};
+#endif
