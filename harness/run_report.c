@@ -81,10 +81,8 @@ void run_report(FILE *out, const result_table *table, const char *const *solver_
     find_tally(tallies, &count, solver_order[i]);
   for (size_t i = 0; i < table->count; i++) {
     const result_row *row = &table->rows[i];
-    if (!result_is_run(row))
-      continue;
     solver_tally *tally = find_tally(tallies, &count, row->solver);
-    if (!strcmp(row->result, "skipped")) {
+    if (!result_is_run(row)) {
       tally->skipped++; /* not run: neither a run nor in PAR-2 */
       continue;
     }
