@@ -1,75 +1,88 @@
 #!/usr/bin/env bash
-# Any DIMACS file counted fast: `nqsat solve FILE --count`
-# against its anchors in the same run, on the same machine:
-#   picosat --all FILE        (the PicoSAT binary's own enumeration)
-#   bench/picosat_loop FILE   (a plain PicoSAT loop blocking the projection
-#                              variables; what `solve FILE` was before)
-# The machine is shared, so read the ratios, not the seconds. Each count is
-# checked against the anchor's.
+# Any DIMACS file counted fast: `nqsat solve FILE --count` (the native
+# all-solutions engine, on 1 and on 2 threads, and `--engine picosat`, the
+# blocking-clause engine it replaced) against the enumerators people use,
+# in the same run, on the same machine:
+#   clasp -n 0 FILE        (Debian's clasp: backtracking without blocking
+#                           clauses; projected files get a 'c project' line
+#                           and --project)
+#   nbc_minisat_all FILE   (Toda & Soh's non-blocking enumerator, built from
+#                           ../shared/anchors with build-nbc.sh; counts over
+#                           every variable, so not on projected files)
+# Every count is checked against clasp's. Times are CPU seconds (user +
+# system) of the whole process, from /usr/bin/time: the machine is shared,
+# so read the ratios (anchor / nqsat, > 1 means nqsat is faster), not the
+# seconds; the 2-thread column is wall time.
 #
 # usage: bench/files.sh [NQSAT] [CASE...]
-#   CASE: shuffled12 (pairwise N = 12, --shuffle --seed 4; against picosat --all)
-#         seq12      (--amo seq N = 12, projected on 'c ind'; against picosat_loop)
-#         random55   (random 3-SAT, 55 variables, 200 clauses, seed 1; against
-#                     picosat --all)
-#         shuffled14 (all 365,596 models of shuffled pairwise N = 14, --all, 2
-#                     threads; no anchor: the target is 5 minutes)
-#   default: shuffled12 seq12 random55; THREADS=2
+#   CASE: shuffled12 (pairwise N = 12, --shuffle --seed 4)
+#         shuffled13 (pairwise N = 13, --shuffle --seed 4)
+#         ladder11p  (--amo ladder --parsimonious N = 11)
+#         seq12      (--amo seq N = 12, projected on 'c ind')
+#         random70   (random 3-SAT, 70 variables, 260 clauses, seed 5, from
+#                     ../shared/tools/rand3sat.py or $RAND3SAT)
+#         shuffled14 (pairwise N = 14 shuffled; slow: clasp takes ~40 s)
+#   default: shuffled12 ladder11p seq12 random70
+#   NBC=path of nbc_minisat_all (default /tmp/nbc_minisat_all; built when
+#   missing and ../shared/anchors/build-nbc.sh exists)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 nqsat=${1:-build/nqsat}
 shift || true
-cases=${*:-shuffled12 seq12 random55}
-threads=${THREADS:-2}
+cases=${*:-shuffled12 ladder11p seq12 random70}
+nbc=${NBC:-/tmp/nbc_minisat_all}
+rand3sat=${RAND3SAT:-../shared/tools/rand3sat.py}
 work=$(mktemp -d "${TMPDIR:-/tmp}/nqsat-files.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-${CC:-cc} -std=c11 -O3 -D_POSIX_C_SOURCE=200809L -o "$work/picosat_loop" bench/picosat_loop.c \
-  -lpicosat
+if [ ! -x "$nbc" ] && [ -f ../shared/anchors/build-nbc.sh ]; then
+  bash ../shared/anchors/build-nbc.sh "$nbc" >"$work/nbc-build.log" 2>&1 || true
+fi
 
-seconds() { # seconds CMD...: wall seconds of CMD, its stdout in $work/out
-  local start end
-  start=$(date +%s.%N)
-  "$@" >"$work/out" || true # picosat exits 10/20, nqsat 10
-  end=$(date +%s.%N)
-  awk -v a="$start" -v b="$end" 'BEGIN { printf "%.2f", b - a }'
+# cpu CMD...: CPU seconds (user + system) of CMD, its stdout in $work/out.
+cpu() {
+  /usr/bin/time -f '%U %S %e' -o "$work/time" "$@" >"$work/out" 2>/dev/null || true
+  tail -1 "$work/time" | awk '{ printf "%.2f", $1 + $2 }' # a first line may say the exit code
 }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1fx", a / b }'; }
+wall() { tail -1 "$work/time" | awk '{ printf "%.2f", $3 }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.1fx", a / b; else print "-" }'; }
 
-# random 3-SAT: distinct variables per clause, random signs, awk's srand.
-random_cnf() {
-  awk -v seed="$1" -v n="$2" -v m="$3" 'BEGIN { srand(seed); print "p cnf", n, m
-    for (i = 0; i < m; i++) { for (k = 0; k < 3; k++) {
-        do { v = 1 + int(rand() * n); dup = 0; for (j = 0; j < k; j++) if (c[j] == v) dup = 1 } while (dup)
-        c[k] = v; printf "%d ", (rand() < 0.5 ? -v : v) } print "0" } }'
-}
-
-printf '%-11s %10s %12s %10s %9s %8s %s\n' case models anchor anchor-s nqsat-s ratio stats
+printf '%-11s %9s | %8s %8s %8s | %8s %8s | %7s %7s\n' case models nqsat-1 nqsat-2w picosat \
+  clasp nbc clasp/1 nbc/1
 for name in $cases; do
+  projected=0
   case $name in
-  shuffled12) "$nqsat" encode 12 --shuffle --seed 4 >"$work/f.cnf"; anchor="picosat --all" ;;
-  seq12) "$nqsat" encode 12 --amo seq >"$work/f.cnf"; anchor="picosat_loop" ;;
-  random55) random_cnf 1 55 200 >"$work/f.cnf"; anchor="picosat --all" ;;
-  shuffled14) "$nqsat" encode 14 --shuffle --seed 4 >"$work/f.cnf"; anchor="" ;;
-  *) echo "unknown case $name" >&2; exit 2 ;;
+  shuffled12) "$nqsat" encode 12 --shuffle --seed 4 >"$work/f.cnf" ;;
+  shuffled13) "$nqsat" encode 13 --shuffle --seed 4 >"$work/f.cnf" ;;
+  shuffled14) "$nqsat" encode 14 --shuffle --seed 4 >"$work/f.cnf" ;;
+  ladder11p) "$nqsat" encode 11 --amo ladder --parsimonious >"$work/f.cnf" ;;
+  seq12) "$nqsat" encode 12 --amo seq >"$work/f.cnf" && projected=1 ;;
+  random70) python3 "$rand3sat" 70 260 5 >"$work/f.cnf" ;;
+  *) echo "unknown case $name" >&2 && exit 2 ;;
   esac
-  if [ "$name" = shuffled14 ]; then
-    ours=$(seconds "$nqsat" solve "$work/f.cnf" --all --threads "$threads")
-    models=$(grep -E '^c [0-9]+ models$' "$work/out" | awk '{ print $2 }')
-    printf '%-11s %10s %12s %10s %9s %8s\n' "$name" "$models" "-" "-" "$ours" "-"
-    continue
-  fi
-  ours=$(seconds "$nqsat" solve "$work/f.cnf" --count --threads "$threads")
+  one=$(cpu "$nqsat" solve "$work/f.cnf" --count --threads 1)
   models=$(cat "$work/out")
-  if [ "$anchor" = "picosat --all" ]; then
-    theirs=$(seconds picosat --all "$work/f.cnf" || true)
-    # picosat prints one "s SATISFIABLE" per model.
-    expected=$(grep -c '^s SATISFIABLE' "$work/out" || true)
+  cpu "$nqsat" solve "$work/f.cnf" --count --threads 2 >/dev/null
+  two=$(wall)
+  [ "$(cat "$work/out")" = "$models" ] || { echo "$name: 2 threads count $(cat "$work/out")" >&2 && exit 1; }
+  old=$(cpu "$nqsat" solve "$work/f.cnf" --count --threads 1 --engine picosat)
+  [ "$(cat "$work/out")" = "$models" ] || { echo "$name: picosat engine counts $(cat "$work/out")" >&2 && exit 1; }
+  if [ "$projected" = 1 ]; then
+    # clasp's projection: a 'c project' line right after the p line.
+    awk '/^c ind/ { sub(/^c ind/, "c project"); project = $0; next }
+         /^p / { print; if (project != "") print project; next } !/^c/ { print }' "$work/f.cnf" \
+      >"$work/clasp.cnf"
+    clasp=$(cpu clasp -n 0 -q --parse-ext --project "$work/clasp.cnf")
   else
-    read -r expected theirs < <("$work/picosat_loop" "$work/f.cnf")
+    clasp=$(cpu clasp -n 0 -q "$work/f.cnf")
   fi
-  [ "$expected" = "$models" ] || { echo "$name: nqsat counts $models, $anchor $expected" >&2; exit 1; }
-  stats=$("$nqsat" solve "$work/f.cnf" --count --threads "$threads" --stats 2>&1 >/dev/null |
-    grep -E '^(cubes|symmetry group order):' | tr '\n' ' ' || true)
-  printf '%-11s %10s %12s %10s %9s %8s %s\n' "$name" "$models" "$anchor" "$theirs" "$ours" \
-    "$(ratio "$theirs" "$ours")" "$stats"
+  expected=$(awk '/^c? *Models/ { print $NF; exit }' "$work/out" | tr -d '+')
+  [ "$expected" = "$models" ] || { echo "$name: nqsat counts $models, clasp $expected" >&2 && exit 1; }
+  theirs="-"
+  if [ "$projected" = 0 ] && [ -x "$nbc" ]; then
+    theirs=$(cpu "$nbc" "$work/f.cnf")
+    [ "$(head -1 "$work/out" | awk '{ print $1 }')" = "$models" ] ||
+      { echo "$name: nbc_minisat_all counts $(head -1 "$work/out")" >&2 && exit 1; }
+  fi
+  printf '%-11s %9s | %8s %8s %8s | %8s %8s | %7s %7s\n' "$name" "$models" "$one" "$two" "$old" \
+    "$clasp" "$theirs" "$(ratio "$clasp" "$one")" "$([ "$theirs" = - ] && echo - || ratio "$theirs" "$one")"
 done

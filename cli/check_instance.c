@@ -1,6 +1,7 @@
 /* nqsat check --instance FILE [ANSWER]: one line per verdict of the
  * verifier on another program's answer (see nqsat/answer.h). */
 #include <errno.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,15 +11,28 @@
 /* Boards up to this size are shown as vectors on the verdict line. */
 enum { BOARD_SHOWN_MAX_N = 64 };
 
+enum { VERDICT_KINDS = NQ_VERDICT_UNVERIFIED + 1 };
+
 typedef struct check_tally {
   const char *answer_name;
-  int total, correct;
+  int summary; /* count the verdicts, print only the first wrong one */
+  uint64_t total, correct;
+  uint64_t of_kind[VERDICT_KINDS];
+  char first_wrong[700]; /* the first verdict that is not correct, or "" */
 } check_tally;
 
 static void print_verdict(void *context, const nq_verdict *verdict) {
   check_tally *tally = context;
   tally->total++;
   tally->correct += verdict->kind == NQ_VERDICT_CORRECT;
+  tally->of_kind[verdict->kind]++;
+  if (tally->summary) {
+    if (verdict->kind != NQ_VERDICT_CORRECT && !tally->first_wrong[0])
+      snprintf(tally->first_wrong, sizeof tally->first_wrong, "%s %s (%s:%ld): %s",
+               nq_verdict_name(verdict->kind), verdict->subject, tally->answer_name, verdict->line,
+               verdict->text);
+    return;
+  }
   printf("%s %s (%s:%ld): %s", nq_verdict_name(verdict->kind), verdict->subject, tally->answer_name,
          verdict->line, verdict->text);
   if (verdict->board && verdict->n <= BOARD_SHOWN_MAX_N) {
@@ -29,7 +43,21 @@ static void print_verdict(void *context, const nq_verdict *verdict) {
   putchar('\n');
 }
 
-int check_instance(const char *instance_path, const char *answer_path, uint64_t max_nodes) {
+/* --summary: "365597 verdicts: 365597 correct", the other kinds counted,
+ * then the first verdict that is not correct. */
+static void print_summary(const check_tally *tally) {
+  printf("%" PRIu64 " verdict%s: %" PRIu64 " correct", tally->total, tally->total == 1 ? "" : "s",
+         tally->correct);
+  for (int kind = NQ_VERDICT_CORRECT + 1; kind < VERDICT_KINDS; kind++)
+    if (tally->of_kind[kind])
+      printf(", %" PRIu64 " %s", tally->of_kind[kind], nq_verdict_name((nq_verdict_kind)kind));
+  if (tally->first_wrong[0])
+    printf("; first: %s", tally->first_wrong);
+  putchar('\n');
+}
+
+int check_instance(const char *instance_path, const char *answer_path, uint64_t max_nodes,
+                   int summary) {
   char error[600];
   const volatile sig_atomic_t *stop = interrupt_watch();
   judged_instance judged;
@@ -49,7 +77,7 @@ int check_instance(const char *instance_path, const char *answer_path, uint64_t 
       answer ? nq_answer_read(answer, input, answer_name, error, sizeof error) : NQ_ERR_MEMORY;
   if (!from_stdin)
     fclose(input);
-  check_tally tally = {answer_name, 0, 0};
+  check_tally tally = {.answer_name = answer_name, .summary = summary};
   if (status == NQ_OK)
     status = nq_answer_judge(judged.instance, instance_path, answer, judged_instance_truth, &judged,
                              print_verdict, &tally, error, sizeof error);
@@ -62,6 +90,8 @@ int check_instance(const char *instance_path, const char *answer_path, uint64_t 
     return runtime_error("check", "out of memory");
   if (status != NQ_OK)
     return runtime_error("check", "%s", error);
+  if (summary)
+    print_summary(&tally);
   if (fflush(stdout) != 0 || ferror(stdout))
     return runtime_error("check", "cannot write to standard output");
   return tally.total > 0 && tally.correct == tally.total ? NQ_EXIT_OK : NQ_EXIT_FAILURE;

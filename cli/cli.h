@@ -109,7 +109,14 @@ int memory_budget_check_verify(const char *command_name, int first, int last,
 
 #include "instance_judge.h"
 
-/* nqsat check --instance (cli/check_instance.c). */
-int check_instance(const char *instance_path, const char *answer_path, uint64_t max_nodes);
+/* nqsat check --instance (cli/check_instance.c); `summary`: the final
+ * verdict line only. */
+int check_instance(const char *instance_path, const char *answer_path, uint64_t max_nodes,
+                   int summary);
+/* nqsat check N [FILE] (cli/check_solutions.c): `summary` prints the
+ * verdict line only; `complete_option` (--complete) claims the list is
+ * complete when the file does not. */
+int check_solutions(int n, const char *path, const nq_verify_model_format *format, int summary,
+                    int complete_option);
 
 #endif

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "model_count.h"
 #include "nqsat/cnf.h"
 #include "nqsat/solver.h"
 #include "nqsat/verify.h"
@@ -16,7 +17,9 @@
 static void print_solve_help(void) {
   printf("usage: nqsat solve N [--amo ENCODING] [--count [--unique] | --all | --max K]\n"
          "       nqsat solve FILE [--count [--unique] | --all | --max K] [--board]\n"
+         "                  [--occurring] [--format plain|mcc]\n"
          "                  [--split auto|off] [--symmetry auto|off] [--stats]\n"
+         "                  [--engine native|picosat]\n"
          "\n"
          "N: builds the N-Queens formula in PicoSAT. Enumeration splits the board\n"
          "into sub-problems solved in parallel, blocks each solution's whole orbit\n"
@@ -25,9 +28,16 @@ static void print_solve_help(void) {
          "SAT-competition format ('s SATISFIABLE' and 'v' lines, exit 10; 's\n"
          "UNSATISFIABLE', exit 20; 's UNKNOWN', exit 0). Enumeration blocks models\n"
          "on the 'c ind' / 'c p show' variables when the file declares them, else\n"
-         "on every variable. Only variables that occur cost memory. The formula is\n"
-         "split into cubes on projection variables, each enumerated by its own\n"
-         "PicoSAT instance, in parallel; output does not depend on --threads.\n"
+         "on every variable. Counts follow the model-counting convention (as\n"
+         "picosat --all, clasp and the Model Counting Competition): over every\n"
+         "declared variable, or the projection set; a projected variable no clause\n"
+         "mentions doubles the count ('p cnf 5 1' / '1 2 0': 24 models), exactly at\n"
+         "any size. Only variables that occur in a clause are enumerated, listed\n"
+         "and cost memory. The formula is split into cubes on projection\n"
+         "variables, enumerated in parallel by nqsat's own all-solutions engine\n"
+         "(no blocking clauses: it backtracks after each model; --engine picosat\n"
+         "for PicoSAT with a blocking clause per model); output does not depend\n"
+         "on --threads.\n"
          "\n"
          "  N                 board size, 1..%d\n"
          "  --amo ENCODING    at-most-one encoding (N only): pairwise (default), seq,\n"
@@ -36,21 +46,34 @@ static void print_solve_help(void) {
          "  --unique          with --count and N: the number of fundamental solutions\n"
          "                    (up to rotation and reflection, OEIS A002562); with\n"
          "                    FILE: the orbits of projected models under the\n"
-         "                    formula's detected symmetry group\n"
+         "                    formula's detected symmetry group, times every\n"
+         "                    permutation of the unused projected variables (k of\n"
+         "                    them: k + 1 orbits; with --symmetry off, 2^k models)\n"
          "  --all             print every solution: with N one per line, the 1-based\n"
          "                    column of each row's queen (e.g. 2 4 1 3); with FILE\n"
-         "                    each model as 'v' lines\n"
+         "                    each model as 'v' lines over the variables in clauses,\n"
+         "                    closed by 'c K models', K by the convention\n"
          "  --max K           like --all, but stop after K solutions\n"
+         "  --occurring       FILE: count over the variables that occur in a clause\n"
+         "                    only (unused declared variables do not double it)\n"
+         "  --format FORMAT   FILE --count: plain (default: the number) or mcc (the\n"
+         "                    Model Counting Competition 2021 lines: s, c s type\n"
+         "                    mc|pmc, c s log10-estimate, c s exact arb int)\n"
          "  --board           print solutions as boards (FILE: an nqsat instance of\n"
          "                    either model, '--model rows' decoded by its 'c csp:'\n"
          "                    line, shuffled ones through their 'c nqsat map')\n"
          "  --threads T       worker threads, 1..256 (default: all CPUs)\n"
          "  --split MODE      FILE: auto (default: split into cubes) or off (one\n"
-         "                    PicoSAT instance, the plain blocking-clause loop)\n"
+         "                    search over the whole formula)\n"
          "  --symmetry MODE   FILE: auto (default: use the formula's symmetries when\n"
          "                    found quickly) or off\n"
+         "  --engine ENGINE   FILE, with --count, --all or --max: native (default:\n"
+         "                    chronological backtracking, partial models counted\n"
+         "                    2^free at once) or picosat (PicoSAT with a blocking\n"
+         "                    clause per model, the cross-check)\n"
          "  --stats           FILE: print variables, clauses, 'symmetry group order:\n"
-         "                    G', 'cubes: K', threads and seconds on stderr\n"
+         "                    G', 'cubes: K', threads, the engine, decisions,\n"
+         "                    conflicts, models per second and seconds on stderr\n"
          "  --time-limit S    stop after S seconds (1..31536000) with what was found,\n"
          "                    marked incomplete; Ctrl-C or SIGTERM: the same, exit 130\n"
          "  --max-memory SIZE refuse to start when the estimated memory exceeds\n"
@@ -75,6 +98,9 @@ typedef struct solve_options {
   int64_t max_solutions; /* LIST: 0 = all */
   int unique, board, stats;
   int split, symmetry; /* FILE: 1 = auto, 0 = off */
+  int occurring;       /* FILE: count over the variables in clauses only */
+  int mcc;             /* FILE --count: Model Counting Competition lines */
+  int engine;          /* FILE: nq_cnf_engine */
   nq_solver_control control;
 } solve_options;
 
@@ -224,6 +250,17 @@ static void print_plan_lines(const nq_cnf_report *report, const solve_options *o
                                : "not used (none, off, too large, or --all on a projection)");
   printf("c split: %s, %" PRIu64 " cube%s of depth %d (%.3f s)\n", options->split ? "auto" : "off",
          report->cubes, report->cubes == 1 ? "" : "s", report->split_depth, report->split_seconds);
+  if (report->unused_projected)
+    printf("c %d projected variable%s occur%s in no clause: not listed (any value goes), so each "
+           "model listed stands for 2^%d models\n",
+           report->unused_projected, report->unused_projected == 1 ? "" : "s",
+           report->unused_projected == 1 ? "s" : "", report->unused_projected);
+  if (report->engine == NQ_CNF_ENGINE_NATIVE) {
+    printf("c threads: %d, engine native (no blocking clauses; %s)\n", report->threads,
+           report->symmetry_used ? "orbits counted by their least member"
+                                 : "partial models expanded");
+    return;
+  }
   printf("c threads: %d, blocking clauses %s\n", report->threads,
          !report->shrink         ? "full"
          : report->symmetry_used ? "shrunk (cube literals, propagation-minimal)"
@@ -231,22 +268,38 @@ static void print_plan_lines(const nq_cnf_report *report, const solve_options *o
                                    "assignments)");
 }
 
-static void print_stats(const nq_cnf_report *report, const nq_enumeration *result, double seconds) {
+static void print_stats(const nq_cnf_report *report, const nq_enumeration *result, double seconds,
+                        uint64_t decisions, uint64_t conflicts) {
   fprintf(stderr, "variables: %d\n", report->variables);
   fprintf(stderr, "projected: %d\n", report->projected);
+  fprintf(stderr, "unused projected: %d\n", report->unused_projected);
   fprintf(stderr, "clauses: %" PRIu64 "\n", report->clauses);
   fprintf(stderr, "symmetry group order: %s\n", report->group_order);
   fprintf(stderr, "cubes: %" PRIu64 "\n", report->cubes);
   fprintf(stderr, "split depth: %d\n", report->split_depth);
   fprintf(stderr, "threads: %d\n", report->threads);
-  fprintf(stderr, "models: %" PRIu64 "\n", result->solutions);
+  mpz_t models;
+  mpz_init(models);
+  model_count_of(models, result, report, COUNT_OCCURRING, 0);
+  fprintf(stderr, "engine: %s\n", report->engine == NQ_CNF_ENGINE_PICOSAT
+                                       ? "picosat (a blocking clause per model)"
+                                       : "native (chronological backtracking, partial models)");
+  if (report->engine != NQ_CNF_ENGINE_PICOSAT) {
+    fprintf(stderr, "decisions: %" PRIu64 "\n", decisions);
+    fprintf(stderr, "conflicts: %" PRIu64 "\n", conflicts);
+  }
+  fputs("models: ", stderr); /* enumerated: over the variables in clauses */
+  model_count_print(stderr, models);
+  fputc('\n', stderr);
+  fprintf(stderr, "models per second: %.0f\n", seconds > 0 ? mpz_get_d(models) / seconds : 0.0);
+  mpz_clear(models);
   fprintf(stderr, "seconds: %.3f\n", seconds);
 }
 
 /* A stop while the file was read or planned: nothing found yet, answered
  * as a stopped search answers. */
 static int stopped_before_models(const solve_options *options, const char *what) {
-  if (options->mode == COUNT_ONLY)
+  if (options->mode == COUNT_ONLY && !options->mcc)
     printf("0 (incomplete: %s)\n", stop_reason());
   else
     printf("s UNKNOWN\n");
@@ -283,6 +336,8 @@ static int solve_file(solve_options *options, const char *path, uint64_t max_mem
   plan_options.no_symmetry = !options->symmetry || options->mode == FIRST;
   plan_options.no_shrink = options->mode == FIRST; /* one model: no blocking clause */
   plan_options.listing = options->mode != COUNT_ONLY;
+  /* The first model alone is a plain SAT call: PicoSAT's. */
+  plan_options.engine = options->mode == FIRST ? NQ_CNF_ENGINE_PICOSAT : options->engine;
   nq_cnf_plan *plan = NULL;
   nq_cnf_report report;
   status = nq_cnf_plan_make(cnf, &plan_options, &options->control, &plan, &report);
@@ -318,8 +373,11 @@ static int solve_file(solve_options *options, const char *path, uint64_t max_mem
   status =
       nq_cnf_plan_enumerate(plan, max_models, &options->control,
                             options->mode == COUNT_ONLY ? NULL : print_model, &models, &result);
+  uint64_t decisions, conflicts;
+  nq_cnf_plan_search_counts(plan, &decisions, &conflicts);
   nq_cnf_plan_free(plan);
   free(models.board_values);
+  int has_projection = cnf->has_projection;
   nq_cnf_free(cnf);
   if (options->control.progress)
     clear_progress();
@@ -328,26 +386,47 @@ static int solve_file(solve_options *options, const char *path, uint64_t max_mem
     clock_gettime(CLOCK_MONOTONIC, &now);
     print_stats(&report, &result,
                 (double)(now.tv_sec - started.tv_sec) +
-                    (double)(now.tv_nsec - started.tv_nsec) * 1e-9);
+                    (double)(now.tv_nsec - started.tv_nsec) * 1e-9,
+                decisions, conflicts);
   }
   if (status == NQ_ERR_STOPPED)
     return finish_output(NQ_EXIT_FAILURE);
   if (status != NQ_OK && status != NQ_ERR_INTERRUPTED)
     return runtime_error("solve", "%s", nq_strerror(status));
   int stopped = status == NQ_ERR_INTERRUPTED;
-  int code = result.solutions ? NQ_EXIT_SATISFIABLE : stopped ? NQ_EXIT_OK : NQ_EXIT_UNSATISFIABLE;
-  uint64_t shown = options->unique ? result.fundamental : result.solutions;
+  int found_any = result.solutions || result.solutions_high;
+  int code = found_any ? NQ_EXIT_SATISFIABLE : stopped ? NQ_EXIT_OK : NQ_EXIT_UNSATISFIABLE;
+  mpz_t count;
+  mpz_init(count);
   if (options->mode == COUNT_ONLY) {
-    if (stopped)
-      printf("%" PRIu64 " (incomplete: %s)\n", shown, stop_reason());
-    else
-      printf("%" PRIu64 "\n", shown);
-  } else if (!result.solutions) {
+    count_kind kind = options->unique      ? COUNT_ORBITS
+                      : options->occurring ? COUNT_OCCURRING
+                                           : COUNT_MODELS;
+    model_count_of(count, &result, &report, kind, options->symmetry);
+    if (options->mcc && stopped) {
+      printf("s UNKNOWN\n");
+    } else if (options->mcc) {
+      model_count_print_mcc(stdout, count, has_projection);
+    } else {
+      model_count_print(stdout, count);
+      if (stopped)
+        printf(" (incomplete: %s)", stop_reason());
+      putchar('\n');
+    }
+  } else if (!found_any) {
     printf(stopped ? "s UNKNOWN\n" : "s UNSATISFIABLE\n");
   } else if (options->mode == LIST) {
-    printf("c %" PRIu64 " model%s%s\n", result.solutions, result.solutions == 1 ? "" : "s",
-           stopped ? " (incomplete enumeration)" : "");
+    /* The closing count: the models listed, by the convention unless
+     * --occurring (each listed model stands for 2^unused_projected). */
+    model_count_of(count, &result, &report, options->occurring ? COUNT_OCCURRING : COUNT_MODELS, 0);
+    printf("c ");
+    model_count_print(stdout, count);
+    printf(" model%s", mpz_cmp_ui(count, 1) == 0 ? "" : "s");
+    if (report.unused_projected && !options->occurring)
+      printf(" (%" PRIu64 " listed over the variables that occur)", result.solutions);
+    printf("%s\n", stopped ? " (incomplete enumeration)" : "");
   }
+  mpz_clear(count);
   if (stopped)
     fprintf(stderr, "nqsat solve: %s after %" PRIu64 " models\n", stop_reason(), result.solutions);
   return stopped_exit(finish_output(code));
@@ -412,7 +491,10 @@ int cmd_solve(int argc, char **argv) {
     OPT_MAX_MEMORY,
     OPT_SPLIT,
     OPT_SYMMETRY,
-    OPT_STATS
+    OPT_STATS,
+    OPT_OCCURRING,
+    OPT_FORMAT,
+    OPT_ENGINE
   };
   static const struct option options_table[] = {
       {"amo", required_argument, NULL, 'a'},
@@ -427,6 +509,9 @@ int cmd_solve(int argc, char **argv) {
       {"split", required_argument, NULL, OPT_SPLIT},
       {"symmetry", required_argument, NULL, OPT_SYMMETRY},
       {"stats", no_argument, NULL, OPT_STATS},
+      {"occurring", no_argument, NULL, OPT_OCCURRING},
+      {"format", required_argument, NULL, OPT_FORMAT},
+      {"engine", required_argument, NULL, OPT_ENGINE},
       {"help", no_argument, NULL, 'h'},
       {NULL, 0, NULL, 0}};
   solve_options options = {
@@ -477,6 +562,19 @@ int cmd_solve(int argc, char **argv) {
       file_only_given = 1;
       break;
     case OPT_STATS: options.stats = 1, file_only_given = 1; break;
+    case OPT_OCCURRING: options.occurring = 1, file_only_given = 1; break;
+    case OPT_FORMAT:
+      if (strcmp(optarg, "plain") && strcmp(optarg, "mcc"))
+        return usage_error("solve", "--format: unknown format '%s': use plain or mcc", optarg);
+      options.mcc = !strcmp(optarg, "mcc");
+      file_only_given = 1;
+      break;
+    case OPT_ENGINE:
+      if (strcmp(optarg, "native") && strcmp(optarg, "picosat"))
+        return usage_error("solve", "--engine '%s': expected native or picosat", optarg);
+      options.engine = strcmp(optarg, "native") ? NQ_CNF_ENGINE_PICOSAT : NQ_CNF_ENGINE_NATIVE;
+      file_only_given = 1;
+      break;
     case 'h': print_solve_help(); return NQ_EXIT_OK;
     default: return report_bad_option("solve", code, argv);
     }
@@ -485,6 +583,13 @@ int cmd_solve(int argc, char **argv) {
     return usage_error("solve", "--count, --all and --max exclude each other");
   if (options.unique && options.mode != COUNT_ONLY)
     return usage_error("solve", "--unique goes with --count");
+  if (options.occurring && options.mode == FIRST)
+    return usage_error("solve", "--occurring goes with --count, --all or --max");
+  if (options.occurring && options.unique)
+    return usage_error("solve", "--occurring and --unique exclude each other");
+  if (options.mcc && (options.mode != COUNT_ONLY || options.unique || options.occurring))
+    return usage_error("solve", "--format mcc goes with --count alone (the model count by the "
+                                "convention: no --unique, no --occurring)");
   if (optind == argc)
     return usage_error("solve", "missing N or FILE");
   if (argc - optind > 1)
@@ -497,7 +602,8 @@ int cmd_solve(int argc, char **argv) {
   if (is_file && options.amo_given)
     return usage_error("solve", "--amo applies to N, not to a DIMACS file");
   if (!is_file && file_only_given)
-    return usage_error("solve", "--split, --symmetry and --stats apply to a DIMACS file");
+    return usage_error("solve", "--split, --symmetry, --stats, --engine, --occurring and --format "
+                                "apply to a DIMACS file");
 
   if (options.mode != FIRST && isatty(STDERR_FILENO))
     options.control.progress = show_progress;

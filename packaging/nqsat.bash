@@ -26,6 +26,7 @@ _nqsat_values() {
   "count --isa") echo "auto avx512 avx2 portable" ;;
   "count --method") echo "auto backtrack join" ;;
   "solve --method") echo "sat local backtrack" ;;
+  "solve --format") echo "plain mcc" ;;
   "run --cactus-axis") echo "log linear" ;;
   *) return 1 ;;
   esac

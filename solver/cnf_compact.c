@@ -1,4 +1,5 @@
-/* Compact numbering of the variables a formula uses (see cnf_compact.h).
+/* Compact numbering of the variables a formula's clauses use (see
+ * cnf_compact.h).
  * Cost follows the file's contents: a sort of the occurring variables and
  * a binary search per literal, never an array indexed by the header's V. */
 #include "cnf_compact.h"
@@ -42,16 +43,13 @@ nq_status cnf_compact_build(const nq_cnf *cnf, cnf_compact *compact) {
   for (size_t i = 0; i < cnf->projection_count; i++)
     if (cnf->projection[i] < 1 || cnf->projection[i] > cnf->max_variable)
       return NQ_ERR_ARGUMENT;
-  size_t total = occurrences + cnf->projection_count;
-  int *sorted = malloc((total ? total : 1) * sizeof *sorted);
+  int *sorted = malloc((occurrences ? occurrences : 1) * sizeof *sorted);
   if (!sorted)
     return NQ_ERR_MEMORY;
   size_t used = 0;
   for (size_t i = 0; i < cnf->literal_count; i++)
     if (cnf->literals[i])
       sorted[used++] = abs(cnf->literals[i]);
-  for (size_t i = 0; i < cnf->projection_count; i++)
-    sorted[used++] = cnf->projection[i];
   qsort(sorted, used, sizeof *sorted, compare_int);
   size_t distinct = 0;
   for (size_t i = 0; i < used; i++)
@@ -78,12 +76,21 @@ nq_status cnf_compact_build(const nq_cnf *cnf, cnf_compact *compact) {
     compact->clause_count += literal == 0;
   }
   compact->literal_count = cnf->literal_count;
-  /* No projection line: every variable is projected (those that occur
-   * nowhere have one value in every model and change no count). */
+  /* No projection line: every declared variable is projected, so those
+   * no clause mentions are the unused ones. With one, only the projection
+   * variables no clause mentions are; the others that occur nowhere do
+   * not count. */
   for (int v = 1; v <= compact->variables; v++)
     compact->projected[v] = !cnf->has_projection;
-  for (size_t i = 0; i < cnf->projection_count; i++)
-    compact->projected[compact_of(compact, cnf->projection[i])] = 1;
+  if (!cnf->has_projection && cnf->variables > compact->variables)
+    compact->unused_projected = cnf->variables - compact->variables;
+  for (size_t i = 0; i < cnf->projection_count; i++) {
+    int variable = compact_of(compact, cnf->projection[i]);
+    if (variable)
+      compact->projected[variable] = 1;
+    else
+      compact->unused_projected++;
+  }
   for (int v = 1; v <= compact->variables; v++)
     if (compact->projected[v])
       compact->projection[compact->projection_count++] = v;

@@ -1,5 +1,9 @@
-/* Enumerating the models of any DIMACS formula with PicoSAT: blocking
- * clauses remain the mechanism, but no instance carries many of them.
+/* Enumerating the models of any DIMACS formula. By default each batch of
+ * cubes runs nqsat's all-solutions engine (allsat_engine.h, see
+ * solve_batch_native: no blocking clauses at all); with the PicoSAT
+ * engine blocking clauses remain the mechanism, but no instance carries
+ * many of them. Items 2, 5 and 6 serve both engines; 3 and 4 are
+ * PicoSAT's.
  *
  * 1. Compact numbering (cnf_compact.c): only variables that occur exist,
  *    so the cost follows the file's contents, not its header.
@@ -44,6 +48,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "allsat_engine.h"
 #include "cnf_compact.h"
 #include "cnf_cubes.h"
 #include "cnf_orbit.h"
@@ -76,6 +81,8 @@ struct nq_cnf_plan {
   cnf_symmetry_group group;
   int symmetric; /* the group is used: orbits blocked within each cube */
   int shrink;
+  int engine; /* nq_cnf_engine */
+  uint64_t decisions, conflicts; /* of the last enumeration (engine NATIVE) */
   nq_cnf_report report;
 };
 
@@ -83,11 +90,13 @@ static void fill_report(nq_cnf_plan *plan) {
   nq_cnf_report *r = &plan->report;
   r->variables = plan->formula.variables;
   r->projected = plan->formula.projection_count;
+  r->unused_projected = plan->formula.unused_projected;
   r->clauses = plan->formula.clause_count;
   r->literals = plan->formula.literal_count - plan->formula.clause_count;
   r->cubes = plan->cubes.count;
   r->split_depth = plan->cubes.depth;
   r->shrink = plan->shrink;
+  r->engine = plan->engine;
   if (!r->group_order[0])
     strcpy(r->group_order, "1");
 }
@@ -123,6 +132,7 @@ nq_status nq_cnf_plan_make(const nq_cnf *cnf, const nq_cnf_options *options,
     return NQ_ERR_INTERRUPTED;
   }
   plan->shrink = !options->no_shrink;
+  plan->engine = options->engine;
   size_t target = options->cube_target ? options->cube_target : DEFAULT_CUBE_TARGET;
   search_clock clock;
   search_clock_start(&clock, NULL);
@@ -193,16 +203,41 @@ void nq_cnf_plan_free(nq_cnf_plan *plan) {
   free(plan);
 }
 
-/* PicoSAT's cost as cli/memory_budget.c models it (fitted there). */
+void nq_cnf_plan_search_counts(const nq_cnf_plan *plan, uint64_t *decisions,
+                               uint64_t *conflicts) {
+  *decisions = plan->decisions;
+  *conflicts = plan->conflicts;
+}
+
+/* The all-solutions engine per worker (allsat_engine.c): the clauses in
+ * its arena (2 header words each) and their watches (12 bytes, two per
+ * clause), occurrence lists (4 bytes a literal), about 64 bytes per
+ * variable, and the learned clauses it keeps before reducing (512 plus an
+ * eighth of the clauses, of up to 64 literals each: charged four times,
+ * for the growth when reasons fill it). */
+static double native_instance_bytes(const cnf_compact *f) {
+  double literals = (double)(f->literal_count - f->clause_count), clauses = (double)f->clause_count;
+  double formula = 4.0 * (literals + 2.0 * clauses) + 24.0 * clauses + 4.0 * literals;
+  double width = f->projection_count < 64 ? f->projection_count : 64;
+  double learned = 4.0 * (512.0 + clauses / 8.0) * (4.0 * (width + 2.0) + 24.0);
+  return 65536.0 + 64.0 * f->variables + formula + learned;
+}
+
+/* PicoSAT's cost as cli/memory_budget.c models it (fitted there); the
+ * native engine's by native_instance_bytes (no blocking clauses). */
 uint64_t nq_cnf_plan_memory_estimate(const nq_cnf_plan *plan, int threads,
                                      uint64_t blocking_clauses) {
   const cnf_compact *f = &plan->formula;
+  if (plan->engine == NQ_CNF_ENGINE_NATIVE)
+    blocking_clauses = 0;
   double per_instance = 1048576.0 + 1104.0 * f->variables +
                         12.0 * (double)(f->literal_count - f->clause_count) +
                         8.0 * (double)f->clause_count;
   if (plan->shrink) /* the saved original clauses */
     per_instance += 8.0 * (double)f->literal_count;
   double instances = threads > 1 ? threads : 1;
+  if (plan->engine == NQ_CNF_ENGINE_NATIVE)
+    per_instance = native_instance_bytes(f);
   double blocking = (512.0 + 4.0 * f->projection_count) * (double)blocking_clauses;
   /* The compact copy, the cubes and the caller's formula. */
   double tables = 12.0 * (double)f->literal_count + 16.0 * f->variables +
@@ -236,10 +271,14 @@ typedef struct run {
   uint64_t reported;
   nq_status status;
   atomic_int stop;
-  atomic_ullong found;
-  atomic_ullong fundamental; /* orbits (= found without symmetry) */
-  int symmetric;             /* the plan's group is used in this run */
-  int lex_leader;            /* with lex-leader clauses */
+  /* Counts below 2^128 as two words: a partial assignment stands for up
+   * to 2^MAX_FREE models, so a few pass 2^64; 2^128 would take 2^66 SAT
+   * calls. The low words wrap; count_add carries into the high ones. */
+  atomic_ullong found, found_high;
+  atomic_ullong fundamental, fundamental_high; /* orbits (= found without symmetry) */
+  atomic_ullong decisions, conflicts;          /* the all-solutions engine's */
+  int symmetric;                               /* the plan's group is used in this run */
+  int lex_leader;                              /* with lex-leader clauses */
 } run;
 
 static void set_status(run *r, nq_status status) {
@@ -248,6 +287,14 @@ static void set_status(run *r, nq_status status) {
     r->status = status;
   pthread_mutex_unlock(&r->lock);
   atomic_store(&r->stop, 1);
+}
+
+/* Adds to a two-word count: the one addition that wraps the low word
+ * (fetch_add hands each adder the value before it) carries. */
+static void count_add(atomic_ullong *low, atomic_ullong *high, unsigned long long amount) {
+  unsigned long long before = atomic_fetch_add(low, amount);
+  if (before + amount < before)
+    atomic_fetch_add(high, 1ull);
 }
 
 static int stop_hook(void *state) {
@@ -426,8 +473,8 @@ static int orbit_in_cube(run *r, worker_memory *m, size_t index, PicoSAT *picosa
   }
   cube_state *cube = &r->cubes[index];
   if (orbit->least_in_cube) {
-    atomic_fetch_add(&r->fundamental, 1ull);
-    atomic_fetch_add(&r->found, (unsigned long long)orbit->image_count);
+    count_add(&r->fundamental, &r->fundamental_high, 1ull);
+    count_add(&r->found, &r->found_high, (unsigned long long)orbit->image_count);
   }
   for (size_t i = 0; i < orbit->image_count; i++) {
     signed char *image = orbit->images + i * width;
@@ -568,8 +615,8 @@ static int solve_batch(run *r, size_t first, size_t last, worker_memory *m) {
           m->blocking[blocking_count++] = m->values[v] ? -v : v;
         }
       }
-      atomic_fetch_add(&r->found, 1ull << free_count);
-      atomic_fetch_add(&r->fundamental, 1ull << free_count);
+      count_add(&r->found, &r->found_high, 1ull << free_count);
+      count_add(&r->fundamental, &r->fundamental_high, 1ull << free_count);
       if (r->keep) {
         if (keep_expanded(r, cube, m, free_count)) {
           set_status(r, NQ_ERR_MEMORY);
@@ -601,6 +648,144 @@ static int solve_batch(run *r, size_t first, size_t last, worker_memory *m) {
   return failed;
 }
 
+/* ---- the all-solutions engine (allsat_engine.h) on a batch ---- */
+
+typedef struct native_batch {
+  run *r;
+  worker_memory *m;
+  size_t index; /* the cube running */
+  int failed;
+} native_batch;
+
+static int native_stop(void *context) { return stop_hook(((native_batch *)context)->r); }
+
+static void int_sink(void *sink, int literal) {
+  int **end = sink;
+  *(*end)++ = literal;
+}
+
+/* One model of the engine: with symmetry, its orbit is counted (and
+ * listed) only when the model is the orbit's least member, which lies in
+ * exactly one cube and satisfies the lex-leader clauses, so the engine,
+ * finding every model once, meets it exactly once; else the model stands
+ * for 2^free_count projected models. */
+static int native_model(void *context, const signed char *values, int free_count) {
+  native_batch *b = context;
+  run *r = b->r;
+  worker_memory *m = b->m;
+  const cnf_compact *f = &r->plan->formula;
+  size_t width = (size_t)f->variables + 1;
+  cube_state *cube = &r->cubes[b->index];
+  if (r->symmetric) {
+    memcpy(m->values, values, width);
+    cnf_cube_orbit *orbit = &m->orbit;
+    if (cnf_cube_orbit_collect(orbit, &r->plan->group, &r->plan->view, f, m->values,
+                               m->cube_literals, m->cube_size)) {
+      set_status(r, NQ_ERR_MEMORY);
+      b->failed = 1;
+      return 1;
+    }
+    if (cnf_projected_less(f, orbit->least, m->values))
+      return atomic_load(&r->stop);
+    count_add(&r->fundamental, &r->fundamental_high, 1ull);
+    count_add(&r->found, &r->found_high, (unsigned long long)orbit->image_count);
+    if (!r->keep)
+      return atomic_load(&r->stop);
+    for (size_t i = 0; i < orbit->image_count; i++) {
+      signed char *image = orbit->images + i * width;
+      image[0] = 0;
+      if (keep_model(cube, i == 0 ? m->values : image, width)) {
+        set_status(r, NQ_ERR_MEMORY);
+        b->failed = 1;
+        return 1;
+      }
+    }
+    stream_if_next(r, cube, b->index);
+    return atomic_load(&r->stop);
+  }
+  /* free_count <= MAX_FREE (62): the shift is defined, the sum carries. */
+  count_add(&r->found, &r->found_high, 1ull << free_count);
+  count_add(&r->fundamental, &r->fundamental_high, 1ull << free_count);
+  if (!r->keep)
+    return atomic_load(&r->stop);
+  int k = 0;
+  for (size_t v = 0; v < width; v++) {
+    m->values[v] = values[v] < 0 ? 0 : values[v];
+    if (values[v] < 0)
+      m->free_variables[k++] = (int)v;
+  }
+  if (keep_expanded(r, cube, m, free_count)) {
+    set_status(r, NQ_ERR_MEMORY);
+    b->failed = 1;
+    return 1;
+  }
+  stream_if_next(r, cube, b->index);
+  return atomic_load(&r->stop);
+}
+
+/* The batch's cubes with one engine: the formula (and the lex-leader
+ * clauses) loaded once, each cube's literals as assumptions, learned
+ * clauses kept from cube to cube. Returns 0, or -1 after a failure. */
+static int solve_batch_native(run *r, size_t first, size_t last, worker_memory *m) {
+  const cnf_compact *f = &r->plan->formula;
+  const cnf_cubes *cubes = &r->plan->cubes;
+  int auxiliary =
+      r->symmetric ? r->plan->group.projected_generator_count * CNF_LEX_LEADER_LENGTH : 0;
+  int variables = f->variables + auxiliary;
+  /* Each lex-leader position gives at most 3 clauses, 14 entries. */
+  size_t extra = r->symmetric && r->lex_leader ? 16 * (size_t)auxiliary + 16 : 0;
+  int *literals = malloc((f->literal_count + extra + 1) * sizeof *literals);
+  unsigned char *projected = calloc((size_t)variables + 1, 1);
+  allsat_engine *engine = NULL;
+  if (literals && projected) {
+    memcpy(literals, f->literals, f->literal_count * sizeof *literals);
+    memcpy(projected, f->projected, (size_t)f->variables + 1);
+    int *end = literals + f->literal_count;
+    if (r->symmetric && r->lex_leader)
+      cnf_lex_leader_clauses(&r->plan->group, f, int_sink, &end, f->variables + 1, m->inverse);
+    engine = allsat_engine_new(variables, projected, literals, (size_t)(end - literals));
+  }
+  free(literals);
+  free(projected);
+  if (!engine) {
+    set_status(r, NQ_ERR_MEMORY);
+    return -1;
+  }
+  allsat_engine_set_max_free(engine, r->symmetric ? 0 : MAX_FREE);
+  native_batch b = {r, m, first, 0};
+  for (size_t index = first; index < last && !b.failed; index++) {
+    b.index = index;
+    const int *cube_literals = cubes->literals ? cubes->literals + cubes->start[index] : NULL;
+    size_t cube_size = cubes->start[index + 1] - cubes->start[index];
+    m->cube_literals = cube_literals; /* the orbit's in-cube flags ask */
+    m->cube_size = cube_size;
+    nq_status status = NQ_OK;
+    if (!atomic_load(&r->stop))
+      status = allsat_engine_enumerate(engine, cube_literals, cube_size, r->keep || r->symmetric,
+                                       native_model, native_stop, &b);
+    if (status == NQ_ERR_INTERRUPTED && search_clock_expired(&r->clock))
+      set_status(r, NQ_ERR_INTERRUPTED);
+    else if (status == NQ_ERR_MEMORY) {
+      set_status(r, NQ_ERR_MEMORY);
+      b.failed = 1;
+    }
+    int stopped = atomic_load(&r->stop);
+    pthread_mutex_lock(&r->lock);
+    r->cubes[index].done = CUBE_DONE;
+    if (!b.failed && !stopped)
+      report_ready(r, 0);
+    pthread_mutex_unlock(&r->lock);
+    if (stopped)
+      break;
+  }
+  allsat_stats stats;
+  allsat_engine_stats(engine, &stats);
+  atomic_fetch_add(&r->decisions, (unsigned long long)stats.decisions);
+  atomic_fetch_add(&r->conflicts, (unsigned long long)stats.conflicts);
+  allsat_engine_free(engine);
+  return b.failed ? -1 : 0;
+}
+
 static void *worker(void *context) {
   run *r = context;
   int variables = r->plan->formula.variables;
@@ -626,7 +811,8 @@ static void *worker(void *context) {
     if (first >= count || atomic_load(&r->stop))
       break;
     size_t last = first + r->batch_size < count ? first + r->batch_size : count;
-    if (solve_batch(r, first, last, &m))
+    if ((r->plan->engine == NQ_CNF_ENGINE_PICOSAT ? solve_batch : solve_batch_native)(r, first, last,
+                                                                                        &m))
       break;
   }
 done:
@@ -645,7 +831,7 @@ done:
 nq_status nq_cnf_plan_enumerate(nq_cnf_plan *plan, uint64_t max_models,
                                 const nq_solver_control *control, nq_model_fn on_model,
                                 void *context, nq_enumeration *result) {
-  nq_enumeration local = {0, 0, 0};
+  nq_enumeration local = {0};
   if (!result)
     result = &local;
   *result = local;
@@ -677,6 +863,10 @@ nq_status nq_cnf_plan_enumerate(nq_cnf_plan *plan, uint64_t max_models,
   atomic_init(&r->stop, 0);
   atomic_init(&r->found, 0);
   atomic_init(&r->fundamental, 0);
+  atomic_init(&r->found_high, 0);
+  atomic_init(&r->fundamental_high, 0);
+  atomic_init(&r->decisions, 0);
+  atomic_init(&r->conflicts, 0);
   int threads = thread_count(control);
   size_t batches = cube_count ? (cube_count + r->batch_size - 1) / r->batch_size : 1;
   if ((size_t)threads > batches)
@@ -722,8 +912,12 @@ nq_status nq_cnf_plan_enumerate(nq_cnf_plan *plan, uint64_t max_models,
   result->solutions = r->keep ? r->reported : found;
   if (max_models && result->solutions > max_models)
     result->solutions = max_models;
+  result->solutions_high = r->keep ? 0 : atomic_load(&r->found_high);
   result->fundamental = r->keep ? result->solutions : atomic_load(&r->fundamental);
+  result->fundamental_high = r->keep ? 0 : atomic_load(&r->fundamental_high);
   result->complete = status == NQ_OK;
+  plan->decisions = atomic_load(&r->decisions);
+  plan->conflicts = atomic_load(&r->conflicts);
   for (size_t i = 0; i < cube_count; i++)
     free(r->cubes[i].kept);
   free(r->cubes);
@@ -736,7 +930,7 @@ nq_status nq_solver_enumerate_cnf(const nq_cnf *cnf, uint64_t max_models,
                                   const nq_solver_control *control, nq_model_fn on_model,
                                   void *context, nq_enumeration *result) {
   nq_cnf_plan *plan = NULL;
-  nq_enumeration local = {0, 0, 0};
+  nq_enumeration local = {0};
   if (result)
     *result = local;
   nq_status status = nq_cnf_plan_make(cnf, NULL, control, &plan, NULL);

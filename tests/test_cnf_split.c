@@ -84,12 +84,15 @@ static const mode modes[] = {{1, 1, 1, 1}, {1, 0, 0, 1}, {0, 1, 1, 1}, {0, 0, 1,
 enum { MODES = sizeof modes / sizeof modes[0] };
 
 /* Runs every mode on `text`; `expected_seen` (may be NULL) is the brute
- * force set over `bits` projected bits. Returns the count of mode 0. */
+ * force set over `bits` projected bits, those of the projected variables
+ * that occur in a clause; `unused` (-1: not checked) is the number of
+ * projected variables that do not (nq_cnf_report.unused_projected).
+ * Returns the count of mode 0. */
 static char last_group_order[48];
 
 static uint64_t every_mode(const char *label, const char *text, const int *file_bit,
                            int file_bit_size, int bits, const unsigned char *expected_seen,
-                           uint64_t expected) {
+                           uint64_t expected, int unused) {
   nq_cnf *cnf = NULL;
   char error[512] = "";
   CHECK(nq_cnf_read_memory(text, strlen(text), label, &cnf, error, sizeof error) == NQ_OK, "%s",
@@ -112,6 +115,8 @@ static uint64_t every_mode(const char *label, const char *text, const int *file_
       memcpy(last_group_order, report.group_order, sizeof last_group_order);
     if (!plan)
       continue;
+    CHECK(unused < 0 || report.unused_projected == unused, "%s: %d unused projected, expected %d",
+          label, report.unused_projected, unused);
     memset(seen, 0, (size_t)1 << bits);
     collected c = {file_bit, file_bit_size, seen, 0, 0, 0, cnf};
     nq_enumeration result;
@@ -194,13 +199,17 @@ static void random_formulas(void) {
       }
       used += (size_t)snprintf(text + used, sizeof text - used, "0\n");
     }
-    /* The projection: the line's variables, else every variable that
-     * occurs (nqsat/solver.h). Bits in file order. */
+    /* The projection: the line's variables, else every declared
+     * variable; only those that occur in a clause are enumerated, the
+     * others are the report's unused_projected (nqsat/solver.h). Bits in
+     * file order. */
     static int file_bit[1 + (VARS - 1) * 7919 + 1];
     memset(file_bit, -1, sizeof file_bit);
-    int bits = 0, bit_of[VARS];
+    int bits = 0, bit_of[VARS], unused = 0, occurring = 0;
     for (int k = 0; k < vars; k++) {
-      int projected = projected_line ? in_projection[k] : occurs[k];
+      occurring += occurs[k];
+      unused += projected_line && in_projection[k] && !occurs[k];
+      int projected = (projected_line ? in_projection[k] : 1) && occurs[k];
       bit_of[k] = projected ? bits : -1;
       if (projected)
         file_bit[file_of[k]] = bits++;
@@ -223,13 +232,15 @@ static void random_formulas(void) {
       for (int k = 0; k < vars; k++)
         if (bit_of[k] >= 0 && ((assignment >> k) & 1))
           key |= 1u << bit_of[k];
-      if (!expected_seen[key]++)
-        expected++;
+      if (!expected_seen[key]) /* a flag: a byte counter would wrap */
+        expected_seen[key] = 1, expected++;
     }
     char label[64];
     snprintf(label, sizeof label, "random round %d", round);
+    if (!projected_line)
+      unused = 2000000 - occurring;
     every_mode(label, text, file_bit, (int)(sizeof file_bit / sizeof *file_bit), bits,
-               expected_seen, expected);
+               expected_seen, expected, unused);
   }
 }
 
@@ -287,7 +298,7 @@ static void satlib_uf20(const char *dir) {
   for (int v = 0; v <= 20; v++)
     file_bit[v] = v - 1;
   CHECK(expected > 0, "uf20-01 is satisfiable");
-  every_mode("uf20-01", text, file_bit, 21, 20, expected_seen, expected);
+  every_mode("uf20-01", text, file_bit, 21, 20, expected_seen, expected, -1);
   free(text);
 }
 
@@ -339,7 +350,7 @@ static void pigeonhole(void) {
       snprintf(label, sizeof label, "pigeonhole %d into %d%s", pigeons, holes,
                projected ? " projected" : "");
       static int no_bits[1] = {-1};
-      every_mode(label, text, no_bits, 1, 1, NULL, expected);
+      every_mode(label, text, no_bits, 1, 1, NULL, expected, -1);
       /* The group: pigeons and holes permuted, p! h! (typed: 1! 1! = 1,
        * 2!1! = 2, ... for extra 1: (n+1)! n!). */
       if (!projected && holes >= 2 && holes <= 4) {

@@ -371,6 +371,40 @@ static void test_headers_and_answers(void) {
                  1, "a wrong MCC 2021 count");
   expect_verdict(four, "s SATISFIABLE\ns UNSATISFIABLE\n", NQ_VERDICT_WRONG_STATUS, 1,
                  "conflicting claims");
+  /* MCC 2021+ answers, written from the competition's output rules: the
+   * exact count is compared as digits, so 2^64 + 2 is not 2. */
+  expect_verdict(four,
+                 "s SATISFIABLE\nc s type pmc\nc s log10-estimate 0.30103\n"
+                 "c s exact arb int 2\n",
+                 NQ_VERDICT_CORRECT, 2, "an MCC 2021 count with its estimate");
+  expect_verdict(four, "s SATISFIABLE\nc s type pmc\nc s exact arb int 18446744073709551618\n",
+                 NQ_VERDICT_WRONG_COUNT, 1, "2^64 + 2 claimed for 2");
+  verdicts estimate = judge_text(four, "s SATISFIABLE\nc s type pmc\nc s log10-estimate 1.5\n"
+                                       "c s exact arb int 2\n");
+  CHECK(estimate.count == 2 && estimate.kinds[NQ_VERDICT_WRONG_COUNT] == 1 &&
+            strstr(estimate.last, "log10-estimate 1.5, but the count 2"),
+        "an estimate that is not the count's log10: %s", estimate.last);
+  expect_verdict(four, "s SATISFIABLE\nc s type pmc\nc s exact arb int 0\n", NQ_VERDICT_WRONG_COUNT,
+                 1, "0 models of a satisfiable instance");
+  expect_verdict(four, "c s exact arb int 2\nc s exact arb int 3\n", NQ_VERDICT_WRONG_COUNT, 1,
+                 "two different counts");
+  /* A list of models: a repeat is wrong; its count must be the distinct
+   * models listed, and they must hold both boards. */
+  const char *model_2413 = "v -1 2 -3 -4 -5 -6 -7 8 9 -10 -11 -12 -13 -14 15 -16 0\n";
+  const char *model_3142 = "v -1 -2 3 -4 5 -6 -7 -8 -9 -10 -11 12 -13 14 -15 -16 0\n";
+  char listed[600];
+  snprintf(listed, sizeof listed, "%s%s%ss SOLUTIONS 3\n", model_2413, model_3142, model_2413);
+  verdicts twice = judge_text(four, listed);
+  CHECK(twice.count == 4 && twice.kinds[NQ_VERDICT_WRONG_COUNT] == 2 &&
+            strstr(twice.last, "3 models claimed ('s SOLUTIONS'), but 2 distinct listed"),
+        "a model listed twice, and counted: %d verdicts, %s", twice.count, twice.last);
+  snprintf(listed, sizeof listed, "%ss SOLUTIONS 1\n", model_2413);
+  verdicts short_list = judge_text(four, listed);
+  CHECK(short_list.kinds[NQ_VERDICT_WRONG_COUNT] == 1 &&
+            strstr(short_list.last, "1 of the 2 boards"),
+        "a list claimed complete that misses a board: %s", short_list.last);
+  snprintf(listed, sizeof listed, "%s%sc 2 models\n", model_2413, model_3142);
+  expect_verdict(four, listed, NQ_VERDICT_CORRECT, 3, "nqsat's complete list");
   expect_verdict(four,
                  "v -1 2 -3 -4 -5 -6 -7 8 9 -10 -11 -12 -13 -14 15 -16 0\n"
                  "v -1 -2 3 -4 5 -6 -7 -8 -9 -10 -11 12 -13 14 -15 -16 0\n",

@@ -3,11 +3,16 @@
  * nq_instance_decode_board, checked by the rules and the placed and blocked
  * squares) and a model of the file (every clause or constraint satisfied,
  * as the SAT competition's checker demands); status claims and counts are
- * compared with the verifier's own search. */
+ * compared with the verifier's own search. A list of models is also a set:
+ * a model listed twice is wrong (a hash set of assignments finds it), and
+ * a count closing the list must be the number of distinct models. */
 #include <inttypes.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "key_set.h"
+#include "model_evaluation.h"
 #include "nqsat/answer.h"
 
 const char *nq_verdict_name(nq_verdict_kind kind) {
@@ -22,87 +27,6 @@ const char *nq_verdict_name(nq_verdict_kind kind) {
   return "?";
 }
 
-/* Evaluating every model on the formula in one pass over the file. */
-typedef struct evaluation {
-  const nq_answer *answer;
-  char (*violation)[160]; /* per model: the first clause not satisfied, or "" */
-  int64_t item;           /* 1-based number of the clause or constraint */
-} evaluation;
-
-static int literal_value(const signed char *values, int literal) {
-  int value = values[literal < 0 ? -literal : literal];
-  if (value < 0)
-    return -1;
-  return literal < 0 ? !value : value;
-}
-
-static void describe_clause(char *out, size_t size, int64_t item, const int *literals,
-                            size_t count) {
-  int used = snprintf(out, size, "clause %" PRId64 " (", item);
-  for (size_t i = 0; i < count && used > 0 && (size_t)used < size - 16; i++)
-    used += snprintf(out + used, size - (size_t)used, "%d ", literals[i]);
-  if (used > 0 && (size_t)used < size)
-    snprintf(out + used, size - (size_t)used, "%s0) is not satisfied",
-             (size_t)used >= size - 16 ? "... " : "");
-}
-
-static int evaluate_clause(void *context, const int *literals, size_t count) {
-  evaluation *state = context;
-  state->item++;
-  for (size_t m = 0; m < state->answer->model_count; m++) {
-    if (state->violation[m][0])
-      continue;
-    const signed char *values = state->answer->models[m].values;
-    int satisfied = 0;
-    for (size_t i = 0; i < count && !satisfied; i++)
-      satisfied = literal_value(values, literals[i]) == 1;
-    if (!satisfied)
-      describe_clause(state->violation[m], sizeof state->violation[m], state->item, literals,
-                      count);
-  }
-  return 0;
-}
-
-static int relation_holds(const char *relation, int64_t sum, int64_t bound) {
-  if (!strcmp(relation, ">="))
-    return sum >= bound;
-  if (!strcmp(relation, "<="))
-    return sum <= bound;
-  if (!strcmp(relation, "="))
-    return sum == bound;
-  if (!strcmp(relation, ">"))
-    return sum > bound;
-  return sum < bound;
-}
-
-static int evaluate_constraint(void *context, const nq_pb_term *terms, size_t count,
-                               const char *relation, int64_t bound) {
-  evaluation *state = context;
-  if (relation[0] == 'm')
-    return 0; /* an objective constrains nothing */
-  state->item++;
-  for (size_t m = 0; m < state->answer->model_count; m++) {
-    if (state->violation[m][0])
-      continue;
-    const signed char *values = state->answer->models[m].values;
-    int64_t sum = 0;
-    for (size_t i = 0; i < count; i++) {
-      int value = values[terms[i].variable];
-      if (value < 0) {
-        snprintf(state->violation[m], sizeof state->violation[m],
-                 "constraint %" PRId64 ": x%d has no value", state->item, terms[i].variable);
-        break;
-      }
-      sum += terms[i].coefficient * (terms[i].negated ? !value : value);
-    }
-    if (!state->violation[m][0] && !relation_holds(relation, sum, bound))
-      snprintf(state->violation[m], sizeof state->violation[m],
-               "constraint %" PRId64 " is not satisfied (left side %" PRId64 ", %s %" PRId64 ")",
-               state->item, sum, relation, bound);
-  }
-  return 0;
-}
-
 typedef struct judge {
   const nq_instance *instance;
   const nq_answer *answer;
@@ -112,6 +36,10 @@ typedef struct judge {
   int truth_asked;
   void (*on_verdict)(void *, const nq_verdict *);
   void *verdict_context;
+  uint64_t distinct_models; /* models listed, each assignment once */
+  uint64_t distinct_boards; /* boards of the correct models, each once */
+  key_set *boards;          /* those boards (2 bytes a row), kept to name a missing one */
+  int repeats;              /* models listed again */
 } judge;
 
 static const nq_instance_truth *truth_of(judge *j) {
@@ -146,12 +74,47 @@ static void witness_text(const nq_instance_truth *truth, int n, char *out, size_
     snprintf(out + size - 8, 8, " ...");
 }
 
-static void judge_models(judge *j, char (*violation)[160]) {
+/* A model as a key: two bits per variable (given, true), so models that
+ * differ in any value, or in leaving one out, differ as keys. */
+static void model_key(const nq_answer *answer, const signed char *values, unsigned char *key,
+                      size_t key_size) {
+  memset(key, 0, key_size);
+  for (int64_t variable = 1; variable <= answer->variables; variable++) {
+    int bits = values[variable] < 0 ? 0 : values[variable] ? 3 : 1;
+    key[variable / 4] |= (unsigned char)(bits << (2 * (variable % 4)));
+  }
+}
+
+static void board_key(const int *columns, int n, unsigned char *key) {
+  for (int row = 0; row < n; row++) {
+    key[2 * row] = (unsigned char)(columns[row] & 0xff);
+    key[2 * row + 1] = (unsigned char)(columns[row] >> 8);
+  }
+}
+
+/* Adds the board of a correct model to the set of boards found. */
+static int add_board(key_set *boards, const int *columns, int n, unsigned char *key, long line) {
+  board_key(columns, n, key);
+  return key_set_add(boards, key, line, NULL);
+}
+
+static nq_status judge_models(judge *j, char (*violation)[160]) {
   const nq_answer *answer = j->answer;
   int n = j->instance->n;
+  size_t model_key_size = (size_t)answer->variables / 4 + 1;
   int *columns = malloc((size_t)n * sizeof *columns);
+  unsigned char *key = malloc(model_key_size > 2 * (size_t)n ? model_key_size : 2 * (size_t)n);
+  key_set *models = key_set_new(model_key_size), *boards = key_set_new(2 * (size_t)n);
+  if (!columns || !key || !models || !boards) {
+    free(columns);
+    free(key);
+    key_set_free(models);
+    key_set_free(boards);
+    return NQ_ERR_MEMORY;
+  }
+  nq_status status = NQ_OK;
   char text[400], why[300], subject[32];
-  for (size_t m = 0; m < answer->model_count; m++) {
+  for (size_t m = 0; m < answer->model_count && status == NQ_OK; m++) {
     const nq_answer_model *model = &answer->models[m];
     snprintf(subject, sizeof subject, "model %zu", m + 1);
     if (answer->claim == NQ_CLAIM_UNSATISFIABLE) {
@@ -160,10 +123,22 @@ static void judge_models(judge *j, char (*violation)[160]) {
       say(j, NQ_VERDICT_WRONG_STATUS, subject, model->line, text, NULL);
       continue;
     }
+    long first_line = 0;
+    model_key(answer, model->values, key, model_key_size);
+    int added = key_set_add(models, key, model->line, &first_line);
+    if (added < 0) {
+      status = NQ_ERR_MEMORY;
+      break;
+    }
+    if (!added) {
+      j->repeats++;
+      snprintf(text, sizeof text,
+               "listed twice: the same assignment as the model ending at line %ld", first_line);
+      say(j, NQ_VERDICT_WRONG_COUNT, subject, model->line, text, NULL);
+      continue;
+    }
     nq_model values = {model->values, answer->variables};
-    if (!columns) {
-      say(j, NQ_VERDICT_UNVERIFIED, subject, model->line, "out of memory", NULL);
-    } else if (model->problem[0]) {
+    if (model->problem[0]) {
       say(j, NQ_VERDICT_INVALID_MODEL, subject, model->line, model->problem, NULL);
     } else if (nq_instance_decode_board(j->instance, &values, columns, why, sizeof why)) {
       say(j, NQ_VERDICT_INVALID_MODEL, subject, model->line, why, NULL);
@@ -173,52 +148,205 @@ static void judge_models(judge *j, char (*violation)[160]) {
       snprintf(text, sizeof text, "the board is a solution, but %s", violation[m]);
       say(j, NQ_VERDICT_INVALID_MODEL, subject, model->line, text, columns);
     } else {
+      if (add_board(boards, columns, n, key, model->line) < 0)
+        status = NQ_ERR_MEMORY;
       say(j, NQ_VERDICT_CORRECT, subject, model->line, "a solution, and a model of the file",
           columns);
     }
   }
+  j->distinct_models = key_set_size(models);
+  j->distinct_boards = key_set_size(boards);
+  j->boards = boards;
   free(columns);
+  free(key);
+  key_set_free(models);
+  return status;
 }
 
-/* Compares a decimal count (digits, no leading zeros) with a number. */
-static int count_equals(const char *digits, uint64_t value) {
-  char expected[24];
-  snprintf(expected, sizeof expected, "%" PRIu64, value);
-  return !strcmp(digits, expected);
+/* Names the first board of plain N-Queens (no placed or blocked square)
+ * that the list's models miss, found by the verifier's own enumeration:
+ * ", e.g. 1 5 8 6 3 7 2 4 is missing", or "" beyond N = 13. */
+typedef struct missing_search {
+  const key_set *boards;
+  unsigned char *key;
+  char *out;
+  size_t size;
+} missing_search;
+
+static int find_missing(void *context, const int *columns, int n) {
+  missing_search *search = context;
+  board_key(columns, n, search->key);
+  if (search->boards && key_set_contains(search->boards, search->key))
+    return 0; /* (no set: no model was listed, every board is missing) */
+  int used = snprintf(search->out, search->size, " (missing, e.g.");
+  for (int row = 0; row < n && used > 0 && (size_t)used < search->size; row++)
+    used += snprintf(search->out + used, search->size - (size_t)used, " %d", columns[row] + 1);
+  if (used > 0 && (size_t)used < search->size)
+    snprintf(search->out + used, search->size - (size_t)used, ")");
+  return 1;
+}
+
+static void name_missing_board(const judge *j, char *out, size_t size) {
+  out[0] = '\0';
+  const nq_instance *instance = j->instance;
+  if (instance->placed_count || instance->blocked_count ||
+      instance->n > NQ_VERIFY_SET_COMPARED_MAX_N)
+    return;
+  unsigned char key[2 * NQ_VERIFY_SET_COMPARED_MAX_N];
+  missing_search search = {j->boards, key, out, size};
+  nq_verify_enumerate(instance->n, find_missing, &search);
+}
+
+/* The count a list of models closes with ("s SOLUTIONS K", "c K models"):
+ * the number of distinct models listed, and a complete list covers every
+ * board. */
+static void judge_listed_count(judge *j) {
+  const nq_answer *answer = j->answer;
+  const nq_count_claim *claim = &answer->count;
+  char text[400];
+  if (nq_count_compare(claim->digits, j->distinct_models) != 0) {
+    snprintf(text, sizeof text, "%s models claimed ('%s'), but %" PRIu64 " distinct listed",
+             claim->text, claim->form, j->distinct_models);
+    say(j, NQ_VERDICT_WRONG_COUNT, "count", claim->line, text, NULL);
+    return;
+  }
+  const nq_instance_truth *truth = truth_of(j);
+  if (!truth || !truth->models_exact) {
+    snprintf(text, sizeof text,
+             "%s distinct models listed, as claimed; whether every board is among them the "
+             "verifier cannot tell (the instance's count is beyond its limits)",
+             claim->text);
+    say(j, NQ_VERDICT_UNVERIFIED, "count", claim->line, text, NULL);
+  } else if (j->distinct_boards < truth->models) {
+    char missing[200];
+    name_missing_board(j, missing, sizeof missing);
+    snprintf(text, sizeof text,
+             "the list claims to be complete ('%s %s'), but its models hold %" PRIu64
+             " of the %" PRIu64 " boards%s",
+             claim->form, claim->text, j->distinct_boards, truth->models, missing);
+    say(j, NQ_VERDICT_WRONG_COUNT, "count", claim->line, text, NULL);
+  } else {
+    snprintf(text, sizeof text,
+             "%s distinct models listed, as claimed, holding all %" PRIu64 " boards", claim->text,
+             truth->models);
+    say(j, NQ_VERDICT_CORRECT, "count", claim->line, text, NULL);
+  }
+}
+
+/* The count type an answer reports: "c s type", else its "s mc"/"s pmc"
+ * line, else "". */
+static const char *answer_type(const nq_answer *answer) {
+  if (answer->count_type[0])
+    return answer->count_type;
+  if (answer->count.form && !strcmp(answer->count.form, "s mc"))
+    return "mc";
+  if (answer->count.form && !strcmp(answer->count.form, "s pmc"))
+    return "pmc";
+  return "";
+}
+
+/* A model counter's count, against the truth (the number of boards). */
+static void judge_counted(judge *j) {
+  const nq_answer *answer = j->answer;
+  const nq_count_claim *claim = &answer->count;
+  const char *digits = claim->digits, *type = answer_type(answer);
+  char text[400];
+  const nq_instance_truth *truth = truth_of(j);
+  if (!strcmp(j->instance->count_type, "pmc") && !strcmp(type, "mc") &&
+      !j->instance->parsimonious) {
+    /* The boards are the models projected on the queens; a count over every
+     * variable also counts the free auxiliary ones (unless the header says
+     * there is one model per board). */
+    snprintf(text, sizeof text,
+             "%s models over all variables ('c s type mc'); the instance asks for the count "
+             "projected on its queens (c t pmc), which is what the verifier knows",
+             claim->text);
+    say(j, NQ_VERDICT_UNVERIFIED, "count", claim->line, text, NULL);
+  } else if (truth && truth->models_exact) {
+    int right = nq_count_compare(digits, truth->models) == 0;
+    if (right)
+      snprintf(text, sizeof text, "%s models, as the verifier counts", claim->text);
+    else
+      snprintf(text, sizeof text, "%s models claimed, the verifier counts %" PRIu64, claim->text,
+               truth->models);
+    say(j, right ? NQ_VERDICT_CORRECT : NQ_VERDICT_WRONG_COUNT, "count", claim->line, text, NULL);
+  } else if (truth && truth->status == 20) {
+    int right = !strcmp(digits, "0");
+    snprintf(text, sizeof text, "%s models; the instance has none", claim->text);
+    say(j, right ? NQ_VERDICT_CORRECT : NQ_VERDICT_WRONG_COUNT, "count", claim->line, text, NULL);
+  } else if (truth && truth->status == 10 && !strcmp(digits, "0")) {
+    say(j, NQ_VERDICT_WRONG_COUNT, "count", claim->line,
+        "0 models claimed, but the instance has a solution", NULL);
+  } else {
+    snprintf(text, sizeof text,
+             "%s models; the verifier does not know the count (beyond its limits)", claim->text);
+    say(j, NQ_VERDICT_UNVERIFIED, "count", claim->line, text, NULL);
+  }
+}
+
+/* How far a log10-estimate may be from the exact count's log10: the
+ * competition prints it rounded; 0.01 is 2.3 % of the count. */
+static const double ESTIMATE_TOLERANCE = 0.01;
+
+static int estimate_agrees(double estimate, double exact) {
+  if (isinf(exact))
+    return isinf(estimate) && estimate < 0;
+  return fabs(estimate - exact) <= ESTIMATE_TOLERANCE;
+}
+
+/* "c s log10-estimate X" must agree with the exact count beside it, or
+ * with the verifier's count when the answer gives no exact one. */
+static void judge_estimate(judge *j) {
+  const nq_answer *answer = j->answer;
+  char text[400], exact_text[32];
+  if (answer->has_estimate < 0) {
+    snprintf(text, sizeof text, "log10-estimate '%s' is not a number", answer->estimate_text);
+    say(j, NQ_VERDICT_WRONG_COUNT, "estimate", answer->estimate_line, text, NULL);
+    return;
+  }
+  const char *digits = answer->count.digits;
+  if (!digits) {
+    const nq_instance_truth *truth = truth_of(j);
+    if (!truth || !truth->models_exact) {
+      say(j, NQ_VERDICT_UNVERIFIED, "estimate", answer->estimate_line,
+          "the verifier does not know the count (beyond its limits)", NULL);
+      return;
+    }
+    snprintf(exact_text, sizeof exact_text, "%" PRIu64, truth->models);
+    digits = exact_text;
+  }
+  double exact = nq_count_log10(digits);
+  if (estimate_agrees(answer->log10_estimate, exact)) {
+    snprintf(text, sizeof text, "log10-estimate %s agrees with the count %s", answer->estimate_text,
+             digits);
+    say(j, NQ_VERDICT_CORRECT, "estimate", answer->estimate_line, text, NULL);
+  } else {
+    snprintf(text, sizeof text, "log10-estimate %s, but the count %s has log10 %.4f",
+             answer->estimate_text, digits, exact);
+    say(j, NQ_VERDICT_WRONG_COUNT, "estimate", answer->estimate_line, text, NULL);
+  }
 }
 
 static void judge_count(judge *j) {
   const nq_answer *answer = j->answer;
+  const nq_count_claim *claim = &answer->count;
   char text[300];
-  if (answer->count_malformed) {
-    snprintf(text, sizeof text, "the count '%s' is not a whole number", answer->count);
-    say(j, NQ_VERDICT_WRONG_COUNT, "count", answer->count_line, text, NULL);
-    return;
-  }
-  const nq_instance_truth *truth = truth_of(j);
-  if (truth && truth->models_exact) {
-    int right = count_equals(answer->count, truth->models);
-    if (right)
-      snprintf(text, sizeof text, "%s models, as the verifier counts", answer->count);
-    else
-      snprintf(text, sizeof text, "%s models claimed, the verifier counts %" PRIu64, answer->count,
-               truth->models);
-    say(j, right ? NQ_VERDICT_CORRECT : NQ_VERDICT_WRONG_COUNT, "count", answer->count_line, text,
-        NULL);
-  } else if (truth && truth->status == 20) {
-    int right = !strcmp(answer->count, "0");
-    snprintf(text, sizeof text, "%s models; the instance has none", answer->count);
-    say(j, right ? NQ_VERDICT_CORRECT : NQ_VERDICT_WRONG_COUNT, "count", answer->count_line, text,
-        NULL);
-  } else if (truth && truth->status == 10 && !strcmp(answer->count, "0")) {
-    say(j, NQ_VERDICT_WRONG_COUNT, "count", answer->count_line,
-        "0 models claimed, but the instance has a solution", NULL);
+  if (claim->conflict_line) {
+    snprintf(text, sizeof text, "a second, different count (the first at line %ld)", claim->line);
+    say(j, NQ_VERDICT_WRONG_COUNT, "count", claim->conflict_line, text, NULL);
+  } else if (!claim->digits) {
+    snprintf(text, sizeof text, "the count '%s' is not a whole number", claim->text);
+    say(j, NQ_VERDICT_WRONG_COUNT, "count", claim->line, text, NULL);
+  } else if (answer->claim == NQ_CLAIM_UNSATISFIABLE && strcmp(claim->digits, "0")) {
+    snprintf(text, sizeof text, "UNSATISFIABLE (line %ld) with a count of %s", answer->claim_line,
+             claim->text);
+    say(j, NQ_VERDICT_WRONG_COUNT, "count", claim->line, text, NULL);
+  } else if (answer->model_count || !strcmp(claim->form, "s SOLUTIONS") ||
+             !strcmp(claim->form, "c K models")) {
+    /* These forms close a list of models, even an empty one. */
+    judge_listed_count(j);
   } else {
-    snprintf(text, sizeof text,
-             "%s models; the verifier does not know the count (beyond its "
-             "limits)",
-             answer->count);
-    say(j, NQ_VERDICT_UNVERIFIED, "count", answer->count_line, text, NULL);
+    judge_counted(j);
   }
 }
 
@@ -247,16 +375,16 @@ static void judge_claim(judge *j) {
     if (truth && truth->status == 20)
       say(j, NQ_VERDICT_WRONG_STATUS, "status", answer->claim_line,
           "SATISFIABLE claimed, but the instance has no solution", NULL);
-    else if (!answer->has_count)
+    else if (!answer->count.line && !answer->has_estimate)
       say_full(j, NQ_VERDICT_INVALID_MODEL, "status", answer->claim_line,
                "SATISFIABLE claimed without a model (no 'v' lines)", NULL, 1);
     break;
   case NQ_CLAIM_UNKNOWN:
-    if (!answer->has_count)
+    if (!answer->count.line)
       say(j, NQ_VERDICT_UNKNOWN, "status", answer->claim_line, "the solver answered UNKNOWN", NULL);
     break;
   case NQ_CLAIM_NONE:
-    if (!answer->has_count)
+    if (!answer->count.line && !answer->has_estimate)
       say(j, NQ_VERDICT_UNKNOWN, "status", 0, "no answer (no status line, model or count)", NULL);
     break;
   }
@@ -266,7 +394,12 @@ nq_status nq_answer_judge(const nq_instance *instance, const char *path, const n
                           nq_truth_source truth, void *truth_context,
                           void (*on_verdict)(void *context, const nq_verdict *verdict),
                           void *verdict_context, char *error, size_t error_size) {
-  judge j = {instance, answer, truth, truth_context, NULL, 0, on_verdict, verdict_context};
+  judge j = {.instance = instance,
+             .answer = answer,
+             .truth_source = truth,
+             .truth_context = truth_context,
+             .on_verdict = on_verdict,
+             .verdict_context = verdict_context};
   if (answer->conflicting_claims) {
     say(&j, NQ_VERDICT_WRONG_STATUS, "status", answer->conflict_line,
         "the answer claims two different results", NULL);
@@ -278,18 +411,23 @@ nq_status nq_answer_judge(const nq_instance *instance, const char *path, const n
       snprintf(error, error_size, "out of memory");
       return NQ_ERR_MEMORY;
     }
-    evaluation state = {answer, violation, 0};
-    nq_formula_visitor visitor = {&state, evaluate_clause, evaluate_constraint, NULL};
-    nq_status status = nq_instance_scan(path, &visitor, error, error_size);
+    nq_status status = evaluate_models(path, answer, violation, error, error_size);
     if (status == NQ_OK)
-      judge_models(&j, violation);
+      status = judge_models(&j, violation);
     free(violation);
-    if (status != NQ_OK)
+    if (status == NQ_ERR_MEMORY)
+      snprintf(error, error_size, "out of memory");
+    if (status != NQ_OK) {
+      key_set_free(j.boards);
       return status;
+    }
   } else {
     judge_claim(&j);
   }
-  if (answer->has_count)
+  if (answer->count.line)
     judge_count(&j);
+  if (answer->has_estimate)
+    judge_estimate(&j);
+  key_set_free(j.boards);
   return NQ_OK;
 }

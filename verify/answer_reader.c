@@ -2,13 +2,15 @@
  * Sources: the SAT competition output rules ("s" and "v" lines, exit codes
  * 10/20), O. Roussel and V. Manquinho's PB competition rules ("v x1 -x2"),
  * MiniSat's result file, and the Model Counting Competition output formats
- * of 2020 ("s mc K") and 2021-2024 ("c s exact arb int K"). */
+ * of 2020 ("s mc K") and 2021-2024 ("c s exact arb int K"); count lines
+ * are recognised by count_claim.c, shared with the solution reader. */
 #include <ctype.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "count_claim.h"
 #include "nqsat/answer.h"
 #include "parse_error.h"
 
@@ -48,6 +50,7 @@ void nq_answer_free(nq_answer *answer) {
   for (size_t i = 0; i < answer->model_count; i++)
     free(answer->models[i].values);
   free(answer->models);
+  nq_count_claim_clear(&answer->count);
   free(answer);
 }
 
@@ -180,31 +183,46 @@ static nq_status read_literals(answer_parser *p, const char *cursor) {
   }
 }
 
-/* "K" as a count: digits only, kept as written without leading zeros. */
-static void set_count(answer_parser *p, const char *text) {
-  nq_answer *answer = p->answer;
-  while (isspace((unsigned char)*text))
-    text++;
-  size_t length = strcspn(text, " \t");
-  answer->has_count = 1;
-  answer->count_line = p->line;
-  answer->count_malformed = length == 0 || length >= sizeof answer->count;
-  for (size_t i = 0; i < length && !answer->count_malformed; i++)
-    answer->count_malformed = !isdigit((unsigned char)text[i]);
-  const char *digits = text;
-  while (!answer->count_malformed && length > 1 && *digits == '0') {
-    digits++;
-    length--;
-  }
-  if (length >= sizeof answer->count)
-    length = sizeof answer->count - 1;
-  memcpy(answer->count, digits, length);
-  answer->count[length] = '\0';
-}
-
 static int word_is(const char *text, const char *word) {
   size_t length = strlen(word);
   return !strncmp(text, word, length) && (!text[length] || isspace((unsigned char)text[length]));
+}
+
+/* MCC 2021-2024 answer lines: "c s type mc", "c s log10-estimate X" and
+ * the count lines (count_claim.c); other comments are ignored. */
+static nq_status read_comment(answer_parser *p, const char *text) {
+  nq_answer *answer = p->answer;
+  const char *rest = text + 1;
+  while (isspace((unsigned char)*rest))
+    rest++;
+  if (!strncmp(rest, "s type ", 7)) {
+    rest += 7;
+    while (isspace((unsigned char)*rest))
+      rest++;
+    size_t length = strcspn(rest, " \t");
+    if (!answer->type_line && length < sizeof answer->count_type) {
+      memcpy(answer->count_type, rest, length);
+      answer->count_type[length] = '\0';
+      answer->type_line = p->line;
+    }
+    return NQ_OK;
+  }
+  if (!strncmp(rest, "s log10-estimate ", 17)) {
+    rest += 17;
+    while (isspace((unsigned char)*rest))
+      rest++;
+    if (!answer->has_estimate) {
+      char *end;
+      answer->log10_estimate = strtod(rest, &end);
+      answer->has_estimate = end != rest ? 1 : -1; /* -1: not a number */
+      answer->estimate_line = p->line;
+      token_text(rest, answer->estimate_text, sizeof answer->estimate_text);
+    }
+    return NQ_OK;
+  }
+  if (count_claim_read_line(&answer->count, text, p->line) < 0)
+    return fail(p, "out of memory");
+  return NQ_OK;
 }
 
 static nq_status read_line(answer_parser *p, char *text) {
@@ -228,24 +246,12 @@ static nq_status read_line(answer_parser *p, char *text) {
     else if (word_is(what, "UNKNOWN") || word_is(what, "UNSUPPORTED") ||
              word_is(what, "INDETERMINATE"))
       set_claim(p, NQ_CLAIM_UNKNOWN);
-    else if (word_is(what, "mc") || word_is(what, "pmc"))
-      set_count(p, what + (what[0] == 'p' ? 3 : 2));
+    else if (count_claim_read_line(&p->answer->count, text, p->line) < 0)
+      return fail(p, "out of memory");
     return NQ_OK;
   }
-  if (text[0] == 'c' && isspace((unsigned char)text[1])) {
-    /* MCC 2021-2024: "c s exact arb int K" (also "c s exact quadruple int K"). */
-    const char *rest = text + 2;
-    while (isspace((unsigned char)*rest))
-      rest++;
-    if (!strncmp(rest, "s exact ", 8)) {
-      const char *last = rest + strlen(rest);
-      while (last > rest && !isspace((unsigned char)last[-1]))
-        last--;
-      if (strstr(rest, " int ") || strstr(rest, " int\t"))
-        set_count(p, last);
-    }
-    return NQ_OK;
-  }
+  if (text[0] == 'c' && isspace((unsigned char)text[1]))
+    return read_comment(p, text);
   if (!strcmp(text, "SAT")) {
     set_claim(p, NQ_CLAIM_SATISFIABLE);
     p->after_minisat_sat = 1;

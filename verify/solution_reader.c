@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "count_claim.h"
 #include "nqsat/verify.h"
 
 typedef struct reader {
@@ -32,6 +33,7 @@ typedef struct reader {
                      with its last "v" line, there is no terminating 0 */
   long model_first_line;
   int *columns;
+  nq_verify_claims *claims; /* NULL: claims are not wanted */
 } reader;
 
 static nq_status parse_error(reader *state, const char *format, ...) {
@@ -254,11 +256,11 @@ static nq_status read_minizinc_array(reader *state, const char *cursor) {
   return NQ_OK;
 }
 
-/* A MiniZinc separator line: "----------" (after each solution) or
- * "==========" (search complete). */
-static int is_separator(const char *line) {
+/* MiniZinc's separator lines: "----------" after each solution,
+ * "==========" when the search is complete. */
+static int is_line_of(const char *line, const char *character) {
   size_t length = strlen(line);
-  return length >= 5 && (strspn(line, "-") == length || strspn(line, "=") == length);
+  return length >= 5 && strspn(line, character) == length;
 }
 
 /* "q = ..." (blanks allowed around "="). */
@@ -311,11 +313,23 @@ static nq_status read_lines(reader *state, FILE *input, nq_verify_read_fn on_sol
     if (state->pb_model && state->model_open && !is_v_line &&
         finish_model(state, on_solution, context))
       break;
+    if (state->claims && (*cursor == 'c' || *cursor == 's')) {
+      int claimed = count_claim_read_line(&state->claims->count, cursor, state->line);
+      if (claimed < 0) {
+        status = NQ_ERR_MEMORY;
+        break;
+      }
+    }
     if (!*cursor || *cursor == 'c' || *cursor == '#' || *cursor == 's')
       continue;
     if (!strcmp(cursor, "UNSAT") || !strcmp(cursor, "INDET"))
       break;
-    if (is_separator(cursor))
+    if (is_line_of(cursor, "=")) {
+      if (state->claims && !state->claims->complete_line)
+        state->claims->complete_line = state->line;
+      continue;
+    }
+    if (is_line_of(cursor, "-"))
       continue;
     /* "=====UNSATISFIABLE=====", "=====UNKNOWN=====", ...: no more solutions. */
     if (!strncmp(cursor, "=====", 5))
@@ -386,9 +400,20 @@ nq_status nq_verify_read_solutions_as(FILE *input, const char *name, int n,
                                       const nq_verify_model_format *format,
                                       nq_verify_read_fn on_solution, void *context, char *error,
                                       size_t error_size) {
+  return nq_verify_read_answer(input, name, n, format, on_solution, context, NULL, error,
+                               error_size);
+}
+
+nq_status nq_verify_read_answer(FILE *input, const char *name, int n,
+                                const nq_verify_model_format *format,
+                                nq_verify_read_fn on_solution, void *context,
+                                nq_verify_claims *claims, char *error, size_t error_size) {
+  if (claims)
+    memset(claims, 0, sizeof *claims);
   if (n < 1 || n > 46340)
     return NQ_ERR_ARGUMENT;
-  reader state = {.name = name, .n = n, .error = error, .error_size = error_size};
+  reader state = {
+      .name = name, .n = n, .error = error, .error_size = error_size, .claims = claims};
   state.numbering = format ? format->numbering : NQ_VERIFY_MATRIX;
   if ((int)state.numbering < NQ_VERIFY_MATRIX || state.numbering > NQ_VERIFY_ROWS_LOG)
     return NQ_ERR_ARGUMENT;

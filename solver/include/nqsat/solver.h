@@ -56,6 +56,10 @@ typedef struct nq_enumeration {
                          * models are not listed) */
   int complete;         /* 1 when the search ended as asked: the whole space
                          * covered, or the requested maximum reached */
+  /* DIMACS counts can pass 2^64 (one partial assignment stands for up to
+   * 2^62 models): the count is solutions_high * 2^64 + solutions, and the
+   * same for fundamental. Zero for N-Queens and for listed models. */
+  uint64_t solutions_high, fundamental_high;
 } nq_enumeration;
 
 /* Rows fixed per sub-problem by nq_solver_enumerate_symmetric for board
@@ -79,16 +83,25 @@ nq_status nq_solver_enumerate_symmetric(const nq_encoding *encoding, uint64_t ma
                                         nq_enumeration *result);
 
 /* Called once per model. The model is given over the variables that occur
- * in the formula (in a clause or a projection line), in the file's own
- * numbering: values[i] (1 true, 0 false) is the value of variable
- * file_variables[i], i = 1..count, ascending; index 0 is unused. Variables
- * the header declares but nothing uses are left out (any value goes).
- * Nonzero return stops (NQ_ERR_STOPPED). */
+ * in a clause, in the file's own numbering: values[i] (1 true, 0 false) is
+ * the value of variable file_variables[i], i = 1..count, ascending; index
+ * 0 is unused. Variables no clause mentions are left out (any value goes:
+ * with nq_cnf_report.unused_projected of them projected, each model given
+ * stands for 2^unused_projected models). Nonzero return stops
+ * (NQ_ERR_STOPPED). */
 typedef int (*nq_model_fn)(void *context, const signed char *values, const int *file_variables,
                            int count);
 
+/* What enumerates the models of a DIMACS formula. NATIVE: nqsat's own
+ * all-solutions CDCL engine (solver/allsat_engine.c), chronological
+ * backtracking after each model, no blocking clauses, partial models
+ * counted 2^free at once. PICOSAT: PicoSAT with a shrunk blocking clause
+ * per model (the cross-check). */
+typedef enum nq_cnf_engine { NQ_CNF_ENGINE_NATIVE = 0, NQ_CNF_ENGINE_PICOSAT = 1 } nq_cnf_engine;
+
 /* How a DIMACS formula is enumerated (zero-initialised: the defaults). */
 typedef struct nq_cnf_options {
+  int engine;         /* nq_cnf_engine (default NATIVE) */
   int no_split;       /* 1: one PicoSAT instance for the whole formula */
   int no_symmetry;    /* 1: no symmetry detection */
   int no_shrink;      /* 1: block every projection variable of each model */
@@ -100,13 +113,19 @@ typedef struct nq_cnf_options {
 
 /* How a DIMACS enumeration was made, for --stats and the header lines. */
 typedef struct nq_cnf_report {
-  int variables; /* variables that occur (renumbered 1..variables) */
+  int variables; /* variables that occur in a clause (renumbered 1..variables) */
   int projected; /* of those, projection variables */
+  /* Projection variables (without a projection line: declared variables)
+   * that no clause mentions. Not enumerated: the model count by the model
+   * counting convention is the enumeration's count times
+   * 2^unused_projected (see docs/solver.md). */
+  int unused_projected;
   uint64_t clauses, literals;
   uint64_t cubes;       /* sub-problems, each its own PicoSAT instance */
   int split_depth;      /* split variables per cube */
   int threads;          /* workers used */
   int shrink;           /* 1: partial-assignment blocking clauses */
+  int engine;           /* nq_cnf_engine */
   char group_order[48]; /* symmetry group order, "1" when none or off */
   int symmetry_used;    /* 1: the group acts on the projection with at most
                          * 10^5 elements, and orbits are used */
@@ -135,13 +154,20 @@ uint64_t nq_cnf_plan_memory_estimate(const nq_cnf_plan *plan, int threads,
 /* Enumerates up to `max_models` models (0: all), cube by cube on the
  * control's threads, reported serially and in an order that does not
  * depend on the thread count. Two models reported differ on the projection
- * set (cnf->projection when declared, else every variable). Returns NQ_OK,
+ * set (cnf->projection when declared, else every variable) restricted to
+ * the variables that occur in a clause; `result` counts those models
+ * (multiply by 2^unused_projected for every projected variable). Returns NQ_OK,
  * NQ_ERR_INTERRUPTED (complete = 0), NQ_ERR_STOPPED, NQ_ERR_MEMORY or
  * NQ_ERR_SOLVER. */
 nq_status nq_cnf_plan_enumerate(nq_cnf_plan *plan, uint64_t max_models,
                                 const nq_solver_control *control, nq_model_fn on_model,
                                 void *context, nq_enumeration *result);
 void nq_cnf_plan_free(nq_cnf_plan *plan);
+
+/* Decisions and conflicts of the last nq_cnf_plan_enumerate (the NATIVE
+ * engine's, summed over its workers; 0 with PicoSAT). */
+void nq_cnf_plan_search_counts(const nq_cnf_plan *plan, uint64_t *decisions,
+                               uint64_t *conflicts);
 
 /* Plan and enumerate in one call with the default options. */
 nq_status nq_solver_enumerate_cnf(const nq_cnf *cnf, uint64_t max_models,

@@ -9,7 +9,10 @@
  *   MiniSat's result file ("SAT" then the literals, "UNSAT", "INDET") and
  *   its standard output ("SATISFIABLE", "UNSATISFIABLE", "INDETERMINATE"),
  *   model counts: "s mc K", "s pmc K" (MCC 2020) and "c s exact ... K"
- *   (MCC 2021-2024, e.g. "c s exact arb int K").
+ *   (MCC 2021-2024, e.g. "c s exact arb int K", with "c s type mc|pmc"
+ *   and "c s log10-estimate X"), of any size;
+ *   counts closing a list of models: "s SOLUTIONS K" (picosat --all),
+ *   "c K models" (nqsat solve FILE --all).
  * Every other line is ignored (solvers print statistics freely).
  *
  * Ownership: nq_answer_new returns an answer the caller owns and releases
@@ -45,10 +48,13 @@ typedef struct nq_answer {
   long conflict_line;
   nq_answer_model *models;
   size_t model_count;
-  int has_count;
-  char count[48]; /* the count as written (digits), or the offending text */
-  int count_malformed;
-  long count_line;
+  nq_count_claim count; /* count.line 0: no count claimed */
+  char count_type[8];   /* "mc", "pmc", ... from "c s type", or "" */
+  long type_line;
+  int has_estimate; /* "c s log10-estimate X": 1, or -1 when X is no number */
+  double log10_estimate;
+  long estimate_line;
+  char estimate_text[40];
   const char *name; /* of the last input read, for messages */
 } nq_answer;
 
@@ -69,7 +75,9 @@ typedef enum nq_verdict_kind {
   NQ_VERDICT_CORRECT = 0,
   NQ_VERDICT_WRONG_STATUS = 1,  /* SAT/UNSAT claimed against the truth */
   NQ_VERDICT_INVALID_MODEL = 2, /* a model that is not a solution */
-  NQ_VERDICT_WRONG_COUNT = 3,   /* a model count other than the verifier's */
+  NQ_VERDICT_WRONG_COUNT = 3,   /* a model count other than the verifier's, a
+                                 * model listed twice, an enumeration claimed
+                                 * complete that misses a board */
   NQ_VERDICT_UNKNOWN = 4,       /* the solver gave no answer, or UNKNOWN */
   NQ_VERDICT_UNVERIFIED = 5     /* the verifier cannot tell (beyond its limits) */
 } nq_verdict_kind;
@@ -100,8 +108,12 @@ typedef const nq_instance_truth *(*nq_truth_source)(void *context);
  * against the rules, the placed and blocked squares, and evaluated on every
  * clause or constraint of the file; status claims and counts are compared
  * with the truth, asked for only when needed. Calls `on_verdict` once per
- * verdict (the verdict is borrowed for the call). Returns NQ_OK, or the
- * error of reading the instance's formula (message in `error`). */
+ * verdict (the verdict is borrowed for the call). Models are compared with
+ * each other too: one listed twice is wrong; a count closing a list
+ * ("s SOLUTIONS K", "c K models") must be the number of distinct models
+ * listed, and the list must cover every board the truth knows of. Returns
+ * NQ_OK, or the error of reading the instance's formula (message in
+ * `error`). */
 nq_status nq_answer_judge(const nq_instance *instance, const char *path, const nq_answer *answer,
                           nq_truth_source truth, void *truth_context,
                           void (*on_verdict)(void *context, const nq_verdict *verdict),

@@ -141,6 +141,86 @@ nq_status nq_verify_read_solutions_as(FILE *input, const char *name, int n,
                                       nq_verify_read_fn on_solution, void *context, char *error,
                                       size_t error_size);
 
+/* ---- Claims of completeness ------------------------------------------------
+ * Enumerators say when their list is complete: MiniZinc prints
+ * "==========" after the last solution, picosat --all "s SOLUTIONS K",
+ * nqsat solve FILE --all "c K models", model counters "s mc K" (Model
+ * Counting Competition 2020) or "c s exact arb int K" (2021-2024). */
+
+/* A claimed count, kept as decimal digits of any length. */
+typedef struct nq_count_claim {
+  long line;          /* where it was claimed; 0: no count claimed */
+  const char *form;   /* how: "s SOLUTIONS", "c K models", "s mc", "s pmc",
+                       * "c s exact int" (static) */
+  char *digits;       /* the count without leading zeros, owned; NULL when
+                       * the text is no whole number */
+  char text[40];      /* the number as written (shortened), for messages */
+  long conflict_line; /* a later claim of another count, 0 if none */
+} nq_count_claim;
+
+/* Releases the digits and empties the claim. */
+void nq_count_claim_clear(nq_count_claim *claim);
+/* Compares canonical digits with `value`: <0, 0 or >0, exactly, for any
+ * length of digits. */
+int nq_count_compare(const char *digits, uint64_t value);
+/* log10 of the number the digits write (-HUGE_VAL for 0). */
+double nq_count_log10(const char *digits);
+
+typedef struct nq_verify_claims {
+  long complete_line; /* MiniZinc's "==========" (the search is complete), 0 if absent */
+  nq_count_claim count;
+} nq_verify_claims;
+
+/* nq_verify_read_solutions_as that also fills `claims` (zeroed first; the
+ * caller releases it with nq_count_claim_clear(&claims->count)): the
+ * complete marker and the count claimed, in the forms above. Count lines
+ * are read from any input; a count claimed twice with two numbers sets
+ * conflict_line. */
+nq_status nq_verify_read_answer(FILE *input, const char *name, int n,
+                                const nq_verify_model_format *format,
+                                nq_verify_read_fn on_solution, void *context,
+                                nq_verify_claims *claims, char *error, size_t error_size);
+
+/* ---- Distinct solutions and what is missing ---------------------------------
+ * A list of solutions read from another program, as a set: repeats are
+ * found as they come (a hash set), and the set is compared with the
+ * verifier's own. Ownership: the caller frees the tally. */
+typedef struct nq_solution_tally nq_solution_tally;
+
+/* An empty tally for boards of n rows (1..46340), or NULL. */
+nq_solution_tally *nq_solution_tally_new(int n);
+void nq_solution_tally_free(nq_solution_tally *tally);
+/* Adds a solution (columns 0-based) listed at `line`. Returns 1 when it is
+ * new; 0 when listed before (*first_line, if not NULL, is where); -1 when
+ * out of memory. */
+int nq_solution_tally_add(nq_solution_tally *tally, const int *columns, long line,
+                          long *first_line);
+uint64_t nq_solution_tally_distinct(const nq_solution_tally *tally);
+
+/* Up to this N the tally is compared with the verifier's set solution by
+ * solution; beyond, its size with the native count and OEIS. */
+#define NQ_VERIFY_SET_COMPARED_MAX_N 13
+/* Largest N whose count the comparison makes with the native counter
+ * (beyond: OEIS alone, up to NQ_VERIFY_KNOWN_MAX_N). */
+#define NQ_VERIFY_TALLY_COUNTED_MAX_N 16
+/* Missing solutions named in a comparison. */
+#define NQ_VERIFY_MISSING_SHOWN 3
+
+typedef struct nq_completeness {
+  int known;           /* 1: `expected` is the number of solutions */
+  int compared_by_set; /* 1: each of the verifier's solutions was looked up */
+  int counted;         /* 1: the native counter made `expected` (OEIS agrees) */
+  uint64_t expected;
+  uint64_t missing; /* expected minus the tally's distinct solutions */
+  int shown;        /* missing solutions written to `missing_examples` */
+  int missing_examples[NQ_VERIFY_MISSING_SHOWN][NQ_VERIFY_SET_COMPARED_MAX_N];
+} nq_completeness;
+
+/* Compares the tally (valid solutions only, as added) with every solution
+ * of N-Queens. NQ_ERR_SOLVER when the native count and OEIS disagree (a
+ * verifier bug); NQ_ERR_MEMORY; beyond NQ_VERIFY_KNOWN_MAX_N `known` is 0. */
+nq_status nq_solution_tally_compare(const nq_solution_tally *tally, nq_completeness *result);
+
 /* ---- Symmetry classes ------------------------------------------------------
  * The square has 8 symmetries (4 rotations, 4 reflections). A solution's
  * class is the set of its distinct images: 1, 2, 4 or 8 boards. */

@@ -1,0 +1,887 @@
+/* The all-solutions CDCL engine (allsat_engine.h): watched literals, 1UIP
+ * learning, VSIDS, restarts, learned-clause reduction, and after each
+ * model a chronological backtrack instead of a blocking clause.
+ *
+ * The decision levels form a stack of three kinds, bottom to top: the
+ * assumption level (the cube), projection levels, then levels deciding
+ * variables outside the projection (only once every projection variable
+ * is assigned). A projection level is REGULAR (its decision's other value
+ * is still to be searched) or FLIPPED: the other value was searched
+ * completely and the level now holds the negated decision as a
+ * pseudo-decision without a reason. Every model found so far lies in the
+ * subtree of a flipped decision's first value, so:
+ * - after a model, the highest projection level is flipped (when it is
+ *   regular) or popped and the one below it handled the same way
+ *   (backtrack_exhausted): the tree over the projection is walked once;
+ * - a conflict backjumps to its assertion level, but never below the
+ *   highest flipped level (that would forget which half was searched);
+ * - a conflict at a flipped level means both halves are done: the level
+ *   below is exhausted too.
+ * Learned clauses are resolvents of clauses only (pseudo-decisions and
+ * assumptions have no reason and stay in them as decisions do), so they
+ * hold for every model and survive models and cubes alike. Literals
+ * implied after a backtrack are put on the current level, which may be
+ * above their true level (as in chronological backtracking, Nadel & Ryvchin,
+ * SAT 2018): the trail stays ordered by level, which is all the analysis
+ * needs.
+ *
+ * Partial models: while models keep having open projection variables,
+ * each original clause counts its true literals; when none is unsatisfied
+ * the open projection variables are free and the model is reported once.
+ * Where that never happens (N-Queens) the counting is switched off after a
+ * few hundred models: it costs as much as propagation. */
+#include "allsat_engine.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum { NO_REASON = -1 };
+enum { LEVEL_ASSUMPTION, LEVEL_REGULAR, LEVEL_FLIPPED, LEVEL_OUTSIDE };
+/* Clause header in the arena: size, then flags (bit 0 learned, bit 1
+ * deleted, the rest the LBD); literals follow. */
+enum { HEADER = 2, FLAG_LEARNED = 1, FLAG_DELETED = 2, LBD_SHIFT = 2 };
+enum { RESTART_UNIT = 128, POLL_EVERY = 1024 };
+/* Learned clauses kept: REDUCE_BASE plus an eighth of the clauses, half
+ * deleted when full. A small database is what makes enumeration fast: the
+ * chronological walk visits each part of the tree once, so old clauses
+ * rarely help again, while every one of them costs watch visits (shuffled
+ * N = 12: 7.1 s with 4000 growing a tenth per reduction, 1.1 s with 250
+ * fixed, 1.3 s with 1000). The limit grows by half only when a reduction
+ * could not free a quarter (most clauses kept as reasons or LBD <= 2). */
+enum { REDUCE_BASE = 512 };
+/* Partial-model counting stays on while at least one model in
+ * PARTIAL_RATIO has a free variable (checked after PARTIAL_SAMPLE). */
+enum { PARTIAL_SAMPLE = 256, PARTIAL_RATIO = 16 };
+
+typedef struct watch {
+  int clause;  /* arena offset */
+  int blocker; /* a literal of the clause; the other one for binaries */
+  int binary;
+} watch;
+
+typedef struct watch_list {
+  watch *items;
+  int size, capacity;
+} watch_list;
+
+typedef struct int_list {
+  int *items;
+  size_t size, capacity;
+} int_list;
+
+struct allsat_engine {
+  int variables;
+  unsigned char *projected; /* [variables + 1] */
+  int projected_count;
+  /* Literal l of variable v is 2v (true) or 2v + 1 (false). */
+  signed char *value; /* [2 (variables + 1)]: 1 true, -1 false, 0 open */
+  int *level, *reason;
+  signed char *phase;
+  int *trail, trail_size, head;
+  int *level_start;
+  unsigned char *level_kind;
+  int current_level, floor; /* floor: the assumption level (0 or 1) */
+  int inconsistent;         /* the clauses alone have no model */
+  int out_of_memory;        /* a watch could not be stored: results void */
+
+  int_list arena;
+  size_t learned_count, max_learned;
+  watch_list *watches; /* [2 (variables + 1)] */
+  int_list pending_units;
+
+  /* partial models */
+  int tracking;
+  int *satisfied_by; /* per original clause: its true literals */
+  int **occurrences; /* [2 (variables + 1)]: original clauses of a literal */
+  int *occurrence_count;
+  int unsatisfied; /* original clauses with no true literal */
+  int assigned_projected;
+  int max_free;
+  uint64_t models_free; /* models with a free variable */
+
+  /* decisions */
+  double *activity, increment;
+  int *heap, heap_size, *heap_index;
+
+  /* analysis */
+  unsigned char *seen;
+  int *learned, *to_clear, *level_stamp;
+  int stamp;
+
+  signed char *model;
+  allsat_stats stats;
+};
+
+static int var_of(int literal) { return literal >> 1; }
+static int to_internal(int dimacs) { return dimacs > 0 ? 2 * dimacs : 2 * -dimacs + 1; }
+
+static int list_push(int_list *list, int item) {
+  if (list->size == list->capacity) {
+    size_t capacity = list->capacity ? 2 * list->capacity : 1024;
+    int *items = realloc(list->items, capacity * sizeof *items);
+    if (!items)
+      return -1;
+    list->items = items;
+    list->capacity = capacity;
+  }
+  list->items[list->size++] = item;
+  return 0;
+}
+
+static int watch_push(watch_list *list, watch item) {
+  if (list->size == list->capacity) {
+    int capacity = list->capacity ? 2 * list->capacity : 4;
+    watch *items = realloc(list->items, (size_t)capacity * sizeof *items);
+    if (!items)
+      return -1;
+    list->items = items;
+    list->capacity = capacity;
+  }
+  list->items[list->size++] = item;
+  return 0;
+}
+
+/* ---- the decision heap: projection variables first, then activity ---- */
+
+static int heap_better(const allsat_engine *e, int a, int b) {
+  if (e->projected[a] != e->projected[b])
+    return e->projected[a] > e->projected[b];
+  return e->activity[a] > e->activity[b];
+}
+
+static void heap_up(allsat_engine *e, int position) {
+  int v = e->heap[position];
+  while (position > 0) {
+    int parent = (position - 1) / 2;
+    if (!heap_better(e, v, e->heap[parent]))
+      break;
+    e->heap[position] = e->heap[parent];
+    e->heap_index[e->heap[position]] = position;
+    position = parent;
+  }
+  e->heap[position] = v;
+  e->heap_index[v] = position;
+}
+
+static void heap_down(allsat_engine *e, int position) {
+  int v = e->heap[position];
+  for (;;) {
+    int child = 2 * position + 1;
+    if (child >= e->heap_size)
+      break;
+    if (child + 1 < e->heap_size && heap_better(e, e->heap[child + 1], e->heap[child]))
+      child++;
+    if (!heap_better(e, e->heap[child], v))
+      break;
+    e->heap[position] = e->heap[child];
+    e->heap_index[e->heap[position]] = position;
+    position = child;
+  }
+  e->heap[position] = v;
+  e->heap_index[v] = position;
+}
+
+static void heap_insert(allsat_engine *e, int v) {
+  if (e->heap_index[v] >= 0)
+    return;
+  e->heap[e->heap_size] = v;
+  e->heap_index[v] = e->heap_size++;
+  heap_up(e, e->heap_size - 1);
+}
+
+static int heap_pop(allsat_engine *e) {
+  int top = e->heap[0];
+  e->heap_index[top] = -1;
+  if (--e->heap_size > 0) {
+    e->heap[0] = e->heap[e->heap_size];
+    e->heap_index[e->heap[0]] = 0;
+    heap_down(e, 0);
+  }
+  return top;
+}
+
+static void bump(allsat_engine *e, int v) {
+  if ((e->activity[v] += e->increment) > 1e100) {
+    for (int u = 1; u <= e->variables; u++)
+      e->activity[u] *= 1e-100;
+    e->increment *= 1e-100;
+  }
+  if (e->heap_index[v] >= 0)
+    heap_up(e, e->heap_index[v]);
+}
+
+/* ---- assignment ---- */
+
+static void assign(allsat_engine *e, int literal, int reason) {
+  int v = var_of(literal);
+  e->value[literal] = 1;
+  e->value[literal ^ 1] = -1;
+  e->level[v] = e->current_level;
+  e->reason[v] = reason;
+  e->trail[e->trail_size++] = literal;
+  if (e->tracking) {
+    const int *clauses = e->occurrences[literal];
+    for (int i = 0; i < e->occurrence_count[literal]; i++)
+      if (e->satisfied_by[clauses[i]]++ == 0)
+        e->unsatisfied--;
+  }
+  e->assigned_projected += e->projected[v];
+}
+
+static void new_level(allsat_engine *e, int kind) {
+  e->current_level++;
+  e->level_start[e->current_level] = e->trail_size;
+  e->level_kind[e->current_level] = (unsigned char)kind;
+}
+
+static void backtrack(allsat_engine *e, int target) {
+  if (e->current_level <= target)
+    return;
+  int keep = e->level_start[target + 1];
+  for (int i = e->trail_size - 1; i >= keep; i--) {
+    int literal = e->trail[i], v = var_of(literal);
+    e->value[literal] = e->value[literal ^ 1] = 0;
+    e->phase[v] = (signed char)(literal & 1);
+    e->reason[v] = NO_REASON;
+    if (e->tracking) {
+      const int *clauses = e->occurrences[literal];
+      for (int k = 0; k < e->occurrence_count[literal]; k++)
+        if (--e->satisfied_by[clauses[k]] == 0)
+          e->unsatisfied++;
+    }
+    e->assigned_projected -= e->projected[v];
+    heap_insert(e, v);
+  }
+  e->trail_size = e->head = keep;
+  e->current_level = target;
+}
+
+/* Returns the arena offset of a falsified clause, or -1. */
+static int propagate(allsat_engine *e) {
+  int *arena = e->arena.items;
+  signed char *value = e->value;
+  while (e->head < e->trail_size) {
+    int false_literal = e->trail[e->head++] ^ 1;
+    e->stats.propagations++;
+    watch_list *list = &e->watches[false_literal];
+    watch *read = list->items, *write = read, *end = read + list->size;
+    while (read != end) {
+      watch w = *read++;
+      if (value[w.blocker] == 1) {
+        *write++ = w;
+        continue;
+      }
+      if (w.binary) {
+        *write++ = w;
+        if (value[w.blocker] == -1) {
+          while (read != end)
+            *write++ = *read++;
+          list->size = (int)(write - list->items);
+          return w.clause;
+        }
+        assign(e, w.blocker, w.clause);
+        continue;
+      }
+      int *literals = arena + w.clause + HEADER;
+      if (literals[0] == false_literal) {
+        literals[0] = literals[1];
+        literals[1] = false_literal;
+      }
+      int first = literals[0];
+      watch kept = {w.clause, first, 0};
+      if (first != w.blocker && value[first] == 1) {
+        *write++ = kept;
+        continue;
+      }
+      int size = arena[w.clause], moved = 0;
+      for (int k = 2; k < size; k++)
+        if (value[literals[k]] != -1) {
+          literals[1] = literals[k];
+          literals[k] = false_literal;
+          if (watch_push(&e->watches[literals[1]], kept))
+            e->out_of_memory = 1;
+          moved = 1;
+          break;
+        }
+      if (moved)
+        continue;
+      *write++ = kept;
+      if (value[first] == -1) {
+        while (read != end)
+          *write++ = *read++;
+        list->size = (int)(write - list->items);
+        return w.clause;
+      }
+      assign(e, first, w.clause);
+    }
+    list->size = (int)(write - list->items);
+  }
+  return -1;
+}
+
+/* ---- clauses ---- */
+
+static int add_clause(allsat_engine *e, const int *literals, int size, int learned, int lbd) {
+  int offset = (int)e->arena.size;
+  if (list_push(&e->arena, size) ||
+      list_push(&e->arena, (learned ? FLAG_LEARNED : 0) | (lbd << LBD_SHIFT)))
+    return -1;
+  for (int i = 0; i < size; i++)
+    if (list_push(&e->arena, literals[i]))
+      return -1;
+  if (size >= 2) {
+    int binary = size == 2;
+    watch a = {offset, literals[1], binary}, b = {offset, literals[0], binary};
+    if (watch_push(&e->watches[literals[0]], a) || watch_push(&e->watches[literals[1]], b))
+      return -1;
+  }
+  if (learned)
+    e->learned_count++;
+  return offset;
+}
+
+/* Rebuilds the watches from the arena: each clause watches its first two
+ * literals, as propagate keeps them. */
+static void rebuild_watches(allsat_engine *e) {
+  for (int l = 0; l < 2 * (e->variables + 1); l++)
+    e->watches[l].size = 0;
+  int *arena = e->arena.items;
+  for (size_t c = 0; c < e->arena.size; c += HEADER + (size_t)arena[c]) {
+    int size = arena[c];
+    if (size < 2)
+      continue;
+    int *literals = arena + c + HEADER, binary = size == 2;
+    watch a = {(int)c, literals[1], binary}, b = {(int)c, literals[0], binary};
+    if (watch_push(&e->watches[literals[0]], a) || watch_push(&e->watches[literals[1]], b))
+      e->out_of_memory = 1;
+  }
+}
+
+typedef struct candidate {
+  int offset, lbd, size;
+} candidate;
+
+static int worse_first(const void *a, const void *b) {
+  const candidate *x = a, *y = b;
+  if (x->lbd != y->lbd)
+    return y->lbd - x->lbd;
+  return y->size - x->size;
+}
+
+/* Deletes the worse half of the learned clauses (by LBD, then size),
+ * keeping binaries, LBD <= 2 and every clause that is a reason now. */
+static void reduce_learned(allsat_engine *e) {
+  int *arena = e->arena.items;
+  candidate *all = malloc(e->learned_count * sizeof *all);
+  if (!all)
+    return;
+  size_t count = 0;
+  for (size_t c = 0; c < e->arena.size; c += HEADER + (size_t)arena[c]) {
+    int size = arena[c], flags = arena[c + 1];
+    if (!(flags & FLAG_LEARNED) || size <= 2 || (flags >> LBD_SHIFT) <= 2)
+      continue;
+    int first = arena[c + HEADER];
+    if (e->reason[var_of(first)] == (int)c && e->value[first] == 1)
+      continue;
+    all[count].offset = (int)c;
+    all[count].lbd = flags >> LBD_SHIFT;
+    all[count].size = size;
+    count++;
+  }
+  qsort(all, count, sizeof *all, worse_first);
+  for (size_t i = 0; i < count / 2; i++)
+    arena[all[i].offset + 1] |= FLAG_DELETED;
+  free(all);
+  /* Copy the kept clauses into a new arena; the old one's flags word of
+   * each kept clause then says where it went, for the reasons. */
+  int *moved = malloc((e->arena.size ? e->arena.size : 1) * sizeof *moved);
+  if (!moved) {
+    for (size_t c = 0; c < e->arena.size; c += HEADER + (size_t)arena[c])
+      arena[c + 1] &= ~FLAG_DELETED;
+    return;
+  }
+  size_t to = 0;
+  e->learned_count = 0;
+  for (size_t c = 0; c < e->arena.size; c += HEADER + (size_t)arena[c]) {
+    int size = arena[c], flags = arena[c + 1];
+    if (flags & FLAG_DELETED) {
+      arena[c + 1] = -1;
+      continue;
+    }
+    memcpy(moved + to, arena + c, (HEADER + (size_t)size) * sizeof *arena);
+    e->learned_count += (flags & FLAG_LEARNED) != 0;
+    arena[c + 1] = (int)to;
+    to += HEADER + (size_t)size;
+  }
+  for (int i = 0; i < e->trail_size; i++) {
+    int v = var_of(e->trail[i]);
+    if (e->reason[v] != NO_REASON)
+      e->reason[v] = arena[e->reason[v] + 1];
+  }
+  free(arena);
+  e->arena.items = moved;
+  e->arena.size = to;
+  e->arena.capacity = e->arena.size ? e->arena.size : 1;
+  rebuild_watches(e);
+}
+
+/* ---- the search ---- */
+
+static int highest_flipped(const allsat_engine *e, int below) {
+  for (int k = below; k > e->floor; k--)
+    if (e->level_kind[k] == LEVEL_FLIPPED)
+      return k;
+  return e->floor;
+}
+
+/* The subtree under levels 1..k is searched completely: flip the highest
+ * regular projection decision at or below k (popping flipped levels on
+ * the way). Returns 1 when none is left above the floor. */
+static int backtrack_exhausted(allsat_engine *e, int k) {
+  while (k > e->floor) {
+    int kind = e->level_kind[k], decision = e->trail[e->level_start[k]];
+    backtrack(e, k - 1);
+    if (kind == LEVEL_REGULAR) {
+      new_level(e, LEVEL_FLIPPED);
+      assign(e, decision ^ 1, NO_REASON);
+      return 0;
+    }
+    k--;
+  }
+  backtrack(e, e->floor);
+  return 1;
+}
+
+/* 1UIP analysis of `conflict` at the current level into e->learned[0..n):
+ * learned[0] the asserting literal, learned[1] the highest of the rest.
+ * Returns n; *assertion_level and *lbd are set. */
+static int analyze(allsat_engine *e, int conflict, int *assertion_level, int *lbd) {
+  int *arena = e->arena.items;
+  int n = 1, open = 0, index = e->trail_size - 1, uip = -1, clause = conflict;
+  do {
+    int size = arena[clause];
+    const int *literals = arena + clause + HEADER;
+    for (int i = 0; i < size; i++) {
+      int q = literals[i], v = var_of(q);
+      if (q == uip || e->seen[v] || e->level[v] == 0)
+        continue;
+      e->seen[v] = 1;
+      bump(e, v);
+      if (e->level[v] >= e->current_level)
+        open++;
+      else
+        e->learned[n++] = q;
+    }
+    while (!e->seen[var_of(e->trail[index])])
+      index--;
+    uip = e->trail[index--];
+    clause = e->reason[var_of(uip)];
+    e->seen[var_of(uip)] = 0;
+    open--;
+  } while (open > 0);
+  e->learned[0] = uip ^ 1;
+  /* Local minimisation: a literal whose reason's other literals are all
+   * in the clause (or fixed) adds nothing. */
+  memcpy(e->to_clear, e->learned, (size_t)n * sizeof *e->to_clear);
+  int kept = 1;
+  for (int i = 1; i < n; i++) {
+    int q = e->learned[i], reason = e->reason[var_of(q)], redundant = reason != NO_REASON;
+    if (redundant) {
+      const int *literals = arena + reason + HEADER;
+      for (int k = 0; k < arena[reason] && redundant; k++) {
+        int v = var_of(literals[k]);
+        if (v != var_of(q) && !e->seen[v] && e->level[v] > 0)
+          redundant = 0;
+      }
+    }
+    if (!redundant)
+      e->learned[kept++] = q;
+  }
+  for (int i = 1; i < n; i++)
+    e->seen[var_of(e->to_clear[i])] = 0;
+  n = kept;
+  int highest = 1;
+  for (int i = 2; i < n; i++)
+    if (e->level[var_of(e->learned[i])] > e->level[var_of(e->learned[highest])])
+      highest = i;
+  *assertion_level = 0;
+  if (n > 1) {
+    int swap = e->learned[1];
+    e->learned[1] = e->learned[highest];
+    e->learned[highest] = swap;
+    *assertion_level = e->level[var_of(e->learned[1])];
+  }
+  e->stamp++;
+  int levels = 0;
+  for (int i = 0; i < n; i++) {
+    int l = e->level[var_of(e->learned[i])];
+    if (e->level_stamp[l] != e->stamp) {
+      e->level_stamp[l] = e->stamp;
+      levels++;
+    }
+  }
+  *lbd = levels;
+  e->increment /= 0.95;
+  return n;
+}
+
+/* Adds the learned clause after the backtrack and assigns its first
+ * literal when every other one is false. */
+static int learn(allsat_engine *e, int n, int lbd) {
+  int offset = add_clause(e, e->learned, n, 1, lbd);
+  if (offset < 0)
+    return -1;
+  e->stats.learned_kept++;
+  if (n == 1 && list_push(&e->pending_units, e->learned[0]))
+    return -1;
+  if (e->value[e->learned[0]] == 0 && (n == 1 || e->value[e->learned[1]] == -1))
+    assign(e, e->learned[0], offset);
+  return 0;
+}
+
+static int luby(int i) {
+  int size = 1, sequence = 0;
+  while (size < i + 1) {
+    sequence++;
+    size = 2 * size + 1;
+  }
+  int x = i;
+  while (size - 1 != x) {
+    size = (size - 1) >> 1;
+    sequence--;
+    x = x % size;
+  }
+  return 1 << sequence;
+}
+
+static int report_model(allsat_engine *e, int free_count, int want_values, allsat_model_fn on_model,
+                        void *context) {
+  e->stats.models++;
+  if (free_count)
+    e->models_free++;
+  if (e->tracking && e->stats.models >= PARTIAL_SAMPLE &&
+      e->models_free * PARTIAL_RATIO < e->stats.models)
+    e->tracking = 0; /* never free: counting costs as much as propagating */
+  if (!on_model)
+    return 0;
+  if (want_values) {
+    e->model[0] = 0;
+    for (int v = 1; v <= e->variables; v++) {
+      signed char x = e->value[2 * v];
+      e->model[v] = x > 0 ? 1 : x < 0 ? 0 : e->projected[v] ? -1 : 0;
+    }
+  }
+  return on_model(context, want_values ? e->model : NULL, free_count);
+}
+
+static int top_projection_level(const allsat_engine *e) {
+  int k = e->current_level;
+  while (k > e->floor && e->level_kind[k] == LEVEL_OUTSIDE)
+    k--;
+  return k;
+}
+
+/* Assigns the learned units again at level 0 after a cube. */
+static void settle_units(allsat_engine *e) {
+  backtrack(e, 0);
+  for (size_t i = 0; i < e->pending_units.size && !e->inconsistent; i++) {
+    int literal = e->pending_units.items[i];
+    if (e->value[literal] == -1)
+      e->inconsistent = 1;
+    else if (e->value[literal] == 0)
+      assign(e, literal, NO_REASON);
+  }
+  e->pending_units.size = 0;
+  if (!e->inconsistent && propagate(e) >= 0)
+    e->inconsistent = 1;
+}
+
+nq_status allsat_engine_enumerate(allsat_engine *e, const int *assumptions, size_t assumption_count,
+                                  int want_values, allsat_model_fn on_model, allsat_stop_fn stop,
+                                  void *context) {
+  nq_status status = NQ_OK;
+  backtrack(e, 0);
+  if (e->inconsistent)
+    return NQ_OK;
+  e->floor = 0;
+  if (assumption_count) {
+    new_level(e, LEVEL_ASSUMPTION);
+    e->floor = 1;
+    for (size_t i = 0; i < assumption_count; i++) {
+      int literal = to_internal(assumptions[i]);
+      if (e->value[literal] == -1)
+        goto done;
+      if (e->value[literal] == 0)
+        assign(e, literal, NO_REASON);
+    }
+  }
+  uint64_t ticks = 0, restart_conflicts = 0;
+  int restarts = 0;
+  for (;;) {
+    if (++ticks % POLL_EVERY == 0 && stop && stop(context)) {
+      status = NQ_ERR_INTERRUPTED;
+      break;
+    }
+    int conflict = propagate(e);
+    if (e->out_of_memory) {
+      status = NQ_ERR_MEMORY;
+      break;
+    }
+    if (conflict >= 0) {
+      e->stats.conflicts++;
+      restart_conflicts++;
+      if (e->current_level <= e->floor) {
+        if (e->current_level == 0)
+          e->inconsistent = 1;
+        break;
+      }
+      int assertion_level, lbd;
+      int n = analyze(e, conflict, &assertion_level, &lbd);
+      if (e->level_kind[e->current_level] == LEVEL_FLIPPED) {
+        /* Both halves of this level are done. */
+        if (backtrack_exhausted(e, e->current_level - 1)) {
+          if (n == 1 && list_push(&e->pending_units, e->learned[0]))
+            status = NQ_ERR_MEMORY;
+          if (add_clause(e, e->learned, n, 1, lbd) < 0)
+            status = NQ_ERR_MEMORY;
+          break;
+        }
+      } else {
+        int target = highest_flipped(e, e->current_level - 1);
+        backtrack(e, assertion_level > target ? assertion_level : target);
+      }
+      if (learn(e, n, lbd)) {
+        status = NQ_ERR_MEMORY;
+        break;
+      }
+      if (e->learned_count >= e->max_learned) {
+        reduce_learned(e);
+        if (4 * e->learned_count > 3 * e->max_learned)
+          e->max_learned += e->max_learned / 2;
+      }
+      continue;
+    }
+    int model_now = 0, free_count = 0;
+    if (e->tracking && e->unsatisfied == 0) {
+      free_count = e->projected_count - e->assigned_projected;
+      model_now = free_count <= e->max_free;
+    }
+    if (!model_now && restart_conflicts >= (uint64_t)RESTART_UNIT * (uint64_t)luby(restarts)) {
+      restart_conflicts = 0;
+      restarts++;
+      backtrack(e, highest_flipped(e, e->current_level));
+      continue;
+    }
+    if (!model_now) {
+      int v = 0;
+      while (e->heap_size > 0) {
+        int top = heap_pop(e);
+        if (e->value[2 * top] == 0) {
+          v = top;
+          break;
+        }
+      }
+      if (v == 0) {
+        model_now = 1;
+        free_count = 0;
+      } else {
+        e->stats.decisions++;
+        new_level(e, e->projected[v] ? LEVEL_REGULAR : LEVEL_OUTSIDE);
+        assign(e, 2 * v + e->phase[v], NO_REASON);
+        continue;
+      }
+    }
+    if (report_model(e, free_count, want_values, on_model, context)) {
+      status = NQ_ERR_STOPPED;
+      break;
+    }
+    if (backtrack_exhausted(e, top_projection_level(e)))
+      break;
+  }
+done:
+  settle_units(e);
+  return status;
+}
+
+/* ---- construction ---- */
+
+allsat_engine *allsat_engine_new(int variables, const unsigned char *projected, const int *literals,
+                                 size_t literal_count) {
+  allsat_engine *e = calloc(1, sizeof *e);
+  if (!e)
+    return NULL;
+  size_t n = (size_t)variables + 1, l = 2 * n;
+  e->variables = variables;
+  e->projected = calloc(n, 1);
+  e->value = calloc(l, 1);
+  e->level = calloc(n, sizeof *e->level);
+  e->reason = malloc(n * sizeof *e->reason);
+  e->phase = malloc(n);
+  e->trail = malloc(n * sizeof *e->trail);
+  e->level_start = calloc(n + 2, sizeof *e->level_start);
+  e->level_kind = calloc(n + 2, 1);
+  e->watches = calloc(l, sizeof *e->watches);
+  e->occurrences = calloc(l, sizeof *e->occurrences);
+  e->occurrence_count = calloc(l, sizeof *e->occurrence_count);
+  e->activity = calloc(n, sizeof *e->activity);
+  e->heap = malloc(n * sizeof *e->heap);
+  e->heap_index = malloc(n * sizeof *e->heap_index);
+  e->seen = calloc(n, 1);
+  e->learned = malloc(n * sizeof *e->learned);
+  e->to_clear = malloc(n * sizeof *e->to_clear);
+  e->level_stamp = calloc(n + 2, sizeof *e->level_stamp);
+  e->model = malloc(n);
+  if (!e->projected || !e->value || !e->level || !e->reason || !e->phase || !e->trail ||
+      !e->level_start || !e->level_kind || !e->watches || !e->occurrences || !e->occurrence_count ||
+      !e->activity || !e->heap || !e->heap_index || !e->seen || !e->learned || !e->to_clear ||
+      !e->level_stamp || !e->model)
+    goto fail;
+  e->increment = 1.0;
+  for (int v = 1; v <= variables; v++) {
+    e->projected[v] = projected ? projected[v] != 0 : 1;
+    e->projected_count += e->projected[v];
+    e->reason[v] = NO_REASON;
+    e->phase[v] = 1; /* false first */
+    e->heap_index[v] = -1;
+  }
+  e->heap_index[0] = -1;
+  /* Clauses: duplicate literals dropped, tautologies left out; each
+   * original clause gets an index for the partial-model counts. */
+  int *clause = malloc(l * sizeof *clause);
+  unsigned char *mark = calloc(l, 1);
+  int_list units = {0};
+  int original = 0, failed = !clause || !mark;
+  size_t start = 0;
+  /* First pass: occurrence counts. */
+  for (size_t i = 0; i < literal_count && !failed; i++) {
+    if (literals[i] != 0)
+      continue;
+    int size = 0, tautology = 0;
+    for (size_t k = start; k < i; k++) {
+      int q = to_internal(literals[k]);
+      if (mark[q])
+        continue;
+      if (mark[q ^ 1])
+        tautology = 1;
+      mark[q] = 1;
+      clause[size++] = q;
+    }
+    for (int k = 0; k < size; k++)
+      mark[clause[k]] = 0;
+    start = i + 1;
+    if (tautology)
+      continue;
+    if (size == 0) {
+      e->inconsistent = 1;
+      continue;
+    }
+    for (int k = 0; k < size; k++)
+      e->occurrence_count[clause[k]]++;
+    original++;
+    if (size == 1)
+      failed |= list_push(&units, clause[0]);
+    else
+      failed |= add_clause(e, clause, size, 0, 0) < 0;
+  }
+  e->satisfied_by = calloc((size_t)original + 1, sizeof *e->satisfied_by);
+  failed |= !e->satisfied_by;
+  for (size_t q = 0; q < l && !failed; q++) {
+    if (e->occurrence_count[q] &&
+        !(e->occurrences[q] = malloc((size_t)e->occurrence_count[q] * sizeof(int))))
+      failed = 1;
+    e->occurrence_count[q] = 0;
+  }
+  /* Second pass: occurrence lists, in the same clause order. */
+  original = 0;
+  start = 0;
+  for (size_t i = 0; i < literal_count && !failed; i++) {
+    if (literals[i] != 0)
+      continue;
+    int size = 0, tautology = 0;
+    for (size_t k = start; k < i; k++) {
+      int q = to_internal(literals[k]);
+      if (mark[q])
+        continue;
+      if (mark[q ^ 1])
+        tautology = 1;
+      mark[q] = 1;
+      clause[size++] = q;
+    }
+    for (int k = 0; k < size; k++)
+      mark[clause[k]] = 0;
+    start = i + 1;
+    if (tautology || size == 0)
+      continue;
+    for (int k = 0; k < size; k++)
+      e->occurrences[clause[k]][e->occurrence_count[clause[k]]++] = original;
+    original++;
+  }
+  e->unsatisfied = original;
+  e->tracking = 1;
+  free(clause);
+  free(mark);
+  if (failed) {
+    free(units.items);
+    goto fail;
+  }
+  for (int v = 1; v <= variables; v++)
+    heap_insert(e, v);
+  for (size_t i = 0; i < units.size && !e->inconsistent; i++) {
+    if (e->value[units.items[i]] == -1)
+      e->inconsistent = 1;
+    else if (e->value[units.items[i]] == 0)
+      assign(e, units.items[i], NO_REASON);
+  }
+  free(units.items);
+  if (!e->inconsistent && propagate(e) >= 0)
+    e->inconsistent = 1;
+  e->max_learned = REDUCE_BASE + (size_t)original / 8;
+  return e;
+fail:
+  allsat_engine_free(e);
+  return NULL;
+}
+
+void allsat_engine_set_max_free(allsat_engine *e, int max_free) {
+  e->max_free = max_free;
+  if (max_free == 0 && e->tracking) {
+    /* No partial models: the counts are not needed. */
+    e->tracking = 0;
+  }
+}
+
+void allsat_engine_free(allsat_engine *e) {
+  if (!e)
+    return;
+  if (e->watches)
+    for (int l = 0; l < 2 * (e->variables + 1); l++)
+      free(e->watches[l].items);
+  if (e->occurrences)
+    for (int l = 0; l < 2 * (e->variables + 1); l++)
+      free(e->occurrences[l]);
+  free(e->watches);
+  free(e->occurrences);
+  free(e->occurrence_count);
+  free(e->satisfied_by);
+  free(e->arena.items);
+  free(e->pending_units.items);
+  free(e->projected);
+  free(e->value);
+  free(e->level);
+  free(e->reason);
+  free(e->phase);
+  free(e->trail);
+  free(e->level_start);
+  free(e->level_kind);
+  free(e->activity);
+  free(e->heap);
+  free(e->heap_index);
+  free(e->seen);
+  free(e->learned);
+  free(e->to_clear);
+  free(e->level_stamp);
+  free(e->model);
+  free(e);
+}
+
+void allsat_engine_stats(const allsat_engine *e, allsat_stats *stats) { *stats = e->stats; }

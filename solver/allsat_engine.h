@@ -1,0 +1,59 @@
+/* Private to solver/: an all-solutions CDCL engine that adds no blocking
+ * clause per model.
+ *
+ * After each model it backtracks chronologically: the last projection
+ * decision is flipped and kept as a pseudo-decision (Toda & Soh,
+ * "Implementing efficient all solutions SAT solvers", ACM JEA 2016), so
+ * the search tree over the projection variables is walked once and each
+ * further model costs a few propagations. Learned clauses are implied by
+ * the clauses alone, so they stay valid across models and across the
+ * assumption sets of successive calls (cubes). A model found while some
+ * projection variables are still open and every clause is satisfied is
+ * reported once as a partial model standing for 2^free models.
+ *
+ * The engine owns copies of everything it is given. Variables are
+ * 1..variables; literals are DIMACS-signed ints. */
+#ifndef NQSAT_ALLSAT_ENGINE_H
+#define NQSAT_ALLSAT_ENGINE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "nqsat/status.h"
+
+typedef struct allsat_engine allsat_engine;
+
+/* `projected[v]` (v = 1..variables, may be NULL: every variable) marks the
+ * projection set, decided before any other variable. `literals` holds the
+ * clauses, each ended by 0. NULL when out of memory. */
+allsat_engine *allsat_engine_new(int variables, const unsigned char *projected, const int *literals,
+                                 size_t literal_count);
+void allsat_engine_free(allsat_engine *engine);
+
+/* Partial models with at most `max_free` open projection variables
+ * (0: every model is total on the projection). Default 0. */
+void allsat_engine_set_max_free(allsat_engine *engine, int max_free);
+
+/* Called once per model. `values` (NULL unless asked for) is indexed by
+ * variable: 1 true, 0 false, -1 open (a free projection variable; the
+ * model stands for every value of those). Variables outside the
+ * projection that are still open may take any value. Nonzero return
+ * stops the enumeration. */
+typedef int (*allsat_model_fn)(void *context, const signed char *values, int free_count);
+/* Polled now and then; nonzero stops the enumeration (NQ_ERR_INTERRUPTED). */
+typedef int (*allsat_stop_fn)(void *context);
+
+/* Enumerates the projected models that contain every literal of
+ * `assumptions`, each once. NQ_OK when all were reported, NQ_ERR_STOPPED
+ * when `on_model` asked to stop, NQ_ERR_INTERRUPTED when `stop` did,
+ * NQ_ERR_MEMORY. The engine can be called again with other assumptions. */
+nq_status allsat_engine_enumerate(allsat_engine *engine, const int *assumptions,
+                                  size_t assumption_count, int want_values,
+                                  allsat_model_fn on_model, allsat_stop_fn stop, void *context);
+
+typedef struct allsat_stats {
+  uint64_t decisions, conflicts, propagations, models, learned_kept;
+} allsat_stats;
+void allsat_engine_stats(const allsat_engine *engine, allsat_stats *stats);
+
+#endif

@@ -1,0 +1,133 @@
+/* A hash set of byte strings with open addressing (linear probing). Keys
+ * live one after another in one growing block and the table holds their
+ * numbers, so growing the table rehashes numbers, not keys, and a key costs
+ * its bytes, its line and two table slots. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "key_set.h"
+
+struct key_set {
+  size_t key_size;
+  size_t count, key_capacity;
+  unsigned char *keys; /* count * key_size bytes */
+  long *lines;
+  uint64_t *hashes;  /* of each key, so growing needs no rehash of the bytes */
+  size_t *slots;     /* key number + 1; 0 is an empty slot */
+  size_t slot_count; /* a power of two, at least twice `count` */
+};
+
+/* FNV-1a over 8-byte words, then a final mix: fast, and the keys (columns,
+ * model bits) are not chosen by an adversary. */
+static uint64_t hash_bytes(const unsigned char *key, size_t size) {
+  uint64_t hash = 0xcbf29ce484222325u;
+  size_t i = 0;
+  for (; i + 8 <= size; i += 8) {
+    uint64_t word;
+    memcpy(&word, key + i, 8);
+    hash = (hash ^ word) * 0x100000001b3u;
+    hash ^= hash >> 29;
+  }
+  for (; i < size; i++)
+    hash = (hash ^ key[i]) * 0x100000001b3u;
+  hash ^= hash >> 33;
+  hash *= 0xff51afd7ed558ccdu;
+  hash ^= hash >> 33;
+  return hash;
+}
+
+key_set *key_set_new(size_t key_size) {
+  if (key_size == 0)
+    return NULL;
+  key_set *set = calloc(1, sizeof *set);
+  if (set)
+    set->key_size = key_size;
+  return set;
+}
+
+void key_set_free(key_set *set) {
+  if (!set)
+    return;
+  free(set->keys);
+  free(set->lines);
+  free(set->hashes);
+  free(set->slots);
+  free(set);
+}
+
+size_t key_set_size(const key_set *set) { return set->count; }
+
+/* The slot holding `key`, or the empty slot where it would go. */
+static size_t find_slot(const key_set *set, const unsigned char *key, uint64_t hash) {
+  size_t mask = set->slot_count - 1;
+  for (size_t slot = (size_t)hash & mask;; slot = (slot + 1) & mask) {
+    size_t number = set->slots[slot];
+    if (!number)
+      return slot;
+    number--;
+    if (set->hashes[number] == hash &&
+        !memcmp(set->keys + number * set->key_size, key, set->key_size))
+      return slot;
+  }
+}
+
+static int grow_table(key_set *set) {
+  size_t slot_count = set->slot_count ? 2 * set->slot_count : 1024;
+  size_t *slots = calloc(slot_count, sizeof *slots);
+  if (!slots)
+    return -1;
+  for (size_t number = 0; number < set->count; number++) {
+    size_t slot = (size_t)set->hashes[number] & (slot_count - 1);
+    while (slots[slot])
+      slot = (slot + 1) & (slot_count - 1);
+    slots[slot] = number + 1;
+  }
+  free(set->slots);
+  set->slots = slots;
+  set->slot_count = slot_count;
+  return 0;
+}
+
+static int grow_keys(key_set *set) {
+  size_t capacity = set->key_capacity ? 2 * set->key_capacity : 256;
+  unsigned char *keys = realloc(set->keys, capacity * set->key_size);
+  if (!keys)
+    return -1;
+  set->keys = keys;
+  long *lines = realloc(set->lines, capacity * sizeof *lines);
+  if (!lines)
+    return -1;
+  set->lines = lines;
+  uint64_t *hashes = realloc(set->hashes, capacity * sizeof *hashes);
+  if (!hashes)
+    return -1;
+  set->hashes = hashes;
+  set->key_capacity = capacity;
+  return 0;
+}
+
+int key_set_contains(const key_set *set, const void *key) {
+  if (!set->slot_count)
+    return 0;
+  return set->slots[find_slot(set, key, hash_bytes(key, set->key_size))] != 0;
+}
+
+int key_set_add(key_set *set, const void *key, long line, long *first_line) {
+  if (2 * (set->count + 1) > set->slot_count && grow_table(set))
+    return -1;
+  uint64_t hash = hash_bytes(key, set->key_size);
+  size_t slot = find_slot(set, key, hash);
+  if (set->slots[slot]) {
+    if (first_line)
+      *first_line = set->lines[set->slots[slot] - 1];
+    return 0;
+  }
+  if (set->count == set->key_capacity && grow_keys(set))
+    return -1;
+  memcpy(set->keys + set->count * set->key_size, key, set->key_size);
+  set->lines[set->count] = line;
+  set->hashes[set->count] = hash;
+  set->slots[slot] = ++set->count;
+  return 1;
+}
