@@ -38,8 +38,8 @@ static void print_solve_help(void) {
          "(no blocking clauses: it backtracks after each model; --engine picosat\n"
          "for PicoSAT with a blocking clause per model); output does not depend\n"
          "on --threads.\n"
-         "\n"
-         "  N                 board size, 1..%d\n"
+         "\n");
+  printf("  N                 board size, 1..%d\n"
          "  --amo ENCODING    at-most-one encoding (N only): pairwise (default), seq,\n"
          "                    ladder, commander, product, binary or bimander\n"
          "  --count           print only the number of solutions (models)\n"

@@ -155,8 +155,9 @@ complete -F _nqsat nqsat
 # nqsat-mpi (built with Open MPI: `mpirun -np P nqsat-mpi count N ...`) has
 # one command, count; its options come from 'nqsat-mpi --help' (answered
 # without starting MPI, so as fast and sure as nqsat's) and their words from
-# nqsat count's (the same methods and kernels). bash-completion
-# loads this file for nqsat; for nqsat-mpi alone, source it from ~/.bashrc.
+# nqsat count's (the same methods and kernels). bash-completion loads this
+# file by the name of the command completed, so it is installed as
+# completions/nqsat and, with nqsat-mpi, as completions/nqsat-mpi.
 _nqsat_mpi() {
   local cur=${COMP_WORDS[COMP_CWORD]} cword=$COMP_CWORD
   local program=${COMP_WORDS[0]} option=${COMP_WORDS[COMP_CWORD - 1]}

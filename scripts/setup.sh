@@ -17,9 +17,9 @@ if [ "${1:-}" = "--test-tools" ]; then
   packages+=(libxml2-utils) # xmllint: the SVG of 'nqsat show' is well-formed
   packages+=(clasp) # a PB solver: counts the models of `nqsat encode --format opb`
   # tests/install/: man pages rendered, completion loaded, the install built
-  # against with pkg-config, the Debian package built (dpkg-shlibdeps),
-  # linted and installed.
-  packages+=(man-db groff-base bash-completion pkg-config dpkg-dev lintian)
+  # against with pkg-config, the Debian packages built (dpkg-shlibdeps, and
+  # file, which CPack runs to find the ELF files), linted and installed.
+  packages+=(man-db groff-base bash-completion pkg-config dpkg-dev file lintian)
   packages+=(minizinc) # counts `nqsat encode --format mzn` with Gecode (tests/cli/encode_rows*.sh)
   packages+=(chromium) # opens `nqsat teach`'s page headless (tests/cli/teach_browser.sh)
   packages+=(python3) # reads the cactus plot's screenshot (tests/cli/png_ink.py)

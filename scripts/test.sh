@@ -16,7 +16,7 @@ echo "== tests: sanitizer build (ASan + UBSan)" >&2
 cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DNQSAT_SANITIZE=ON \
   -DNQSAT_WERROR=ON >/dev/null
 cmake --build build-sanitize -j "$jobs" >/dev/null
-# -LE install: the install and Debian package tests check files and packages,
+# -LE install: the install and Debian packages tests check files and packages,
 # not memory; they ran in the release pass, and a sanitizer build has no
 # shared libraries to install (NQSAT_SHARED is off there).
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \

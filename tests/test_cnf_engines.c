@@ -107,7 +107,7 @@ static uint64_t count_with(const nq_cnf *cnf, int engine, int symmetry, int spli
   if (nq_cnf_plan_make(cnf, &options, &control, &plan, NULL) != NQ_OK)
     return UINT64_MAX;
   listed l = {cnf, calloc((size_t)cnf->max_variable + 1, sizeof(int)), 0};
-  nq_enumeration result = {0, 0, 0};
+  nq_enumeration result = {0};
   nq_status status =
       nq_cnf_plan_enumerate(plan, 0, &control, listing ? check_model : NULL, &l, &result);
   nq_cnf_plan_free(plan);

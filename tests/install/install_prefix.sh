@@ -27,6 +27,9 @@ for tool in cc pkg-config readelf nm man; do
 done
 version=$(sed -n 's/^CMAKE_PROJECT_VERSION:STATIC=//p' "$build/CMakeCache.txt")
 [ -n "$version" ] || { echo "FAIL: no project version in $build/CMakeCache.txt" >&2; exit 1; }
+# lib/<triplet> on Debian, lib elsewhere (docs/install.md, "What is installed").
+libdir=$(sed -n 's/^CMAKE_INSTALL_LIBDIR:[A-Z]*=//p' "$build/CMakeCache.txt")
+[ -n "$libdir" ] || { echo "FAIL: no CMAKE_INSTALL_LIBDIR in $build/CMakeCache.txt" >&2; exit 1; }
 
 stage=$WORK/stage
 prefix=$stage/opt/nqsat
@@ -67,24 +70,24 @@ for header in "$prefix"/include/nqsat/*.h; do
 done
 
 # Libraries: static and shared, versioned SONAME, only nq_* exported.
-libraries=$(cd "$prefix/lib" && ls libnqsat_*.a | sed 's/^lib//; s/\.a$//')
-[ -n "$libraries" ] || fail "no static library in lib/"
+libraries=$(cd "$prefix/$libdir" && ls libnqsat_*.a | sed 's/^lib//; s/\.a$//')
+[ -n "$libraries" ] || fail "no static library in $libdir/"
 major=${version%%.*}
 for library in $libraries; do
   checks=$((checks + 4))
-  shared=$prefix/lib/lib$library.so.$version
-  [ -f "$shared" ] || { fail "lib/lib$library.so.$version is missing"; continue; }
-  [ "$(readlink "$prefix/lib/lib$library.so.$major")" = "lib$library.so.$version" ] ||
-    fail "lib/lib$library.so.$major does not point to lib$library.so.$version"
-  [ "$(readlink "$prefix/lib/lib$library.so")" = "lib$library.so.$major" ] ||
-    fail "lib/lib$library.so does not point to lib$library.so.$major"
+  shared=$prefix/$libdir/lib$library.so.$version
+  [ -f "$shared" ] || { fail "$libdir/lib$library.so.$version is missing"; continue; }
+  [ "$(readlink "$prefix/$libdir/lib$library.so.$major")" = "lib$library.so.$version" ] ||
+    fail "$libdir/lib$library.so.$major does not point to lib$library.so.$version"
+  [ "$(readlink "$prefix/$libdir/lib$library.so")" = "lib$library.so.$major" ] ||
+    fail "$libdir/lib$library.so does not point to lib$library.so.$major"
   soname=$(readelf -d "$shared" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
   [ "$soname" = "lib$library.so.$major" ] || fail "SONAME of lib$library.so.$version is '$soname'"
   others=$(nm -D --defined-only "$shared" | awk '$2 ~ /^[TDBRVW]$/ && $3 !~ /^nq_/ { print $3 }')
   [ -z "$others" ] || fail "lib$library.so exports symbols without the nq_ prefix: $(echo $others | head -c 300)"
 done
 checks=$((checks + 1))
-needed=$(readelf -d "$prefix/lib/libnqsat_verify.so.$version" | grep NEEDED)
+needed=$(readelf -d "$prefix/$libdir/libnqsat_verify.so.$version" | grep NEEDED)
 if grep -Eq 'picosat|nqsat_solver|nqsat_encoder' <<<"$needed"; then
   fail "libnqsat_verify.so needs the solver, the encoder or PicoSAT: $needed"
 fi
@@ -127,7 +130,7 @@ check_example_output() {
   [ -z "$problems" ] || fail "$how: $(echo $problems | head -c 300)"
 }
 
-export PKG_CONFIG_PATH=$prefix/lib/pkgconfig PKG_CONFIG_SYSROOT_DIR=$stage PKG_CONFIG_LIBDIR=
+export PKG_CONFIG_PATH=$prefix/$libdir/pkgconfig PKG_CONFIG_SYSROOT_DIR=$stage PKG_CONFIG_LIBDIR=
 expect_exit 0 pkg-config --modversion nqsat
 expect_equal "$(cat "$WORK/out")" "$version" "pkg-config --modversion nqsat"
 # Shared, with pkg-config.
@@ -136,14 +139,14 @@ if [ "$status" -eq 0 ]; then
   checks=$((checks + 1))
   readelf -d "$WORK/first_pc" | grep -q "NEEDED.*\[libnqsat_solver.so.$major\]" ||
     fail "the pkg-config build does not load libnqsat_solver.so.$major"
-  expect_exit 0 env LD_LIBRARY_PATH="$prefix/lib" "$WORK/first_pc" 8 5 &&
+  expect_exit 0 env LD_LIBRARY_PATH="$prefix/$libdir" "$WORK/first_pc" 8 5 &&
     check_example_output "$WORK/out" "pkg-config, shared"
 fi
 # Static, with pkg-config --static, from a copy that has no .so files: the
 # link only succeeds if Libs.private names what the static libraries need.
 cp -a "$stage" "$WORK/static-stage"
-rm -f "$WORK/static-stage/opt/nqsat/lib"/*.so*
-expect_exit 0 env PKG_CONFIG_SYSROOT_DIR="$WORK/static-stage" PKG_CONFIG_PATH="$WORK/static-stage/opt/nqsat/lib/pkgconfig" \
+rm -f "$WORK/static-stage/opt/nqsat/$libdir"/*.so*
+expect_exit 0 env PKG_CONFIG_SYSROOT_DIR="$WORK/static-stage" PKG_CONFIG_PATH="$WORK/static-stage/opt/nqsat/$libdir/pkgconfig" \
   sh -c "cc -std=c11 -o '$WORK/first_pc_static' '$example' \$(pkg-config --static --cflags --libs nqsat)"
 if [ "$status" -eq 0 ]; then
   checks=$((checks + 1))
@@ -160,7 +163,7 @@ expect_exit 0 cmake --build "$consumer"
 if [ "$status" -eq 0 ]; then
   # Outside the loader's folders, the libraries' own dependencies (libnqsat_
   # encoder.so.0 for libnqsat_solver.so.0) are found through LD_LIBRARY_PATH.
-  expect_exit 0 env LD_LIBRARY_PATH="$prefix/lib" "$consumer/first_shared" 8 5 && check_example_output "$WORK/out" "find_package, nqsat::solver"
+  expect_exit 0 env LD_LIBRARY_PATH="$prefix/$libdir" "$consumer/first_shared" 8 5 && check_example_output "$WORK/out" "find_package, nqsat::solver"
   expect_exit 0 "$consumer/first_static" 8 5 && check_example_output "$WORK/out" "find_package, nqsat::solver_static"
   checks=$((checks + 2))
   readelf -d "$consumer/first_shared" | grep -q "NEEDED.*\[libnqsat_solver.so.$major\]" ||
