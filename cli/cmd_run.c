@@ -73,6 +73,10 @@ static void print_run_help(void) {
          "  --jobs J           runs at once, 1..%d (default 1)\n"
          "  --resume           keep DIR/results.csv and skip the runs it records\n"
          "  --max-nodes K      the verifier's completion search limit (default 10^8)\n"
+         "  --cactus-axis log|linear\n"
+         "                     the time axis of DIR/cactus.svg (default log: from a\n"
+         "                     power of ten at or below the fastest run, at least\n"
+         "                     0.001 s, to the timeout; linear: from 0)\n"
          "  -h, --help         show this help\n"
          "\n"
          "exit: 0 no wrong answer in results.csv; 1 a wrong answer, or an error;\n"
@@ -147,7 +151,8 @@ enum {
   OPTION_MEMORY,
   OPTION_JOBS,
   OPTION_RESUME,
-  OPTION_MAX_NODES
+  OPTION_MAX_NODES,
+  OPTION_CACTUS_AXIS
 };
 
 static int parse_run_options(int argc, char **argv, run_request *request) {
@@ -157,6 +162,7 @@ static int parse_run_options(int argc, char **argv, run_request *request) {
                                           {"jobs", required_argument, NULL, OPTION_JOBS},
                                           {"resume", no_argument, NULL, OPTION_RESUME},
                                           {"max-nodes", required_argument, NULL, OPTION_MAX_NODES},
+                                          {"cactus-axis", required_argument, NULL, OPTION_CACTUS_AXIS},
                                           {"help", no_argument, NULL, 'h'},
                                           {NULL, 0, NULL, 0}};
   memset(request, 0, sizeof *request);
@@ -191,6 +197,14 @@ static int parse_run_options(int argc, char **argv, run_request *request) {
       if (parse_bounded("run", "--max-nodes", optarg, 1, 1000000000000000, &value))
         return NQ_EXIT_USAGE;
       request->max_nodes = (uint64_t)value;
+      break;
+    case OPTION_CACTUS_AXIS:
+      if (!strcmp(optarg, "log"))
+        request->cactus_axis = RUN_CACTUS_AXIS_LOG;
+      else if (!strcmp(optarg, "linear"))
+        request->cactus_axis = RUN_CACTUS_AXIS_LINEAR;
+      else
+        return usage_error("run", "unknown --cactus-axis '%s': use log or linear", optarg);
       break;
     case 'h': print_run_help(); return NQ_EXIT_OK;
     default: return report_bad_option("run", code, argv);

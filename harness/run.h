@@ -142,15 +142,27 @@ int csv_split(char *line, char **fields, int max_fields);
 void run_report(FILE *out, const result_table *table, const char *const *solver_order, int solver_count,
                 const char *directory);
 
+/* The cactus plot's time axis: logarithmic (the default: most runs of a
+ * field take a small fraction of the timeout) or linear from 0. */
+typedef enum run_cactus_axis { RUN_CACTUS_AXIS_LOG, RUN_CACTUS_AXIS_LINEAR } run_cactus_axis;
+
 /* Writes the cactus plot of `table` to `path` through nq_output (written
- * whole or not at all). Returns 0, or -1 with `error`. */
+ * whole or not at all), with a dashed line at the largest timeout of the
+ * table and a legend sorted by solved count, each entry with its PAR-2.
+ * Returns 0, or -1 with `error`. */
 int run_cactus_write(const result_table *table, const char *const *solver_order, int solver_count,
-                     const char *path, char *error, size_t error_size);
+                     run_cactus_axis axis, const char *path, char *error, size_t error_size);
 
 /* "correct" runs are solved; PAR-2 counts every other run as twice its
- * timeout (see run_report.c). */
+ * timeout (see run_report.c). A "skipped" row is no run at all. */
 int result_is_solved(const result_row *row);
 int result_is_wrong(const result_row *row);
+int result_is_run(const result_row *row);
+/* The row's term of PAR-2: its wall time when solved, else 2 x timeout. */
+double result_par2_seconds(const result_row *row);
+/* PAR-2 of `solver` (the mean of its runs' terms) into *par2, 0 without
+ * runs. Returns the number of runs. The report and the plot both use it. */
+int run_par2(const result_table *table, const char *solver, double *par2);
 
 /* ---- The whole run (run_loop.c) ------------------------------------------- */
 enum { RUN_MAX_SOLVERS = 64, RUN_MAX_JOBS = 256, RUN_SOLVER_NAME_MAX = 40 };
@@ -169,6 +181,7 @@ typedef struct run_request {
   run_limits limits;
   int jobs, resume;
   uint64_t max_nodes;
+  run_cactus_axis cactus_axis; /* zero (log) unless --cactus-axis linear */
 } run_request;
 
 /* Runs the request to the end (or to SIGINT/SIGTERM), prints the report,

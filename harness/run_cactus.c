@@ -1,11 +1,17 @@
 /* DIR/cactus.svg: the cactus plot of a field of solvers, as the SAT
  * competitions draw it: for each solver, its solved runs' times sorted
  * ascending; the k-th point is at x = k (instances solved), y = its time
- * in seconds (linear axis from 0). One polyline and one dot per solved run
- * for each solver, a legend, axis labels. Plain SVG 1.1 written here; each
- * dot carries its time (data-seconds) and a <title> naming the instance, and
- * the plot group its axis ranges, so the picture can be checked against
- * results.csv without any tool of ours. */
+ * in seconds. The time axis is logarithmic by default: in a typical field
+ * most runs take a small fraction of the timeout, and a linear axis
+ * squashes them onto 0. It runs from a power of ten at or below the
+ * fastest run (at least 1 ms; faster runs are drawn at it) to the timeout,
+ * which a dashed line marks. The legend lists the solvers by solved count
+ * (then PAR-2, the SAT Competition's ranking), each with its PAR-2.
+ * Plain SVG 1.1 written here; each dot carries its time (data-seconds) and
+ * a <title> naming the instance, and the plot group its axis kind and
+ * ranges, so the picture can be checked against results.csv without any
+ * tool of ours. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,9 +21,12 @@
 #include "text_buffer.h"
 
 enum { WIDTH = 860, HEIGHT = 520, LEFT = 70, RIGHT = 200, TOP = 40, BOTTOM = 60 };
+enum { LEGEND_ENTRY_HEIGHT = 34 };
 
 static const char *const COLOURS[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd",
                                       "#ff7f0e", "#17becf", "#8c564b", "#e377c2"};
+
+static const double LOG_AXIS_FLOOR = 1e-3; /* the clock's useful resolution */
 
 /* The smallest of 1, 2, 5 x 10^k at or above `value`. */
 static double nice_ceiling(double value) {
@@ -30,6 +39,20 @@ static double nice_ceiling(double value) {
     step *= 10;
   }
   return step;
+}
+
+/* Where the time axis puts `seconds`: 0 at the bottom, 1 at the top. */
+typedef struct time_axis {
+  run_cactus_axis kind;
+  double low, high;
+} time_axis;
+
+static double axis_fraction(const time_axis *axis, double seconds) {
+  if (axis->kind == RUN_CACTUS_AXIS_LINEAR)
+    return seconds / axis->high;
+  if (seconds <= axis->low)
+    return 0;
+  return log10(seconds / axis->low) / log10(axis->high / axis->low);
 }
 
 static int compare_doubles(const void *a, const void *b) {
@@ -46,41 +69,109 @@ static int compare_runs(const void *a, const void *b) {
   return compare_doubles(&((const solved_run *)a)->seconds, &((const solved_run *)b)->seconds);
 }
 
+/* One solver of the plot, with what its legend entry shows. */
+typedef struct plotted_solver {
+  const char *name;
+  int order; /* position in the command line's order: its colour, the last tie-break */
+  int solved, runs;
+  double par2;
+} plotted_solver;
+
+/* The legend's order: most solved first, then lower PAR-2, then the given order. */
+static int compare_legend(const void *a, const void *b) {
+  const plotted_solver *x = a, *y = b;
+  if (x->solved != y->solved)
+    return y->solved - x->solved;
+  if (x->par2 != y->par2)
+    return x->par2 < y->par2 ? -1 : 1;
+  return x->order - y->order;
+}
+
+/* Times to the 0.1 ms of results.csv, so dot and row say the same time. */
+static double as_in_results(double seconds) { return (double)(long long)(seconds * 1e4 + 0.5) / 1e4; }
+
+static void write_time_ticks(text_buffer *out, const time_axis *axis, double plot_width,
+                             double plot_height) {
+  double ticks[64];
+  int count = 0;
+  if (axis->kind == RUN_CACTUS_AXIS_LINEAR) {
+    for (int tick = 0; tick <= 5; tick++)
+      ticks[count++] = axis->high * tick / 5;
+  } else {
+    /* Powers of ten; 2 and 5 x 10^k too while the axis spans few decades. */
+    int decades = (int)ceil(log10(axis->high / axis->low) - 1e-9);
+    int with_halves = decades <= 3;
+    for (double power = axis->low; power <= axis->high * (1 + 1e-9) && count < 60; power *= 10) {
+      ticks[count++] = power;
+      if (with_halves)
+        for (int m = 2; m <= 5; m += 3)
+          if (m * power <= axis->high * (1 + 1e-9))
+            ticks[count++] = m * power;
+    }
+  }
+  for (int i = 0; i < count; i++) {
+    double y = TOP + plot_height * (1 - axis_fraction(axis, ticks[i]));
+    text_buffer_printf(out,
+                       "<line x1=\"%d\" y1=\"%.2f\" x2=\"%d\" y2=\"%.2f\" stroke=\"#dddddd\"/>"
+                       "<text x=\"%d\" y=\"%.2f\" text-anchor=\"end\">%g</text>\n",
+                       LEFT, y, LEFT + (int)plot_width, y, LEFT - 6, y + 4, ticks[i]);
+  }
+}
+
 int run_cactus_write(const result_table *table, const char *const *solver_order, int solver_count,
-                     const char *path, char *error, size_t error_size) {
+                     run_cactus_axis axis_kind, const char *path, char *error, size_t error_size) {
   /* Solvers: the given order, then any other name in the table. */
-  const char **names = calloc((size_t)solver_count + table->count + 1, sizeof *names);
+  plotted_solver *solvers = calloc((size_t)solver_count + table->count + 1, sizeof *solvers);
   solved_run *runs = calloc(table->count + 1, sizeof *runs);
-  if (!names || !runs) {
-    free(names);
+  if (!solvers || !runs) {
+    free(solvers);
     free(runs);
     snprintf(error, error_size, "%s: out of memory", path);
     return -1;
   }
   int count = 0;
   for (int i = 0; i < solver_count; i++)
-    names[count++] = solver_order[i];
+    solvers[count++].name = solver_order[i];
   for (size_t i = 0; i < table->count; i++) {
     int known = 0;
     for (int j = 0; j < count && !known; j++)
-      known = !strcmp(names[j], table->rows[i].solver);
+      known = !strcmp(solvers[j].name, table->rows[i].solver);
     if (!known)
-      names[count++] = table->rows[i].solver;
+      solvers[count++].name = table->rows[i].solver;
   }
   int most_solved = 1;
-  double slowest = 0;
-  for (int s = 0; s < count; s++) {
-    int solved = 0;
-    for (size_t i = 0; i < table->count; i++)
-      if (!strcmp(table->rows[i].solver, names[s]) && result_is_solved(&table->rows[i])) {
-        solved++;
-        if (table->rows[i].seconds > slowest)
-          slowest = table->rows[i].seconds;
-      }
-    if (solved > most_solved)
-      most_solved = solved;
+  double slowest = 0, fastest = 0, timeout = 0;
+  for (size_t i = 0; i < table->count; i++) {
+    const result_row *row = &table->rows[i];
+    if (result_is_run(row) && row->timeout > timeout)
+      timeout = row->timeout;
+    if (!result_is_solved(row))
+      continue;
+    double seconds = as_in_results(row->seconds);
+    if (seconds > slowest)
+      slowest = seconds;
+    if (seconds > 0 && (fastest == 0 || seconds < fastest))
+      fastest = seconds;
   }
-  double x_max = most_solved, y_max = nice_ceiling(slowest > 0 ? slowest : 1);
+  for (int s = 0; s < count; s++) {
+    solvers[s].order = s;
+    for (size_t i = 0; i < table->count; i++)
+      if (!strcmp(table->rows[i].solver, solvers[s].name) && result_is_solved(&table->rows[i]))
+        solvers[s].solved++;
+    solvers[s].runs = run_par2(table, solvers[s].name, &solvers[s].par2);
+    if (solvers[s].solved > most_solved)
+      most_solved = solvers[s].solved;
+  }
+  double top_time = timeout > slowest ? timeout : slowest;
+  time_axis axis = {axis_kind, 0, nice_ceiling(top_time > 0 ? top_time : 1)};
+  if (axis_kind == RUN_CACTUS_AXIS_LOG) {
+    /* 10^floor(log10(fastest)), the 1e-9 keeping an exact power of ten itself. */
+    axis.low = LOG_AXIS_FLOOR;
+    if (fastest > LOG_AXIS_FLOOR)
+      axis.low = pow(10, floor(log10(fastest) + 1e-9));
+    axis.high = top_time > axis.low ? top_time : axis.low * 10;
+  }
+  double x_max = most_solved;
   double plot_width = WIDTH - LEFT - RIGHT, plot_height = HEIGHT - TOP - BOTTOM;
   text_buffer out = {0};
   text_buffer_printf(&out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
@@ -98,14 +189,7 @@ int run_cactus_write(const result_table *table, const char *const *solver_order,
       "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/></g>\n",
       LEFT, TOP + (int)plot_height, LEFT + (int)plot_width, TOP + (int)plot_height, LEFT, TOP, LEFT,
       TOP + (int)plot_height);
-  for (int tick = 0; tick <= 5; tick++) {
-    double seconds = y_max * tick / 5;
-    double y = TOP + plot_height * (1 - seconds / y_max);
-    text_buffer_printf(&out,
-                       "<line x1=\"%d\" y1=\"%.2f\" x2=\"%d\" y2=\"%.2f\" stroke=\"#dddddd\"/>"
-                       "<text x=\"%d\" y=\"%.2f\" text-anchor=\"end\">%g</text>\n",
-                       LEFT, y, LEFT + (int)plot_width, y, LEFT - 6, y + 4, seconds);
-  }
+  write_time_ticks(&out, &axis, plot_width, plot_height);
   int x_step = most_solved <= 10 ? 1 : most_solved <= 50 ? 5 : most_solved <= 200 ? 20 : 100;
   for (int k = 0; k <= most_solved; k += x_step) {
     double x = LEFT + plot_width * k / x_max;
@@ -121,56 +205,81 @@ int run_cactus_write(const result_table *table, const char *const *solver_order,
   text_buffer_printf(
       &out,
       "<text x=\"18\" y=\"%.1f\" text-anchor=\"middle\" transform=\"rotate(-90 18 %.1f)\">"
-      "time per instance (s, wall clock)</text>\n",
-      TOP + plot_height / 2, TOP + plot_height / 2);
+      "time per instance (s, wall clock%s)</text>\n",
+      TOP + plot_height / 2, TOP + plot_height / 2,
+      axis_kind == RUN_CACTUS_AXIS_LOG ? ", log scale" : "");
+  if (timeout > 0) {
+    double y = TOP + plot_height * (1 - axis_fraction(&axis, timeout));
+    text_buffer_printf(&out,
+                       "<g id=\"timeout\" data-seconds=\"%g\"><line x1=\"%d\" y1=\"%.2f\" x2=\"%d\" "
+                       "y2=\"%.2f\" stroke=\"#555555\" stroke-dasharray=\"6,4\"/>"
+                       "<text x=\"%d\" y=\"%.2f\" text-anchor=\"end\" fill=\"#555555\">"
+                       "timeout %g s</text></g>\n",
+                       timeout, LEFT, y, LEFT + (int)plot_width, y, LEFT + (int)plot_width - 4,
+                       y - 4, timeout);
+  }
   text_buffer_printf(
       &out,
-      "<g id=\"plot\" data-left=\"%d\" data-top=\"%d\" data-width=\"%.0f\" data-height=\"%.0f\" "
-      "data-x-max=\"%g\" data-y-max=\"%g\">\n",
-      LEFT, TOP, plot_width, plot_height, x_max, y_max);
+      "<g id=\"plot\" data-axis=\"%s\" data-left=\"%d\" data-top=\"%d\" data-width=\"%.0f\" "
+      "data-height=\"%.0f\" data-x-max=\"%g\" data-y-min=\"%g\" data-y-max=\"%.17g\">\n",
+      axis_kind == RUN_CACTUS_AXIS_LOG ? "log" : "linear", LEFT, TOP, plot_width, plot_height, x_max,
+      axis.low, axis.high);
   for (int s = 0; s < count; s++) {
     const char *colour = COLOURS[s % (sizeof COLOURS / sizeof COLOURS[0])];
     int solved = 0;
     for (size_t i = 0; i < table->count; i++)
-      if (!strcmp(table->rows[i].solver, names[s]) && result_is_solved(&table->rows[i]))
-        /* To the 0.1 ms of results.csv, so dot and row say the same time. */
-        runs[solved++] = (solved_run){(double)(long long)(table->rows[i].seconds * 1e4 + 0.5) / 1e4,
-                                      table->rows[i].file};
+      if (!strcmp(table->rows[i].solver, solvers[s].name) && result_is_solved(&table->rows[i]))
+        runs[solved++] = (solved_run){as_in_results(table->rows[i].seconds), table->rows[i].file};
     qsort(runs, (size_t)solved, sizeof *runs, compare_runs);
     text_buffer_printf(&out, "<g class=\"solver\" data-solver=\"");
-    quote_xml(&out, names[s]);
+    quote_xml(&out, solvers[s].name);
     text_buffer_printf(&out, "\" data-solved=\"%d\" stroke=\"%s\" fill=\"%s\">\n", solved, colour,
                        colour);
     if (solved) {
       text_buffer_printf(&out, "<polyline fill=\"none\" stroke-width=\"2\" points=\"");
       for (int k = 0; k < solved; k++)
         text_buffer_printf(&out, "%s%.2f,%.2f", k ? " " : "", LEFT + plot_width * (k + 1) / x_max,
-                           TOP + plot_height * (1 - runs[k].seconds / y_max));
+                           TOP + plot_height * (1 - axis_fraction(&axis, runs[k].seconds)));
       text_buffer_printf(&out, "\"/>\n");
     }
     for (int k = 0; k < solved; k++) {
       text_buffer_printf(&out,
                          "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"3\" data-seconds=\"%.4f\"><title>",
                          LEFT + plot_width * (k + 1) / x_max,
-                         TOP + plot_height * (1 - runs[k].seconds / y_max), runs[k].seconds);
-      quote_xml(&out, names[s]);
+                         TOP + plot_height * (1 - axis_fraction(&axis, runs[k].seconds)),
+                         runs[k].seconds);
+      quote_xml(&out, solvers[s].name);
       text_buffer_printf(&out, ": ");
       quote_xml(&out, runs[k].file);
       text_buffer_printf(&out, ", %.4f s</title></circle>\n", runs[k].seconds);
     }
     text_buffer_printf(&out, "</g>\n");
-    /* Legend entry. */
-    int y = TOP + 10 + 22 * s;
-    text_buffer_printf(
-        &out,
-        "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" stroke-width=\"3\"/>"
-        "<text x=\"%d\" y=\"%d\">",
-        WIDTH - RIGHT + 20, y, WIDTH - RIGHT + 45, y, colour, WIDTH - RIGHT + 52, y + 4);
-    quote_xml(&out, names[s]);
-    text_buffer_printf(&out, " (%d)</text>\n", solved);
+  }
+  text_buffer_printf(&out, "</g>\n");
+  /* The legend, best first; each solver keeps the colour of its place on the command line. */
+  qsort(solvers, (size_t)count, sizeof *solvers, compare_legend);
+  text_buffer_printf(&out, "<g id=\"legend\">\n");
+  for (int s = 0; s < count; s++) {
+    const char *colour = COLOURS[solvers[s].order % (sizeof COLOURS / sizeof COLOURS[0])];
+    int y = TOP + 10 + LEGEND_ENTRY_HEIGHT * s;
+    text_buffer_printf(&out, "<g class=\"legend-entry\" data-solver=\"");
+    quote_xml(&out, solvers[s].name);
+    text_buffer_printf(&out,
+                       "\" data-solved=\"%d\"><line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" "
+                       "stroke=\"%s\" stroke-width=\"3\"/><text x=\"%d\" y=\"%d\">",
+                       solvers[s].solved, WIDTH - RIGHT + 20, y, WIDTH - RIGHT + 45, y, colour,
+                       WIDTH - RIGHT + 52, y + 4);
+    quote_xml(&out, solvers[s].name);
+    text_buffer_printf(&out, " (%d)</text><text x=\"%d\" y=\"%d\" fill=\"#555555\">", solvers[s].solved,
+                       WIDTH - RIGHT + 52, y + 18);
+    if (solvers[s].runs)
+      text_buffer_printf(&out, "PAR-2 %.3f", solvers[s].par2);
+    else
+      text_buffer_printf(&out, "PAR-2 -");
+    text_buffer_printf(&out, "</text></g>\n");
   }
   text_buffer_printf(&out, "</g>\n</svg>\n");
-  free(names);
+  free(solvers);
   free(runs);
   int result = text_buffer_write_file(&out, path, error, error_size);
   text_buffer_free(&out);

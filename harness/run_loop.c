@@ -724,7 +724,8 @@ int harness_run(const run_request *request) {
     run_report(stdout, &h.table, names, request->solver_count, request->directory);
     char path[4200], error[600];
     snprintf(path, sizeof path, "%s/cactus.svg", request->directory);
-    if (run_cactus_write(&h.table, names, request->solver_count, path, error, sizeof error))
+    if (run_cactus_write(&h.table, names, request->solver_count, request->cactus_axis, path,
+                         error, sizeof error))
       code = runtime_error("run", "%s", error);
     fflush(stdout);
   }

@@ -14,6 +14,26 @@
 
 int result_is_solved(const result_row *row) { return !strcmp(row->result, "correct"); }
 
+int result_is_run(const result_row *row) { return strcmp(row->result, "skipped") != 0; }
+
+double result_par2_seconds(const result_row *row) {
+  return result_is_solved(row) ? row->seconds : 2 * row->timeout;
+}
+
+int run_par2(const result_table *table, const char *solver, double *par2) {
+  int runs = 0;
+  double sum = 0;
+  for (size_t i = 0; i < table->count; i++) {
+    const result_row *row = &table->rows[i];
+    if (!strcmp(row->solver, solver) && result_is_run(row)) {
+      runs++;
+      sum += result_par2_seconds(row);
+    }
+  }
+  *par2 = runs ? sum / runs : 0;
+  return runs;
+}
+
 int result_is_wrong(const result_row *row) {
   return !strcmp(row->result, "wrong-status") || !strcmp(row->result, "invalid-model") ||
          !strcmp(row->result, "wrong-exit-code") ||
@@ -62,16 +82,15 @@ void run_report(FILE *out, const result_table *table, const char *const *solver_
   for (size_t i = 0; i < table->count; i++) {
     const result_row *row = &table->rows[i];
     solver_tally *tally = find_tally(tallies, &count, row->solver);
-    if (!strcmp(row->result, "skipped")) {
+    if (!result_is_run(row)) {
       tally->skipped++; /* not run: neither a run nor in PAR-2 */
       continue;
     }
     tally->runs++;
+    tally->par2_sum += result_par2_seconds(row);
     if (result_is_solved(row)) {
       tally->solved++;
-      tally->par2_sum += row->seconds;
     } else {
-      tally->par2_sum += 2 * row->timeout;
       tally->wrong += result_is_wrong(row);
       tally->timeouts += !strcmp(row->result, "timeout");
       tally->memory += !strcmp(row->result, "memory");

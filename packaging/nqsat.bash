@@ -27,6 +27,7 @@ _nqsat_values() {
   "count --method") echo "auto backtrack join" ;;
   "solve --method") echo "sat local backtrack" ;;
   "solve --format") echo "plain mcc" ;;
+  "run --cactus-axis") echo "log linear" ;;
   *) return 1 ;;
   esac
 }

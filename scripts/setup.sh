@@ -22,6 +22,7 @@ if [ "${1:-}" = "--test-tools" ]; then
   packages+=(man-db groff-base bash-completion pkg-config dpkg-dev file lintian)
   packages+=(minizinc) # counts `nqsat encode --format mzn` with Gecode (tests/cli/encode_rows*.sh)
   packages+=(chromium) # opens `nqsat teach`'s page headless (tests/cli/teach_browser.sh)
+  packages+=(python3) # reads the cactus plot's screenshot (tests/cli/png_ink.py)
   packages+=(openmpi-bin libopenmpi-dev) # nqsat-mpi, built when CMake finds MPI (tests/cli/count_mpi.sh)
   packages+=(minisat+) # a second PB solver: `nqsat run` and `check --instance` read its answers
   packages+=(runlim) # measures the same scripted solvers as `nqsat run` (tests/cli/run_harness.sh)

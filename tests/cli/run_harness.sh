@@ -17,6 +17,34 @@ results_field() {
   awk -F, -v s="$2" -v f="$3" -v c="$4" '$1 == s && $2 == f { print $c }' "$1"
 }
 
+# check_legend DIR: the legend of DIR/cactus.svg lists every solver of
+# DIR/results.csv once, by solved count (most first; ties: lower PAR-2
+# first), each entry "NAME (SOLVED)" then "PAR-2 X.XXX", the PAR-2 worked
+# out here: solved runs count their time, others twice their timeout,
+# skipped rows not at all.
+check_legend() {
+  local dir=$1
+  awk -F, 'NR > 1 && $3 != "skipped" { n[$1]++; solved[$1] += ($3 == "correct")
+      t[$1] += ($3 == "correct") ? $4 : 2 * $8 }
+    END { for (s in n) printf "%s %d %.3f\n", s, solved[s], t[s] / n[s] }' "$dir/results.csv" |
+    sort -k1,1 >"$WORK/legend.expected"
+  tr -d '\n' <"$dir/cactus.svg" | sed 's/<g class="legend-entry"/\n&/g' | grep '^<g class="legend-entry"' |
+    sed -E 's|^<g class="legend-entry" data-solver="([^"]*)" data-solved="([0-9]*)"><line [^>]*/><text [^>]*>([^<]*) \(([0-9]*)\)</text><text [^>]*>PAR-2 ([0-9.]*)</text></g>.*$|\1 \4 \5 \2 \3|' \
+    >"$WORK/legend.shown"
+  checks=$((checks + 3))
+  awk '$1 != $5 || $2 != $4 { bad = 1 } END { exit bad }' "$WORK/legend.shown" ||
+    fail "$dir: legend entries do not match their attributes: $(cat "$WORK/legend.shown")"
+  # (Within 0.001: the harness sums the unrounded times, results.csv has them to 0.1 ms.)
+  cut -d' ' -f1-3 "$WORK/legend.shown" | sort -k1,1 | join - "$WORK/legend.expected" >"$WORK/legend.joined"
+  [ "$(wc -l <"$WORK/legend.joined")" = "$(wc -l <"$WORK/legend.expected")" ] &&
+    [ "$(wc -l <"$WORK/legend.shown")" = "$(wc -l <"$WORK/legend.expected")" ] &&
+    awk '$2 != $4 || ($3 - $5) ^ 2 > 1.0001e-6 { bad = 1 } END { exit bad }' "$WORK/legend.joined" ||
+    fail "$dir: legend '$(cut -d' ' -f1-3 "$WORK/legend.shown" | tr '\n' ';')', from results.csv '$(tr '\n' ';' <"$WORK/legend.expected")'"
+  awk 'NR > 1 && ($2 > solved || ($2 == solved && $3 < par2)) { bad = 1 } { solved = $2; par2 = $3 }
+    END { exit bad }' "$WORK/legend.shown" ||
+    fail "$dir: legend not sorted by solved count, then PAR-2: $(cut -d' ' -f1-3 "$WORK/legend.shown" | tr '\n' ';')"
+}
+
 # ---- Real solvers: everything correct ----------------------------------------
 S=$WORK/suite
 # 8 CNF files (plain, shuffled, a satisfiable and an unsatisfiable
@@ -55,7 +83,10 @@ grep -q "3 files skipped: format" "$WORK/out" || fail "the table does not count 
 
 # The cactus plot: well-formed, one group per solver, its dots' times the
 # correct runs' times of results.csv, sorted, at the positions the axis
-# ranges give.
+# ranges give on a logarithmic axis (the default): y falls as log(seconds)
+# rises, a run at or below the axis's floor sits on it; a dashed line at the
+# timeout; the legend sorted by solved count, each entry with the PAR-2
+# worked out here from results.csv.
 checks=$((checks + 1))
 xmllint --noout "$S/cactus.svg" || fail "cactus.svg is not well-formed XML"
 plot=$(grep -o '<g id="plot"[^>]*>' "$S/cactus.svg")
@@ -65,6 +96,22 @@ width=$(echo "$plot" | sed 's/.*data-width="\([^"]*\)".*/\1/')
 height=$(echo "$plot" | sed 's/.*data-height="\([^"]*\)".*/\1/')
 xmax=$(echo "$plot" | sed 's/.*data-x-max="\([^"]*\)".*/\1/')
 ymax=$(echo "$plot" | sed 's/.*data-y-max="\([^"]*\)".*/\1/')
+ymin=$(echo "$plot" | sed 's/.*data-y-min="\([^"]*\)".*/\1/')
+expect_equal "$(echo "$plot" | sed 's/.*data-axis="\([^"]*\)".*/\1/')" log "the time axis is logarithmic by default"
+# The floor: a power of ten, at least 1 ms, at or below the fastest run and
+# above a tenth of it (or 1 ms).
+fastest=$(awk -F, '$3 == "correct" && $4 > 0 { print $4 }' "$S/results.csv" | sort -g | head -n 1)
+awk -v m="$ymin" -v f="$fastest" 'BEGIN { p = -log(m) / log(10); exit !(m >= 0.001 && (p - int(p + 0.5)) ^ 2 < 1e-12 &&
+  m <= f * (1 + 1e-9) && (m * 10 > f || m == 0.001)) }' || fail "log axis floor $ymin for a fastest run of $fastest s"
+# Its top is the timeout (20 s), and the dashed timeout line is there.
+awk -v m="$ymax" 'BEGIN { exit !(m == 20) }' || fail "log axis top $ymax, not the timeout 20"
+checks=$((checks + 2))
+timeout_line=$(tr -d '\n' <"$S/cactus.svg" | grep -o '<g id="timeout"[^>]*><line [^>]*>')
+echo "$timeout_line" | grep -q 'data-seconds="20"' && echo "$timeout_line" | grep -q 'stroke-dasharray=' ||
+  fail "no dashed timeout line at 20 s: '$timeout_line'"
+timeout_y=$(echo "$timeout_line" | sed 's/.* y1="\([^"]*\)".*/\1/')
+awk -v y="$timeout_y" -v t="$top" 'BEGIN { exit !((y - t) ^ 2 < 0.01) }' ||
+  fail "the timeout line is at y = $timeout_y, not at the top of the log axis ($top)"
 for solver in $(tail -n +2 "$S/results.csv" | cut -d, -f1 | sort -u); do
   checks=$((checks + 1))
   # The solver's group, one dot per line: "cx cy seconds".
@@ -78,13 +125,15 @@ for solver in $(tail -n +2 "$S/results.csv" | cut -d, -f1 | sort -u); do
   awk -F, -v s="$solver" '$1 == s && $3 == "correct" { print $4 }' "$S/results.csv" | sort -g >"$WORK/times"
   expect_equal "$(cut -d' ' -f3 "$WORK/dots" | tr '\n' ' ')" "$(tr '\n' ' ' <"$WORK/times")" \
     "cactus dots of $solver are its times in results.csv"
-  bad=$(awk -v l="$left" -v t="$top" -v w="$width" -v h="$height" -v xm="$xmax" -v ym="$ymax" '
-    { k++; x = l + w * k / xm; y = t + h * (1 - $3 / ym)
-      if ((x - $1) ^ 2 > 0.01 || (y - $2) ^ 2 > 0.01) print "dot " k " at " $1 "," $2 " not " x "," y }' "$WORK/dots")
+  bad=$(awk -v l="$left" -v t="$top" -v w="$width" -v h="$height" -v xm="$xmax" -v lo="$ymin" -v ym="$ymax" '
+    { k++; x = l + w * k / xm; s = $3 > lo ? $3 : lo; y = t + h * (1 - log(s / lo) / log(ym / lo))
+      if ((x - $1) ^ 2 > 0.01 || (y - $2) ^ 2 > 0.01) print "dot " k " at " $1 "," $2 " not " x "," y
+      if (k > 1 && $2 > previous + 1e-9) print "dot " k " lower than a faster one"
+      previous = $2 }' "$WORK/dots")
   [ -z "$bad" ] || fail "$solver: $bad"
-  grep -q "<text [^>]*>$solver ($(wc -l <"$WORK/times"))</text>" "$S/cactus.svg" || fail "no legend for $solver"
 done
-grep -q '>instances solved<' "$S/cactus.svg" && grep -q '>time per instance (s, wall clock)<' "$S/cactus.svg" ||
+check_legend "$S"
+grep -q '>instances solved<' "$S/cactus.svg" && grep -q '>time per instance (s, wall clock, log scale)<' "$S/cactus.svg" ||
   fail "cactus axis labels missing"
 
 # ---- Deliberately wrong solvers ------------------------------------------------
@@ -128,6 +177,8 @@ reproduce=$(grep -m1 'reproduce: .*flipped_literal' "$WORK/wrong_report" | sed '
 (cd "$WORK" && eval "${reproduce//nqsat check/\"$NQSAT\" check}") >/dev/null 2>&1
 [ $? -eq 1 ] || fail "the reproducing command does not find the invalid model: $reproduce"
 grep -q '^flipped .*disqualified' "$WORK/wrong_report" || fail "no disqualification mark"
+# Solved counts 2, 1 and 0 here: the legend ranks them, with their PAR-2.
+check_legend "$W"
 # On a terminal (script(1) gives it one) a progress bar counts runs and wrong answers.
 if command -v script >/dev/null; then
   checks=$((checks + 1))
@@ -135,6 +186,18 @@ if command -v script >/dev/null; then
   grep -aq '2/2 runs done, 0 left, [0-9]* running, 0 wrong' "$WORK/tty" ||
     fail "no progress bar on a terminal: $(tr '\r' '\n' <"$WORK/tty" | head -5)"
 fi
+# --cactus-axis linear: from 0, y proportional to the seconds.
+expect_exit 1 "$NQSAT" run "$W" --solver p:cnf='picosat {}' --resume --cactus-axis linear
+plot=$(grep -o '<g id="plot"[^>]*>' "$W/cactus.svg")
+expect_equal "$(echo "$plot" | sed 's/.*data-axis="\([^"]*\)".*/\1/')" linear "--cactus-axis linear"
+checks=$((checks + 1))
+echo "$plot" | awk '{ for (i = 1; i <= NF; i++) { split($i, kv, "="); gsub(/[">]/, "", kv[2]); a[kv[1]] = kv[2] } }
+  END { print a["data-top"], a["data-height"], a["data-y-min"], a["data-y-max"] }' >"$WORK/linear_axis"
+bad=$(grep -o '<circle [^>]*>' "$W/cactus.svg" | sed 's/.*cy="\([^"]*\)".*data-seconds="\([^"]*\)".*/\1 \2/' |
+  awk -v axis="$(cat "$WORK/linear_axis")" 'BEGIN { split(axis, a, " ") }
+    { y = a[1] + a[2] * (1 - $2 / a[4]); if ((y - $1) ^ 2 > 0.01 || a[3] != 0) print $2 " s at y = " $1 ", not " y }
+    END { if (!NR) print "no dots" }')
+[ -z "$bad" ] || fail "linear cactus axis: $bad"
 
 # ---- Process trees: nothing escapes, children's CPU and memory count ----------
 T=$WORK/trees
@@ -247,6 +310,7 @@ expect_stderr "no --solver"
 expect_exit 2 "$NQSAT" run "$S" --solver x='picosat'
 expect_stderr "must contain \{\}"
 expect_usage "--memory '12Q' is not a size" run "$S" --solver 'x=picosat {}' --memory 12Q
+expect_usage "unknown --cactus-axis 'loglog': use log or linear" run "$S" --solver 'x=picosat {}' --cactus-axis loglog
 if [ $under_valgrind = 0 ]; then # more range checks: parsing only, a second each under valgrind
   expect_exit 2 "$NQSAT" run "$S" --solver 'a b=picosat {}'
   expect_exit 2 "$NQSAT" run "$S" --solver a='picosat {}' --solver a='cadical {}'
