@@ -32,7 +32,7 @@ flags=(-std=c11 -O2 -Wall -Wextra -Wpedantic -Werror -D_POSIX_C_SOURCE=200809L
   -I"$v"/include -I"$source_dir"/common/include -I"$source_dir"/common/internal)
 status=0
 for test in test_join_parts test_count_join; do
-  "$cc" "${flags[@]}" -o "$work/$test" "$source_dir/tests/$test.c" "${sources[@]}" -lpthread
+  "$cc" "${flags[@]}" -o "$work/$test" "$source_dir/tests/$test.c" "${sources[@]}" -lpthread -lm
 done
 echo "== test_join_parts (aarch64, qemu)"
 qemu-aarch64 -L "$sysroot" "$work/test_join_parts" || status=1
