@@ -426,9 +426,14 @@ static int solve_file(solve_options *options, const char *path, uint64_t max_mem
       printf(" (%" PRIu64 " listed over the variables that occur)", result.solutions);
     printf("%s\n", stopped ? " (incomplete enumeration)" : "");
   }
+  if (stopped) {
+    /* As enumerated (over the variables in clauses): both words. */
+    model_count_of(count, &result, &report, COUNT_OCCURRING, 0);
+    fprintf(stderr, "nqsat solve: %s after ", stop_reason());
+    model_count_print(stderr, count);
+    fprintf(stderr, " models\n");
+  }
   mpz_clear(count);
-  if (stopped)
-    fprintf(stderr, "nqsat solve: %s after %" PRIu64 " models\n", stop_reason(), result.solutions);
   return stopped_exit(finish_output(code));
 }
 

@@ -40,7 +40,7 @@ enum { LEVEL_ASSUMPTION, LEVEL_REGULAR, LEVEL_FLIPPED, LEVEL_OUTSIDE };
 /* Clause header in the arena: size, then flags (bit 0 learned, bit 1
  * deleted, the rest the LBD); literals follow. */
 enum { HEADER = 2, FLAG_LEARNED = 1, FLAG_DELETED = 2, LBD_SHIFT = 2 };
-enum { RESTART_UNIT = 128, POLL_EVERY = 1024 };
+enum { RESTART_UNIT = 128, POLL_EVERY = 16 };
 /* Learned clauses kept: REDUCE_BASE plus an eighth of the clauses, half
  * deleted when full. A small database is what makes enumeration fast: the
  * chronological walk visits each part of the tree once, so old clauses
