@@ -176,9 +176,13 @@ static int write_instance(suite_run *run, const instance_plan *plan, int64_t cla
   if (!command)
     return runtime_error("suite", "out of memory");
   int code = request->encode_command(argc, argv);
-  if (code != NQ_EXIT_OK)
+  /* A signal after the file was written still ends the suite here: the
+   * command line is freed on every way out (LeakSanitizer found it kept
+   * when the signal came between the write and this check). */
+  int interrupted = code == NQ_EXIT_INTERRUPTED || interrupt_requested(); /* asked once */
+  if (code != NQ_EXIT_OK || interrupted)
     free(command);
-  if (code == NQ_EXIT_INTERRUPTED || interrupt_requested())
+  if (interrupted)
     return NQ_EXIT_INTERRUPTED;
   if (code != NQ_EXIT_OK)
     return runtime_error("suite", "writing %s/%s failed", request->directory, plan->file);
