@@ -707,6 +707,12 @@ done:
 
 allsat_engine *allsat_engine_new(int variables, const unsigned char *projected, const int *literals,
                                  size_t literal_count) {
+  return allsat_engine_new_until(variables, projected, literals, literal_count, NULL, NULL);
+}
+
+allsat_engine *allsat_engine_new_until(int variables, const unsigned char *projected,
+                                       const int *literals, size_t literal_count,
+                                       allsat_stop_fn stop, void *context) {
   allsat_engine *e = calloc(1, sizeof *e);
   if (!e)
     return NULL;
@@ -777,7 +783,12 @@ allsat_engine *allsat_engine_new(int variables, const unsigned char *projected, 
     }
     for (int k = 0; k < size; k++)
       e->occurrence_count[clause[k]]++;
-    original++;
+    /* A large formula takes a while to load: the stop is asked every
+     * 65536 clauses (a huge N-Queens file loads in about a second). */
+    if (++original % 65536 == 0 && stop && stop(context))
+      failed = 1;
+    if (failed)
+      break;
     if (size == 1)
       failed |= list_push(&units, clause[0]);
     else
@@ -814,7 +825,8 @@ allsat_engine *allsat_engine_new(int variables, const unsigned char *projected, 
       continue;
     for (int k = 0; k < size; k++)
       e->occurrences[clause[k]][e->occurrence_count[clause[k]]++] = original;
-    original++;
+    if (++original % 65536 == 0 && stop && stop(context))
+      failed = 1;
   }
   e->unsatisfied = original;
   e->tracking = 1;

@@ -42,6 +42,11 @@ void allsat_engine_set_max_free(allsat_engine *engine, int max_free);
 typedef int (*allsat_model_fn)(void *context, const signed char *values, int free_count);
 /* Polled now and then; nonzero stops the enumeration (NQ_ERR_INTERRUPTED). */
 typedef int (*allsat_stop_fn)(void *context);
+/* allsat_engine_new that asks `stop(context)` now and then while it loads
+ * the clauses (a large formula takes a while): NULL also when it said stop. */
+allsat_engine *allsat_engine_new_until(int variables, const unsigned char *projected,
+                                       const int *literals, size_t literal_count,
+                                       allsat_stop_fn stop, void *context);
 
 /* Enumerates the projected models that contain every literal of
  * `assumptions`, each once. NQ_OK when all were reported, NQ_ERR_STOPPED

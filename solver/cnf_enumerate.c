@@ -726,7 +726,19 @@ static int native_model(void *context, const signed char *values, int free_count
 /* The batch's cubes with one engine: the formula (and the lex-leader
  * clauses) loaded once, each cube's literals as assumptions, learned
  * clauses kept from cube to cube. Returns 0, or -1 after a failure. */
+/* Whether a batch should not start (or not go on loading): a signal or
+ * the time limit makes the run interrupted; a reached --max just ends it. */
+static int batch_stopped(run *r) {
+  if (search_clock_expired(&r->clock)) {
+    set_status(r, NQ_ERR_INTERRUPTED);
+    return 1;
+  }
+  return atomic_load(&r->stop);
+}
+
 static int solve_batch_native(run *r, size_t first, size_t last, worker_memory *m) {
+  if (batch_stopped(r))
+    return 0;
   const cnf_compact *f = &r->plan->formula;
   const cnf_cubes *cubes = &r->plan->cubes;
   int auxiliary =
@@ -743,10 +755,13 @@ static int solve_batch_native(run *r, size_t first, size_t last, worker_memory *
     int *end = literals + f->literal_count;
     if (r->symmetric && r->lex_leader)
       cnf_lex_leader_clauses(&r->plan->group, f, int_sink, &end, f->variables + 1, m->inverse);
-    engine = allsat_engine_new(variables, projected, literals, (size_t)(end - literals));
+    engine = allsat_engine_new_until(variables, projected, literals, (size_t)(end - literals),
+                                     stop_hook, r);
   }
   free(literals);
   free(projected);
+  if (!engine && batch_stopped(r))
+    return 0; /* stopped while loading */
   if (!engine) {
     set_status(r, NQ_ERR_MEMORY);
     return -1;
