@@ -31,13 +31,17 @@
 #                       every encoding: demo_and_verify.sh covers both paths
 #   solve_count_convention  brute-force counts of ~100 random files: the
 #                       counting paths of solve_dimacs.sh
+#   count_isa           which instruction sets the processor has: valgrind
+#                       emulates a processor without AVX-512, so the levels
+#                       it offers differ from /proc/cpuinfo's; count_join.sh
+#                       (which runs here) covers the counting
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build}
 binary=$(realpath "$build/nqsat")
 command -v valgrind >/dev/null || { echo "valgrind: not installed (scripts/setup.sh --test-tools)" >&2; exit 1; }
 skip=(encode_rows_counts teach_browser interrupt_latency count_signals count_mpi solve_files_encodings
-  solve_engines check_complete verify_paths solve_count_convention)
+  solve_engines check_complete verify_paths solve_count_convention count_isa)
 
 logs=$(mktemp -d "${TMPDIR:-/tmp}/nqsat-valgrind.XXXXXX")
 trap 'rm -rf "$logs"' EXIT
