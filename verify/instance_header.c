@@ -53,24 +53,6 @@ static nq_status fail(header_parser *p, const char *format, ...) {
   return status;
 }
 
-/* A whole decimal number in 0..limit at *cursor (after blanks); advances. */
-static int read_number(const char **cursor, int64_t limit, int64_t *value) {
-  const char *p = *cursor;
-  while (*p == ' ' || *p == '\t')
-    p++;
-  if (!isdigit((unsigned char)*p))
-    return -1;
-  int64_t result = 0;
-  for (; isdigit((unsigned char)*p); p++) {
-    result = result * 10 + (*p - '0');
-    if (result > limit)
-      return -1;
-  }
-  *value = result;
-  *cursor = p;
-  return 0;
-}
-
 static int at_end(const char *p) {
   while (*p == ' ' || *p == '\t')
     p++;
@@ -99,8 +81,8 @@ static nq_status read_squares(header_parser *p, const char *cursor, square_list 
     p->squares_line = line_reader_line(p->lines);
   while (!at_end(cursor)) {
     int64_t row, column;
-    if (read_number(&cursor, NQ_INSTANCE_MAX_N, &row) || *cursor++ != ',' ||
-        read_number(&cursor, NQ_INSTANCE_MAX_N, &column) || row < 1 || column < 1)
+    if (problem_line_read_number(&cursor, NQ_INSTANCE_MAX_N, &row) || *cursor++ != ',' ||
+        problem_line_read_number(&cursor, NQ_INSTANCE_MAX_N, &column) || row < 1 || column < 1)
       return fail(p, "expected squares 'ROW,COLUMN' (from 1) in '%.60s'", cursor);
     if (push_square(list, (nq_verify_square){(int)row - 1, (int)column - 1}))
       return fail(p, "out of memory");
@@ -113,7 +95,7 @@ static nq_status read_map(header_parser *p, const char *cursor) {
     p->map_line = line_reader_line(p->lines);
   while (!at_end(cursor)) {
     int64_t value;
-    if (read_number(&cursor, INT32_MAX, &value) || value < 1)
+    if (problem_line_read_number(&cursor, INT32_MAX, &value) || value < 1)
       return fail(p, "'c nqsat map' expects positive variable numbers");
     if (p->map_count == p->map_capacity) {
       int *grown =
@@ -144,7 +126,8 @@ static nq_status read_comment(header_parser *p, const char *text) {
   int64_t value;
   if (starts(text, "N:")) {
     const char *cursor = text + 2;
-    if (read_number(&cursor, NQ_INSTANCE_MAX_N, &value) || value < 1 || !at_end(cursor))
+    if (problem_line_read_number(&cursor, NQ_INSTANCE_MAX_N, &value) || value < 1 ||
+        !at_end(cursor))
       return fail(p, "'N:' expects a board size in 1..%d", NQ_INSTANCE_MAX_N);
     if (p->n_seen && instance->n != (int)value)
       return fail(p, "a second 'N:' line says %" PRId64 ", the first %d", value, instance->n);
@@ -166,8 +149,10 @@ static nq_status read_comment(header_parser *p, const char *text) {
     if (!cursor)
       return fail(p, "malformed 'random queen' line");
     cursor += strlen("): row ");
-    if (read_number(&cursor, NQ_INSTANCE_MAX_N, &row) || strncmp(cursor, ", column ", 9) ||
-        (cursor += 9, read_number(&cursor, NQ_INSTANCE_MAX_N, &column)) || row < 1 || column < 1)
+    if (problem_line_read_number(&cursor, NQ_INSTANCE_MAX_N, &row) ||
+        strncmp(cursor, ", column ", 9) ||
+        (cursor += 9, problem_line_read_number(&cursor, NQ_INSTANCE_MAX_N, &column)) || row < 1 ||
+        column < 1)
       return fail(p, "malformed 'random queen' line");
     if (!p->squares_line)
       p->squares_line = line_reader_line(p->lines);

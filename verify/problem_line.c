@@ -4,8 +4,7 @@
 
 #include "problem_line.h"
 
-/* A whole decimal number in 0..limit at *cursor (after blanks); advances. */
-static int read_number(const char **cursor, int64_t limit, int64_t *value) {
+int problem_line_read_number(const char **cursor, int64_t limit, int64_t *value) {
   const char *p = *cursor;
   while (*p == ' ' || *p == '\t')
     p++;
@@ -35,11 +34,13 @@ problem_line_result problem_line_read_cnf(const char *line, int64_t *variables, 
   if (strncmp(cursor, "cnf", 3))
     return PROBLEM_LINE_MALFORMED;
   cursor += 3;
-  if (read_number(&cursor, INT32_MAX, variables) || read_number(&cursor, INT64_MAX / 2, clauses))
+  if (problem_line_read_number(&cursor, INT32_MAX, variables) ||
+      problem_line_read_number(&cursor, INT64_MAX / 2, clauses))
     return PROBLEM_LINE_MALFORMED;
   /* MCC 2020 projected files add a third number; nothing else may follow. */
   int64_t projected;
-  if (!at_end(cursor) && (read_number(&cursor, INT32_MAX, &projected) || !at_end(cursor)))
+  if (!at_end(cursor) &&
+      (problem_line_read_number(&cursor, INT32_MAX, &projected) || !at_end(cursor)))
     return PROBLEM_LINE_TRAILING_TEXT;
   return PROBLEM_LINE_OK;
 }
@@ -50,14 +51,14 @@ problem_line_result problem_line_read_opb(const char *text, int64_t *variables,
   if (!cursor)
     return PROBLEM_LINE_MALFORMED;
   cursor += strlen("#variable=");
-  if (read_number(&cursor, INT32_MAX, variables))
+  if (problem_line_read_number(&cursor, INT32_MAX, variables))
     return PROBLEM_LINE_MALFORMED;
   while (*cursor == ' ' || *cursor == '\t')
     cursor++;
   if (strncmp(cursor, "#constraint=", 12))
     return PROBLEM_LINE_MALFORMED;
   cursor += 12;
-  if (read_number(&cursor, INT64_MAX / 2, constraints))
+  if (problem_line_read_number(&cursor, INT64_MAX / 2, constraints))
     return PROBLEM_LINE_MALFORMED;
   return PROBLEM_LINE_OK;
 }

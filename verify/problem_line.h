@@ -13,6 +13,10 @@ typedef enum problem_line_result {
   PROBLEM_LINE_TRAILING_TEXT  /* "p cnf V C" followed by something else */
 } problem_line_result;
 
+/* A whole decimal number in 0..limit at *cursor (after blanks); advances
+ * *cursor past it. 0, or -1 (no digits, or over the limit). */
+int problem_line_read_number(const char **cursor, int64_t limit, int64_t *value);
+
 /* `line` starts with 'p'. Variables in 0..INT32_MAX, clauses in 0..2^62. */
 problem_line_result problem_line_read_cnf(const char *line, int64_t *variables, int64_t *clauses);
 /* `text` holds "#variable= V #constraint= C" (the OPB comment's text). */
