@@ -14,6 +14,8 @@
 #                       (which runs here) over many N and encodings: ~120
 #                       more runs of the same paths
 #   teach_browser       drives Chromium; its nqsat runs are teach.sh's
+#   run_cactus_browser  renders a cactus plot in Chromium; its nqsat runs
+#                       are run_harness.sh's (which runs here)
 #   interrupt_latency   times the stop after SIGINT/SIGTERM against a 1 s
 #                       bound: meaningless under valgrind; faults.sh,
 #                       suite_check.sh and run_harness.sh take the same
@@ -40,7 +42,7 @@ cd "$(dirname "$0")/.."
 build=${1:-build}
 binary=$(realpath "$build/nqsat")
 command -v valgrind >/dev/null || { echo "valgrind: not installed (scripts/setup.sh --test-tools)" >&2; exit 1; }
-skip=(encode_rows_counts teach_browser interrupt_latency count_signals count_mpi solve_files_encodings
+skip=(encode_rows_counts teach_browser run_cactus_browser interrupt_latency count_signals count_mpi solve_files_encodings
   solve_engines check_complete verify_paths solve_count_convention count_isa)
 
 logs=$(mktemp -d "${TMPDIR:-/tmp}/nqsat-valgrind.XXXXXX")
