@@ -11,6 +11,8 @@
 #include "cli.h"
 #include "model_count.h"
 #include "nqsat/cnf.h"
+#include "nqsat/component_count.h"
+#include "nqsat/engine_choice.h"
 #include "nqsat/solver.h"
 #include "nqsat/verify.h"
 
@@ -19,7 +21,7 @@ static void print_solve_help(void) {
          "       nqsat solve FILE [--count [--unique] | --all | --max K] [--board]\n"
          "                  [--occurring] [--format plain|mcc]\n"
          "                  [--split auto|off] [--symmetry auto|off] [--stats]\n"
-         "                  [--engine native|picosat]\n"
+         "                  [--engine auto|components|enumerate|picosat]\n"
          "\n"
          "N: builds the N-Queens formula in PicoSAT. Enumeration splits the board\n"
          "into sub-problems solved in parallel, blocks each solution's whole orbit\n"
@@ -32,8 +34,11 @@ static void print_solve_help(void) {
          "picosat --all, clasp and the Model Counting Competition): over every\n"
          "declared variable, or the projection set; a projected variable no clause\n"
          "mentions doubles the count ('p cnf 5 1' / '1 2 0': 24 models), exactly at\n"
-         "any size. Only variables that occur in a clause are enumerated, listed\n"
-         "and cost memory. The formula is split into cubes on projection\n"
+         "any size. --count picks the engine by a probe of the formula (--engine\n"
+         "auto): the component counter when its primal graph has a small\n"
+         "elimination width (it falls apart as variables are set), else\n"
+         "enumeration. Only variables that occur in a clause are enumerated,\n"
+         "listed and cost memory. The formula is split into cubes on projection\n"
          "variables, enumerated in parallel by nqsat's own all-solutions engine\n"
          "(no blocking clauses: it backtracks after each model; --engine picosat\n"
          "for PicoSAT with a blocking clause per model); output does not depend\n"
@@ -67,17 +72,27 @@ static void print_solve_help(void) {
          "                    search over the whole formula)\n"
          "  --symmetry MODE   FILE: auto (default: use the formula's symmetries when\n"
          "                    found quickly) or off\n"
-         "  --engine ENGINE   FILE, with --count, --all or --max: native (default:\n"
+         "  --engine ENGINE   FILE, with --count, --all or --max: auto (default: for\n"
+         "                    --count the probe picks components or enumerate; for\n"
+         "                    --all and --max, enumerate), components (--count\n"
+         "                    only: DPLL splitting the formula into independent\n"
+         "                    components, counts cached; one thread), enumerate\n"
+         "                    (or native: nqsat's all-solutions engine,\n"
          "                    chronological backtracking, partial models counted\n"
          "                    2^free at once) or picosat (PicoSAT with a blocking\n"
          "                    clause per model, the cross-check)\n"
          "  --stats           FILE: print variables, clauses, 'symmetry group order:\n"
          "                    G', 'cubes: K', threads, the engine, decisions,\n"
-         "                    conflicts, models per second and seconds on stderr\n"
+         "                    conflicts, models per second and seconds on stderr;\n"
+         "                    the component counter prints its probe, components,\n"
+         "                    cache hits and cache size instead of cubes and\n"
+         "                    symmetry\n"
          "  --time-limit S    stop after S seconds (1..31536000) with what was found,\n"
          "                    marked incomplete; Ctrl-C or SIGTERM: the same, exit 130\n"
          "  --max-memory SIZE refuse to start when the estimated memory exceeds\n"
-         "                    SIZE (e.g. 512M, 4G; default half of physical RAM)\n"
+         "                    SIZE (e.g. 512M, 4G; default half of physical RAM);\n"
+         "                    the component counter's cache stays within what is\n"
+         "                    left (evicting old entries: slower, same count)\n"
          "  --method METHOD   sat (default), local (min-conflicts local search, one\n"
          "                    solution, N up to 10,000,000) or backtrack (the native\n"
          "                    solver); see 'nqsat solve --method local --help'\n"
@@ -91,6 +106,14 @@ static void print_solve_help(void) {
 
 typedef enum solve_mode { FIRST, COUNT_ONLY, LIST } solve_mode;
 
+/* --engine: auto picks for --count by nq_cnf_probe_engine. */
+typedef enum engine_choice {
+  ENGINE_AUTO,
+  ENGINE_COMPONENTS,
+  ENGINE_ENUMERATE,
+  ENGINE_PICOSAT
+} engine_choice;
+
 typedef struct solve_options {
   nq_encoding encoding;
   int amo_given;
@@ -100,7 +123,8 @@ typedef struct solve_options {
   int split, symmetry; /* FILE: 1 = auto, 0 = off */
   int occurring;       /* FILE: count over the variables in clauses only */
   int mcc;             /* FILE --count: Model Counting Competition lines */
-  int engine;          /* FILE: nq_cnf_engine */
+  int engine;          /* FILE: nq_cnf_engine, when enumerating */
+  int engine_choice;   /* FILE: engine_choice below */
   nq_solver_control control;
 } solve_options;
 
@@ -281,9 +305,10 @@ static void print_stats(const nq_cnf_report *report, const nq_enumeration *resul
   mpz_t models;
   mpz_init(models);
   model_count_of(models, result, report, COUNT_OCCURRING, 0);
-  fprintf(stderr, "engine: %s\n", report->engine == NQ_CNF_ENGINE_PICOSAT
-                                       ? "picosat (a blocking clause per model)"
-                                       : "native (chronological backtracking, partial models)");
+  fprintf(stderr, "engine: %s\n",
+          report->engine == NQ_CNF_ENGINE_PICOSAT
+              ? "picosat (a blocking clause per model)"
+              : "native (chronological backtracking, partial models)");
   if (report->engine != NQ_CNF_ENGINE_PICOSAT) {
     fprintf(stderr, "decisions: %" PRIu64 "\n", decisions);
     fprintf(stderr, "conflicts: %" PRIu64 "\n", conflicts);
@@ -307,6 +332,81 @@ static int stopped_before_models(const solve_options *options, const char *what)
   return stopped_exit(finish_output(NQ_EXIT_OK));
 }
 
+/* "engine: E, 1 probe of S s: ..." on stderr: what the probe saw. */
+static void print_probe(const nq_engine_probe *probe, const char *engine) {
+  fprintf(stderr,
+          "%s, 1 probe of %.3f s: %d component%s (largest %d variables), elimination "
+          "width %s%d; %" PRIu64 " decisions %s, %" PRIu64 " of %" PRIu64
+          " components from the cache\n",
+          engine, probe->seconds, probe->components, probe->components == 1 ? "" : "s",
+          probe->largest_component, probe->width_over_limit ? "> " : "",
+          probe->width_over_limit ? NQ_ENGINE_CHOICE_WIDTH_LIMIT : probe->width, probe->decisions,
+          probe->finished ? "(finished)" : "(stopped)", probe->cache_hits, probe->components_met);
+}
+
+static void print_component_stats(const nq_component_stats *stats, const nq_engine_probe *probe,
+                                  int probed) {
+  fprintf(stderr, "variables: %d\n", stats->variables);
+  fprintf(stderr, "projected: %d\n", stats->projected);
+  fprintf(stderr, "unused projected: %d\n", stats->unused_projected);
+  fprintf(stderr, "clauses: %" PRIu64 "\n", stats->clauses);
+  fprintf(stderr, "threads: 1\n");
+  if (probed)
+    print_probe(probe, "engine: components");
+  else
+    fprintf(stderr, "engine: components (--engine components, no probe)\n");
+  fprintf(stderr, "top-level components: %d\n", stats->top_components);
+  fprintf(stderr, "decisions: %" PRIu64 "\n", stats->decisions);
+  fprintf(stderr, "conflicts: %" PRIu64 "\n", stats->conflicts);
+  fprintf(stderr, "components: %" PRIu64 "\n", stats->components);
+  fprintf(stderr, "cache hits: %" PRIu64 "\n", stats->cache_hits);
+  fprintf(stderr, "cache entries: %" PRIu64 "\n", stats->cache_entries);
+  fprintf(stderr, "cache peak bytes: %" PRIu64 "\n", stats->cache_peak_bytes);
+  fprintf(stderr, "cache evictions: %" PRIu64 "\n", stats->evictions);
+  fprintf(stderr, "seconds: %.3f\n", stats->seconds);
+}
+
+/* --count by the component counter: the count by the convention (or
+ * --occurring), in the same output formats as the enumeration's. */
+static int count_by_components(solve_options *options, const char *path, nq_cnf *cnf,
+                               uint64_t max_memory, const nq_engine_probe *probe, int probed) {
+  uint64_t limit = max_memory ? max_memory : default_memory_limit();
+  uint64_t needed = nq_cnf_count_components_memory(cnf);
+  if (memory_budget_check_file("solve", path, needed, limit)) {
+    nq_cnf_free(cnf);
+    return NQ_EXIT_FAILURE;
+  }
+  nq_component_options component_options = {limit - needed, 0};
+  nq_component_stats stats;
+  mpz_t count;
+  mpz_init(count);
+  nq_status status =
+      nq_cnf_count_components(cnf, &component_options, &options->control, count, &stats);
+  int has_projection = cnf->has_projection;
+  nq_cnf_free(cnf);
+  if (options->stats)
+    print_component_stats(&stats, probe, probed);
+  if (status == NQ_ERR_INTERRUPTED) {
+    mpz_clear(count);
+    return stopped_before_models(options, "the component count was not finished");
+  }
+  if (status != NQ_OK) {
+    mpz_clear(count);
+    return runtime_error("solve", "%s: %s", path, nq_strerror(status));
+  }
+  if (!options->occurring)
+    mpz_mul_2exp(count, count, (mp_bitcnt_t)stats.unused_projected);
+  if (options->mcc) {
+    model_count_print_mcc(stdout, count, has_projection);
+  } else {
+    model_count_print(stdout, count);
+    putchar('\n');
+  }
+  int code = mpz_sgn(count) > 0 ? NQ_EXIT_SATISFIABLE : NQ_EXIT_UNSATISFIABLE;
+  mpz_clear(count);
+  return finish_output(code);
+}
+
 static int solve_file(solve_options *options, const char *path, uint64_t max_memory) {
   nq_cnf *cnf = NULL;
   char error[512];
@@ -328,6 +428,16 @@ static int solve_file(solve_options *options, const char *path, uint64_t max_mem
                          "--board: %s is not an nqsat instance of N <= %d (no 'c generator: "
                          "nqsat' and 'c N:' lines)",
                          path, NQ_SOLVER_MAX_N);
+  }
+  if (options->mode == COUNT_ONLY && options->engine_choice == ENGINE_COMPONENTS)
+    return count_by_components(options, path, cnf, max_memory, NULL, 0);
+  if (options->mode == COUNT_ONLY && options->engine_choice == ENGINE_AUTO && !options->unique) {
+    nq_engine_probe probe;
+    if (nq_cnf_probe_engine(cnf, &options->control, &probe) == NQ_OK &&
+        probe.choice == NQ_COUNT_BY_COMPONENTS)
+      return count_by_components(options, path, cnf, max_memory, &probe, 1);
+    if (options->stats)
+      print_probe(&probe, "engine choice: enumerate");
   }
   uint64_t max_models = options->mode == FIRST ? 1 : (uint64_t)options->max_solutions;
   nq_cnf_options plan_options = {0};
@@ -575,9 +685,21 @@ int cmd_solve(int argc, char **argv) {
       file_only_given = 1;
       break;
     case OPT_ENGINE:
-      if (strcmp(optarg, "native") && strcmp(optarg, "picosat"))
-        return usage_error("solve", "--engine '%s': expected native or picosat", optarg);
-      options.engine = strcmp(optarg, "native") ? NQ_CNF_ENGINE_PICOSAT : NQ_CNF_ENGINE_NATIVE;
+      if (!strcmp(optarg, "auto"))
+        options.engine_choice = ENGINE_AUTO;
+      else if (!strcmp(optarg, "components"))
+        options.engine_choice = ENGINE_COMPONENTS;
+      else if (!strcmp(optarg, "enumerate") || !strcmp(optarg, "native"))
+        options.engine_choice = ENGINE_ENUMERATE;
+      else if (!strcmp(optarg, "picosat"))
+        options.engine_choice = ENGINE_PICOSAT;
+      else
+        return usage_error("solve",
+                           "--engine '%s': expected auto, components, enumerate (or native) or "
+                           "picosat",
+                           optarg);
+      options.engine =
+          options.engine_choice == ENGINE_PICOSAT ? NQ_CNF_ENGINE_PICOSAT : NQ_CNF_ENGINE_NATIVE;
       file_only_given = 1;
       break;
     case 'h': print_solve_help(); return NQ_EXIT_OK;
@@ -595,6 +717,9 @@ int cmd_solve(int argc, char **argv) {
   if (options.mcc && (options.mode != COUNT_ONLY || options.unique || options.occurring))
     return usage_error("solve", "--format mcc goes with --count alone (the model count by the "
                                 "convention: no --unique, no --occurring)");
+  if (options.engine_choice == ENGINE_COMPONENTS && (options.mode != COUNT_ONLY || options.unique))
+    return usage_error("solve", "--engine components counts: it goes with --count (no --unique; "
+                                "--all and --max list models by enumeration)");
   if (optind == argc)
     return usage_error("solve", "missing N or FILE");
   if (argc - optind > 1)

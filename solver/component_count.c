@@ -1,0 +1,556 @@
+/* Exact model counting by connected components and a cache (see
+ * nqsat/component_count.h).
+ *
+ * The search is DPLL: a decision, unit propagation on two watched
+ * literals, then the unassigned variables of the current component are
+ * split into components by a breadth-first walk over the unsatisfied
+ * clauses (occurrence lists), and the counts of the components are
+ * multiplied. A component's count is the sum over the two values of its
+ * branch variable; with no projected variable left in it, the first
+ * satisfying value ends it (its count is 0 or 1). Each component's count
+ * is cached under its canonical key (component_cache.h).
+ *
+ * Branching: the projected variable (any variable once none is left)
+ * that occurs in the most unsatisfied clauses of the component. That
+ * favours variables whose removal splits the component, the aim of
+ * VSADS-like heuristics without the activity part (this engine learns no
+ * clauses).
+ *
+ * The recursion is as deep as the decisions, at most two frames per
+ * variable, so the count runs on a thread whose stack is sized by the
+ * number of variables. */
+#include "nqsat/component_count.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cnf_compact.h"
+#include "component_cache.h"
+#include "search_clock.h"
+
+typedef struct int_stack {
+  int *items;
+  size_t size, capacity;
+} int_stack;
+
+static int push(int_stack *stack, int value) {
+  if (stack->size == stack->capacity) {
+    size_t capacity = stack->capacity ? stack->capacity * 2 : 64;
+    int *items = realloc(stack->items, capacity * sizeof *items);
+    if (!items)
+      return -1;
+    stack->items = items;
+    stack->capacity = capacity;
+  }
+  stack->items[stack->size++] = value;
+  return 0;
+}
+
+/* A component found by the walk: its variables and clauses on the stacks. */
+typedef struct component {
+  size_t variables_at, clauses_at;
+  int variable_count, clause_count;
+} component;
+
+typedef struct component_stack {
+  component *items;
+  size_t size, capacity;
+} component_stack;
+
+typedef struct counter {
+  int variables;
+  int clause_count;
+  int *clause_start; /* [clause_count + 1]: offsets into literals */
+  int *literals;     /* clause literals, no 0s; watched ones first */
+  const unsigned char *projected;
+  signed char *value; /* [variables + 1]: 0 open, 1 true, -1 false */
+  int *trail;
+  int trail_size, propagated;
+  int_stack *watches;    /* [2 * (variables + 1)]: clauses watching a literal */
+  int *occurrence_start; /* [variables + 2] */
+  int *occurrences;      /* clause ids per variable */
+  unsigned *variable_mark, *clause_mark, stamp;
+  int *score; /* [variables + 1]: branching score, reset per use */
+  int_stack component_variables, component_clauses, keys;
+  component_stack components;
+  component_cache *cache;
+  search_clock clock;
+  uint64_t max_decisions;
+  nq_status status;
+  nq_component_stats stats;
+} counter;
+
+static int literal_index(int literal) { return literal > 0 ? 2 * literal : -2 * literal + 1; }
+
+static int literal_value(const counter *c, int literal) {
+  int value = c->value[abs(literal)];
+  return literal > 0 ? value : -value;
+}
+
+static void assign(counter *c, int literal) {
+  c->value[abs(literal)] = literal > 0 ? 1 : -1;
+  c->trail[c->trail_size++] = literal;
+}
+
+static void undo_to(counter *c, int mark) {
+  while (c->trail_size > mark)
+    c->value[abs(c->trail[--c->trail_size])] = 0;
+  c->propagated = mark;
+}
+
+/* 1 when propagation ends without a falsified clause. */
+static int propagate(counter *c) {
+  while (c->propagated < c->trail_size) {
+    int falsified = -c->trail[c->propagated++];
+    int_stack *list = &c->watches[literal_index(falsified)];
+    size_t kept = 0, i = 0;
+    int ok = 1;
+    for (; i < list->size; i++) {
+      int clause = list->items[i];
+      int *lits = c->literals + c->clause_start[clause];
+      int length = c->clause_start[clause + 1] - c->clause_start[clause];
+      if (lits[0] == falsified) {
+        lits[0] = lits[1];
+        lits[1] = falsified;
+      }
+      if (literal_value(c, lits[0]) > 0) {
+        list->items[kept++] = clause;
+        continue;
+      }
+      int moved = 0;
+      for (int k = 2; k < length; k++)
+        if (literal_value(c, lits[k]) >= 0) {
+          lits[1] = lits[k];
+          lits[k] = falsified;
+          if (push(&c->watches[literal_index(lits[1])], clause)) {
+            c->status = NQ_ERR_MEMORY;
+            lits[k] = lits[1];
+            lits[1] = falsified;
+            break;
+          }
+          moved = 1;
+          break;
+        }
+      if (moved)
+        continue;
+      list->items[kept++] = clause;
+      if (literal_value(c, lits[0]) < 0) {
+        ok = 0;
+        i++;
+        break;
+      }
+      assign(c, lits[0]);
+    }
+    for (; i < list->size; i++)
+      list->items[kept++] = list->items[i];
+    list->size = kept;
+    if (!ok || c->status != NQ_OK)
+      return 0;
+  }
+  return 1;
+}
+
+static int clause_satisfied(const counter *c, int clause) {
+  for (int k = c->clause_start[clause]; k < c->clause_start[clause + 1]; k++)
+    if (literal_value(c, c->literals[k]) > 0)
+      return 1;
+  return 0;
+}
+
+static void next_stamp(counter *c) {
+  if (++c->stamp == 0) {
+    memset(c->variable_mark, 0, (size_t)(c->variables + 1) * sizeof *c->variable_mark);
+    memset(c->clause_mark, 0,
+           (size_t)(c->clause_count ? c->clause_count : 1) * sizeof *c->clause_mark);
+    c->stamp = 1;
+  }
+}
+
+/* Splits the open variables among `variable_count` ones at `variables_at`
+ * into components (pushed on c->components, their variables and clauses
+ * on the stacks) and returns how many projected ones are in no
+ * unsatisfied clause (each doubles the count). */
+static int find_components(counter *c, size_t variables_at, int variable_count) {
+  int free_projected = 0;
+  next_stamp(c);
+  unsigned stamp = c->stamp;
+  for (int i = 0; i < variable_count && c->status == NQ_OK; i++) {
+    int first = c->component_variables.items[variables_at + i];
+    if (c->value[first] || c->variable_mark[first] == stamp)
+      continue;
+    size_t begin = c->component_variables.size, clauses_at = c->component_clauses.size;
+    c->variable_mark[first] = stamp;
+    if (push(&c->component_variables, first)) {
+      c->status = NQ_ERR_MEMORY;
+      break;
+    }
+    for (size_t walk = begin; walk < c->component_variables.size; walk++) {
+      int variable = c->component_variables.items[walk];
+      for (int k = c->occurrence_start[variable]; k < c->occurrence_start[variable + 1]; k++) {
+        int clause = c->occurrences[k];
+        if (c->clause_mark[clause] == stamp)
+          continue;
+        c->clause_mark[clause] = stamp;
+        if (clause_satisfied(c, clause))
+          continue;
+        if (push(&c->component_clauses, clause))
+          c->status = NQ_ERR_MEMORY;
+        for (int l = c->clause_start[clause]; l < c->clause_start[clause + 1]; l++) {
+          int other = abs(c->literals[l]);
+          if (!c->value[other] && c->variable_mark[other] != stamp) {
+            c->variable_mark[other] = stamp;
+            if (push(&c->component_variables, other))
+              c->status = NQ_ERR_MEMORY;
+          }
+        }
+      }
+    }
+    int clause_count = (int)(c->component_clauses.size - clauses_at);
+    if (!clause_count) { /* a lone variable: no component */
+      free_projected += c->projected[first];
+      c->component_variables.size = begin;
+      continue;
+    }
+    if (c->components.size == c->components.capacity) {
+      size_t capacity = c->components.capacity ? c->components.capacity * 2 : 64;
+      component *items = realloc(c->components.items, capacity * sizeof *items);
+      if (!items) {
+        c->status = NQ_ERR_MEMORY;
+        break;
+      }
+      c->components.items = items;
+      c->components.capacity = capacity;
+    }
+    c->components.items[c->components.size++] =
+        (component){begin, clauses_at, (int)(c->component_variables.size - begin), clause_count};
+  }
+  return free_projected;
+}
+
+static int compare_int(const void *a, const void *b) {
+  int x = *(const int *)a, y = *(const int *)b;
+  return (x > y) - (x < y);
+}
+
+/* 1 when the search must end (interrupt, time limit, decision budget). */
+static int out_of_time(counter *c) {
+  if (c->status != NQ_OK)
+    return 1;
+  if (c->max_decisions && c->stats.decisions >= c->max_decisions) {
+    c->status = NQ_ERR_STOPPED;
+    return 1;
+  }
+  if ((c->stats.decisions & 255) == 0 && search_clock_expired(&c->clock)) {
+    c->status = NQ_ERR_INTERRUPTED;
+    return 1;
+  }
+  return 0;
+}
+
+/* The projected variable (any, when none is) in the most clauses of the
+ * component; 0 when it has none open (cannot happen for a component,
+ * which has an unsatisfied clause and so an open variable). */
+static int branch_variable(counter *c, const component *part, int *any_projected) {
+  const int *variables = c->component_variables.items + part->variables_at;
+  const int *clauses = c->component_clauses.items + part->clauses_at;
+  *any_projected = 0;
+  for (int i = 0; i < part->variable_count; i++) {
+    c->score[variables[i]] = 0;
+    *any_projected |= c->projected[variables[i]];
+  }
+  for (int i = 0; i < part->clause_count; i++)
+    for (int k = c->clause_start[clauses[i]]; k < c->clause_start[clauses[i] + 1]; k++)
+      c->score[abs(c->literals[k])]++;
+  int best = 0, best_score = -1;
+  for (int i = 0; i < part->variable_count; i++) {
+    int variable = variables[i];
+    if (*any_projected && !c->projected[variable])
+      continue;
+    if (c->score[variable] > best_score) {
+      best = variable;
+      best_score = c->score[variable];
+    }
+  }
+  return best;
+}
+
+static void count_split(counter *c, size_t variables_at, int variable_count, mpz_t result);
+
+/* The count of component `index` of c->components (its key pushed on
+ * c->keys for the time of the call). */
+static void count_component(counter *c, size_t index, mpz_t result) {
+  component part = c->components.items[index];
+  int *variables = c->component_variables.items + part.variables_at;
+  int *clauses = c->component_clauses.items + part.clauses_at;
+  qsort(variables, (size_t)part.variable_count, sizeof *variables, compare_int);
+  qsort(clauses, (size_t)part.clause_count, sizeof *clauses, compare_int);
+  c->stats.components++;
+  size_t key_at = c->keys.size;
+  int length = 1 + part.variable_count + part.clause_count;
+  int failed = push(&c->keys, part.variable_count);
+  for (int i = 0; i < part.variable_count && !failed; i++)
+    failed = push(&c->keys, variables[i]);
+  for (int i = 0; i < part.clause_count && !failed; i++)
+    failed = push(&c->keys, clauses[i]);
+  if (failed) {
+    c->status = NQ_ERR_MEMORY;
+    return;
+  }
+  uint64_t hash = component_cache_hash(c->keys.items + key_at, length);
+  if (component_cache_find(c->cache, c->keys.items + key_at, length, hash, result)) {
+    c->stats.cache_hits++;
+    c->keys.size = key_at;
+    return;
+  }
+  int any_projected;
+  int variable = branch_variable(c, &part, &any_projected);
+  mpz_t branch;
+  mpz_init(branch);
+  mpz_set_ui(result, 0);
+  for (int side = 0; side < 2 && !out_of_time(c); side++) {
+    int mark = c->trail_size;
+    c->stats.decisions++;
+    assign(c, side ? -variable : variable);
+    if (propagate(c)) {
+      count_split(c, part.variables_at, part.variable_count, branch);
+      mpz_add(result, result, branch);
+    } else {
+      c->stats.conflicts++;
+    }
+    undo_to(c, mark);
+    if (!any_projected && mpz_sgn(result) > 0)
+      break; /* satisfiable: the component counts 1 */
+  }
+  mpz_clear(branch);
+  if (!any_projected && mpz_sgn(result) > 0)
+    mpz_set_ui(result, 1);
+  if (c->status == NQ_OK &&
+      component_cache_store(c->cache, c->keys.items + key_at, length, hash, result) != NQ_OK)
+    c->status = NQ_ERR_MEMORY;
+  c->keys.size = key_at;
+}
+
+/* The count of the open part of the `variable_count` variables at
+ * `variables_at`: the product of its components' counts. */
+static void count_split(counter *c, size_t variables_at, int variable_count, mpz_t result) {
+  size_t components_at = c->components.size;
+  size_t variables_top = c->component_variables.size, clauses_top = c->component_clauses.size;
+  int free_projected = find_components(c, variables_at, variable_count);
+  mpz_t part;
+  mpz_init(part);
+  mpz_set_ui(result, 1);
+  for (size_t i = components_at; i < c->components.size && c->status == NQ_OK; i++) {
+    count_component(c, i, part);
+    mpz_mul(result, result, part);
+    if (mpz_sgn(result) == 0)
+      break;
+  }
+  mpz_clear(part);
+  mpz_mul_2exp(result, result, (mp_bitcnt_t)free_projected);
+  c->components.size = components_at;
+  c->component_variables.size = variables_top;
+  c->component_clauses.size = clauses_top;
+}
+
+/* The formula as the counter holds it: tautologies dropped, duplicate
+ * literals merged, units assigned (0 when one is contradicted or a clause
+ * is empty: no models). Returns -1 when out of memory. */
+static int load_clauses(counter *c, const cnf_compact *compact) {
+  size_t literal_total = compact->literal_count;
+  c->clause_start = malloc((compact->clause_count + 1) * sizeof *c->clause_start);
+  c->literals = malloc((literal_total ? literal_total : 1) * sizeof *c->literals);
+  c->occurrence_start = calloc((size_t)c->variables + 2, sizeof *c->occurrence_start);
+  c->occurrences = malloc((literal_total ? literal_total : 1) * sizeof *c->occurrences);
+  c->watches = calloc(2 * ((size_t)c->variables + 1), sizeof *c->watches);
+  if (!c->clause_start || !c->literals || !c->occurrence_start || !c->occurrences || !c->watches)
+    return -1;
+  int satisfiable = 1;
+  size_t at = 0, begin = 0;
+  c->clause_count = 0;
+  c->clause_start[0] = 0;
+  for (size_t i = 0; i < literal_total; i++) {
+    if (compact->literals[i]) {
+      c->literals[at++] = compact->literals[i];
+      continue;
+    }
+    int *lits = c->literals + begin;
+    size_t length = at - begin;
+    qsort(lits, length, sizeof *lits, compare_int);
+    size_t unique = 0;
+    int tautology = 0;
+    for (size_t k = 0; k < length; k++) {
+      if (unique && lits[unique - 1] == lits[k])
+        continue;
+      lits[unique++] = lits[k];
+    }
+    for (size_t k = 0; k < unique && !tautology; k++)
+      tautology = bsearch(&(int){-lits[k]}, lits, unique, sizeof *lits, compare_int) != NULL;
+    if (tautology) {
+      at = begin;
+      continue;
+    }
+    if (unique == 0)
+      satisfiable = 0;
+    if (unique == 1) { /* a unit: assigned below, not kept as a clause */
+      int value = literal_value(c, lits[0]);
+      if (value < 0)
+        satisfiable = 0;
+      else if (value == 0)
+        assign(c, lits[0]);
+      at = begin;
+      continue;
+    }
+    at = begin + unique;
+    c->clause_count++;
+    c->clause_start[c->clause_count] = (int)at;
+    begin = at;
+  }
+  for (int clause = 0; clause < c->clause_count; clause++) {
+    for (int k = c->clause_start[clause]; k < c->clause_start[clause + 1]; k++)
+      c->occurrence_start[abs(c->literals[k]) + 1]++;
+    if (push(&c->watches[literal_index(c->literals[c->clause_start[clause]])], clause) ||
+        push(&c->watches[literal_index(c->literals[c->clause_start[clause] + 1])], clause))
+      return -1;
+  }
+  for (int v = 1; v <= c->variables + 1; v++)
+    c->occurrence_start[v] += c->occurrence_start[v - 1];
+  int *fill = malloc(((size_t)c->variables + 2) * sizeof *fill);
+  if (!fill)
+    return -1;
+  memcpy(fill, c->occurrence_start, ((size_t)c->variables + 2) * sizeof *fill);
+  for (int clause = 0; clause < c->clause_count; clause++)
+    for (int k = c->clause_start[clause]; k < c->clause_start[clause + 1]; k++)
+      c->occurrences[fill[abs(c->literals[k])]++] = clause;
+  free(fill);
+  return satisfiable;
+}
+
+static void counter_free(counter *c) {
+  free(c->clause_start);
+  free(c->literals);
+  free(c->value);
+  free(c->trail);
+  if (c->watches)
+    for (int i = 0; i < 2 * (c->variables + 1); i++)
+      free(c->watches[i].items);
+  free(c->watches);
+  free(c->occurrence_start);
+  free(c->occurrences);
+  free(c->variable_mark);
+  free(c->clause_mark);
+  free(c->score);
+  free(c->component_variables.items);
+  free(c->component_clauses.items);
+  free(c->keys.items);
+  free(c->components.items);
+  component_cache_free(c->cache);
+}
+
+typedef struct count_job {
+  counter *c;
+  mpz_ptr count;
+} count_job;
+
+/* The whole formula: every variable one list, split and counted. */
+static void *count_everything(void *state) {
+  count_job *job = state;
+  counter *c = job->c;
+  c->component_variables.size = 0;
+  for (int v = 1; v <= c->variables; v++)
+    if (push(&c->component_variables, v)) {
+      c->status = NQ_ERR_MEMORY;
+      return NULL;
+    }
+  size_t before = c->components.size;
+  find_components(c, 0, c->variables); /* for the statistics only */
+  c->stats.top_components = (int)(c->components.size - before);
+  c->components.size = before;
+  c->component_variables.size = (size_t)c->variables;
+  c->component_clauses.size = 0;
+  count_split(c, 0, c->variables, job->count);
+  return NULL;
+}
+
+/* Runs count_everything on a thread with room for the recursion (two
+ * small frames per decision level, at most one level per variable). */
+static void run_with_stack(count_job *job) {
+  size_t stack = ((size_t)1 << 20) + (size_t)job->c->variables * 512;
+  pthread_attr_t attributes;
+  pthread_t thread;
+  if (pthread_attr_init(&attributes) == 0) {
+    int started = pthread_attr_setstacksize(&attributes, stack) == 0 &&
+                  pthread_create(&thread, &attributes, count_everything, job) == 0;
+    pthread_attr_destroy(&attributes);
+    if (started) {
+      pthread_join(thread, NULL);
+      return;
+    }
+  }
+  if (job->c->variables < 2000)
+    count_everything(job); /* the calling thread's stack is enough */
+  else
+    job->c->status = NQ_ERR_MEMORY;
+}
+
+nq_status nq_cnf_count_components(const nq_cnf *cnf, const nq_component_options *options,
+                                  const nq_solver_control *control, mpz_t count,
+                                  nq_component_stats *stats) {
+  cnf_compact compact;
+  nq_status status = cnf_compact_build(cnf, &compact);
+  mpz_set_ui(count, 0);
+  if (status != NQ_OK)
+    return status;
+  counter c;
+  memset(&c, 0, sizeof c);
+  search_clock_start(&c.clock, control);
+  c.variables = compact.variables;
+  c.projected = compact.projected;
+  c.max_decisions = options ? options->max_decisions : 0;
+  c.stats.variables = compact.variables;
+  c.stats.projected = compact.projection_count;
+  c.stats.unused_projected = compact.unused_projected;
+  c.stats.clauses = compact.clause_count;
+  size_t slots = (size_t)c.variables + 1;
+  c.value = calloc(slots, sizeof *c.value);
+  c.trail = malloc(slots * sizeof *c.trail);
+  c.variable_mark = calloc(slots, sizeof *c.variable_mark);
+  c.clause_mark = calloc(compact.clause_count ? compact.clause_count : 1, sizeof *c.clause_mark);
+  c.score = calloc(slots, sizeof *c.score);
+  c.cache = component_cache_new(options ? options->cache_bytes : 0);
+  int loaded = -1;
+  if (c.value && c.trail && c.variable_mark && c.clause_mark && c.score && c.cache)
+    loaded = load_clauses(&c, &compact);
+  if (loaded < 0) {
+    status = NQ_ERR_MEMORY;
+  } else if (loaded > 0 && propagate(&c)) {
+    count_job job = {&c, count};
+    run_with_stack(&job);
+    status = c.status;
+  }
+  /* loaded == 0 or a conflict among the units: no models, count stays 0 */
+  if (status != NQ_OK)
+    mpz_set_ui(count, 0);
+  if (c.cache) {
+    component_cache_stats held;
+    component_cache_read_stats(c.cache, &held);
+    c.stats.cache_entries = held.entries;
+    c.stats.cache_peak_bytes = held.peak_bytes;
+    c.stats.evictions = held.evictions;
+  }
+  c.stats.seconds = search_clock_elapsed(&c.clock);
+  if (stats)
+    *stats = c.stats;
+  counter_free(&c);
+  cnf_compact_free(&compact);
+  return status;
+}
+
+uint64_t nq_cnf_count_components_memory(const nq_cnf *cnf) {
+  uint64_t variables = cnf->max_variable > 0 ? (uint64_t)cnf->max_variable : 0;
+  /* literals twice (clauses, occurrences) plus the compact copy, watches
+   * of two literals per clause, and per variable the value, trail, marks,
+   * score, watch lists and the component stacks. */
+  return (uint64_t)cnf->literal_count * 4 * 3 + (uint64_t)cnf->clause_count * (4 * 3 + 16) +
+         variables * 96 + ((uint64_t)1 << 20);
+}

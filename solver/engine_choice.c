@@ -1,0 +1,215 @@
+/* The engine probe (see nqsat/engine_choice.h): a short run of the
+ * component counter decides; connected components by union-find and
+ * min-degree elimination on bitsets per component describe the formula. */
+#include "nqsat/engine_choice.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cnf_compact.h"
+#include "nqsat/component_count.h"
+
+static int find_root(int *parent, int variable) {
+  while (parent[variable] != variable) {
+    parent[variable] = parent[parent[variable]];
+    variable = parent[variable];
+  }
+  return variable;
+}
+
+/* Min-degree elimination width of the graph in `rows` (m bitsets of
+ * `words` words each; destroyed), stopping past `limit`. */
+static int elimination_width(uint64_t *rows, int m, size_t words, int limit, int *over) {
+  int *degree = malloc((size_t)m * sizeof *degree);
+  unsigned char *gone = calloc((size_t)m, 1);
+  int width = 0;
+  *over = 0;
+  if (!degree || !gone) {
+    free(degree);
+    free(gone);
+    *over = 1;
+    return limit + 1;
+  }
+  for (int v = 0; v < m; v++) {
+    degree[v] = 0;
+    for (size_t w = 0; w < words; w++)
+      degree[v] += __builtin_popcountll(rows[(size_t)v * words + w]);
+  }
+  for (int step = 0; step < m; step++) {
+    int best = -1;
+    for (int v = 0; v < m; v++)
+      if (!gone[v] && (best < 0 || degree[v] < degree[best]))
+        best = v;
+    if (degree[best] > width)
+      width = degree[best];
+    if (width > limit) {
+      *over = 1;
+      break;
+    }
+    gone[best] = 1;
+    const uint64_t *row = rows + (size_t)best * words;
+    for (int u = 0; u < m; u++) {
+      if (!((row[u / 64] >> (u % 64)) & 1))
+        continue;
+      uint64_t *other = rows + (size_t)u * words;
+      for (size_t w = 0; w < words; w++)
+        other[w] |= row[w]; /* the neighbours of `best` become a clique */
+      other[u / 64] &= ~(1ull << (u % 64));
+      other[best / 64] &= ~(1ull << (best % 64));
+      degree[u] = 0;
+      for (size_t w = 0; w < words; w++)
+        degree[u] += __builtin_popcountll(other[w]);
+    }
+  }
+  free(degree);
+  free(gone);
+  return width;
+}
+
+nq_status nq_cnf_probe_engine(const nq_cnf *cnf, const nq_solver_control *control,
+                              nq_engine_probe *probe) {
+  struct timespec start, end;
+  clock_gettime(CLOCK_MONOTONIC, &start);
+  memset(probe, 0, sizeof *probe);
+  probe->choice = NQ_COUNT_BY_ENUMERATION;
+  cnf_compact compact;
+  nq_status status = cnf_compact_build(cnf, &compact);
+  if (status != NQ_OK)
+    return status;
+  int n = compact.variables;
+  int *parent = malloc(((size_t)n + 1) * sizeof *parent);
+  int *size = calloc((size_t)n + 1, sizeof *size);
+  int *local = malloc(((size_t)n + 1) * sizeof *local);
+  size_t *by_root = NULL, *starts = NULL;
+  if (!parent || !size || !local) {
+    status = NQ_ERR_MEMORY;
+    goto done;
+  }
+  for (int v = 0; v <= n; v++)
+    parent[v] = v;
+  for (size_t i = 0, first = 0; i < compact.literal_count; i++) {
+    int literal = compact.literals[i];
+    if (!literal) {
+      first = i + 1;
+      continue;
+    }
+    int a = find_root(parent, abs(compact.literals[first])), b = find_root(parent, abs(literal));
+    if (a != b)
+      parent[a] = b;
+  }
+  for (int v = 1; v <= n; v++) {
+    int root = find_root(parent, v);
+    local[v] = size[root]++;
+  }
+  for (int v = 1; v <= n; v++)
+    if (size[v]) {
+      probe->components++;
+      if (size[v] > probe->largest_component)
+        probe->largest_component = size[v];
+    }
+  if (probe->largest_component > NQ_ENGINE_CHOICE_MAX_COMPONENT) {
+    probe->width_over_limit = 1;
+    probe->width = NQ_ENGINE_CHOICE_WIDTH_LIMIT + 1;
+    goto search;
+  }
+  /* A clause of k literals makes a clique of k variables: width k - 1. */
+  size_t clause_count = 0, longest = 0;
+  for (size_t i = 0, first = 0; i < compact.literal_count; i++)
+    if (!compact.literals[i]) {
+      clause_count++;
+      if (i - first > longest)
+        longest = i - first;
+      first = i + 1;
+    }
+  if (longest > NQ_ENGINE_CHOICE_WIDTH_LIMIT + 1) {
+    probe->width_over_limit = 1;
+    probe->width = (int)longest - 1;
+    goto search;
+  }
+  /* The clauses' starts grouped by component (a counting sort on the
+   * root of their first variable), so each component reads its own. */
+  by_root = calloc((size_t)n + 2, sizeof *by_root);
+  starts = malloc((clause_count ? clause_count : 1) * sizeof *starts);
+  if (!by_root || !starts) {
+    status = NQ_ERR_MEMORY;
+    goto done;
+  }
+  for (size_t i = 0, first = 0; i < compact.literal_count; i++)
+    if (!compact.literals[i]) {
+      if (i > first)
+        by_root[find_root(parent, abs(compact.literals[first])) + 1]++;
+      first = i + 1;
+    }
+  for (int v = 1; v <= n + 1; v++)
+    by_root[v] += by_root[v - 1];
+  for (size_t i = 0, first = 0; i < compact.literal_count; i++)
+    if (!compact.literals[i]) {
+      if (i > first)
+        starts[by_root[find_root(parent, abs(compact.literals[first]))]++] = first;
+      first = i + 1;
+    }
+  /* by_root[root] is now the end of its clauses; the start is the end of
+   * the previous root's. One component at a time: its primal graph, then
+   * its width. Components of one or two variables have width at most 1. */
+  for (int root = 1; root <= n && !probe->width_over_limit; root++) {
+    int m = size[root];
+    size_t begin = by_root[root - 1], end_at = by_root[root];
+    if (m <= 2 || find_root(parent, root) != root)
+      continue;
+    size_t words = ((size_t)m + 63) / 64;
+    uint64_t *rows = calloc((size_t)m * words, sizeof *rows);
+    if (!rows) {
+      status = NQ_ERR_MEMORY;
+      goto done;
+    }
+    for (size_t c = begin; c < end_at; c++)
+      for (size_t a = starts[c]; compact.literals[a]; a++)
+        for (size_t b = starts[c]; compact.literals[b]; b++) {
+          int x = local[abs(compact.literals[a])], y = local[abs(compact.literals[b])];
+          if (x != y)
+            rows[(size_t)x * words + (size_t)y / 64] |= 1ull << (y % 64);
+        }
+    int over;
+    int width = elimination_width(rows, m, words, NQ_ENGINE_CHOICE_WIDTH_LIMIT, &over);
+    free(rows);
+    if (width > probe->width)
+      probe->width = width;
+    probe->width_over_limit |= over;
+  }
+search:;
+  /* Each decision walks its component: on a formula of millions of
+   * literals the budget shrinks so the probe stays near 10^8 steps. */
+  uint64_t decisions = NQ_ENGINE_CHOICE_DECISIONS;
+  uint64_t per_decision = compact.literal_count ? compact.literal_count : 1;
+  if (decisions * per_decision > 100000000u)
+    decisions = 100000000u / per_decision > 16 ? 100000000u / per_decision : 16;
+  nq_component_options budget = {0, decisions};
+  nq_component_stats stats;
+  mpz_t count;
+  mpz_init(count);
+  nq_status searched = nq_cnf_count_components(cnf, &budget, control, count, &stats);
+  mpz_clear(count);
+  if (searched != NQ_OK && searched != NQ_ERR_STOPPED) {
+    status = searched;
+    goto done;
+  }
+  probe->finished = searched == NQ_OK;
+  probe->decisions = stats.decisions;
+  probe->components_met = stats.components;
+  probe->cache_hits = stats.cache_hits;
+  if (probe->finished || stats.cache_hits * NQ_ENGINE_CHOICE_HIT_SHARE >= stats.components)
+    probe->choice = NQ_COUNT_BY_COMPONENTS;
+done:
+  free(parent);
+  free(size);
+  free(local);
+  free(by_root);
+  free(starts);
+  cnf_compact_free(&compact);
+  clock_gettime(CLOCK_MONOTONIC, &end);
+  probe->seconds =
+      (double)(end.tv_sec - start.tv_sec) + (double)(end.tv_nsec - start.tv_nsec) * 1e-9;
+  return status;
+}

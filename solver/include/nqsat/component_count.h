@@ -1,0 +1,75 @@
+/* nqsat/component_count.h - exact model counts by connected components.
+ *
+ * A counter in the style of exact #SAT counters (Thurley's sharpSAT):
+ * DPLL with unit propagation splits the residual formula, after each
+ * decision, into connected components (no variable in common), counts
+ * each on its own and multiplies; each component's count is cached under
+ * an exact encoding of it (its variables and its unsatisfied clauses), so
+ * a component met again in another branch costs one look-up. Formulas
+ * that fall apart (random 3-SAT below the threshold, disjoint unions) are
+ * counted in far fewer steps than they have models; formulas that do not
+ * (N-Queens) are left to the enumeration engine (nqsat/engine_choice.h).
+ *
+ * Counts are exact (GMP) and follow the model-counting convention of
+ * nqsat/solver.h: over the projection set ("c ind", "c p show") when the
+ * file has one, else over every variable; the count returned covers the
+ * projected variables that occur in a clause, and `unused_projected` says
+ * how many projected variables occur in none (each doubles the count by
+ * the convention). With a projection only projection variables are
+ * branched on while any is open in a component; a component left with
+ * none is only tested for satisfiability (it counts 1 or 0).
+ *
+ * Ownership: `count` is initialised by the caller; nothing else outlives
+ * the call. */
+#ifndef NQSAT_COMPONENT_COUNT_H
+#define NQSAT_COMPONENT_COUNT_H
+
+#include <gmp.h>
+#include <stdint.h>
+
+#include "nqsat/cnf.h"
+#include "nqsat/solver.h"
+#include "nqsat/status.h"
+
+typedef struct nq_component_options {
+  /* Bytes the cache of component counts may hold; 0: no bound. Past it the
+   * entries least recently used, largest first among equally old ones,
+   * are evicted until half the bound is left: counts stay exact, only
+   * work is repeated. */
+  uint64_t cache_bytes;
+  /* Stop after this many decisions with NQ_ERR_STOPPED (0: no limit): the
+   * engine choice's probe (nqsat/engine_choice.h). */
+  uint64_t max_decisions;
+} nq_component_options;
+
+typedef struct nq_component_stats {
+  int variables;        /* occurring variables */
+  int projected;        /* of those, projection variables */
+  int unused_projected; /* projected variables in no clause: each doubles the count */
+  uint64_t clauses;
+  uint64_t decisions;
+  uint64_t conflicts;
+  uint64_t components;    /* components with a clause met (cache hits included) */
+  uint64_t cache_hits;    /* components whose count came from the cache */
+  uint64_t cache_entries; /* entries held at the end */
+  uint64_t cache_peak_bytes;
+  uint64_t evictions; /* entries evicted to honour cache_bytes */
+  int top_components; /* components of the formula after the first propagation */
+  double seconds;
+} nq_component_stats;
+
+/* Counts the models of `cnf` over its projected variables that occur in a
+ * clause into `count` (see above; multiply by 2^unused_projected for the
+ * convention). `options` and `stats` may be NULL. `control`'s interrupt
+ * flag and time limit end the call with NQ_ERR_INTERRUPTED (the count is
+ * then unknown and `count` is 0); its threads are not used: one thread.
+ * NQ_ERR_ARGUMENT for literals outside 1..cnf->max_variable. */
+nq_status nq_cnf_count_components(const nq_cnf *cnf, const nq_component_options *options,
+                                  const nq_solver_control *control, mpz_t count,
+                                  nq_component_stats *stats);
+
+/* Bytes the counter needs besides its cache (formula, watches,
+ * occurrence lists, stacks): for --max-memory. */
+uint64_t nq_cnf_count_components_memory(const nq_cnf *cnf);
+
+#endif

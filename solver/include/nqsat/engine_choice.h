@@ -1,0 +1,68 @@
+/* nqsat/engine_choice.h - which engine counts a DIMACS formula faster.
+ *
+ * The component counter (nqsat/component_count.h) wins when the residual
+ * formula falls apart into components as variables are assigned and the
+ * same components come back in other branches (its cache then answers);
+ * it loses to the all-solutions enumerator when neither happens
+ * (N-Queens: every queen sees a whole row, column and diagonals, and no
+ * two partial boards leave the same residual formula).
+ *
+ * The probe runs the component counter for NQ_ENGINE_CHOICE_DECISIONS
+ * decisions. If it finishes, the counter is chosen (its whole run is that
+ * short). Otherwise the counter is chosen when at least one component in
+ * NQ_ENGINE_CHOICE_HIT_SHARE of those it met came from its cache, and the
+ * enumerator when fewer did. Measured on this rule (bench/components.sh):
+ * random 3-SAT 70/260 and 90/330 have cache hits on about 40% of their
+ * components, N-Queens N = 10 and 12 (shuffled or not) on none in 10^4.
+ * The probe also reports the formula's connected components and the
+ * width of a min-degree elimination order of its primal graph (one vertex
+ * per variable, an edge between two variables of a clause), for --stats:
+ * a formula of width w splits into pieces once w variables are set.
+ *
+ * Ownership: nothing outlives the call. */
+#ifndef NQSAT_ENGINE_CHOICE_H
+#define NQSAT_ENGINE_CHOICE_H
+
+#include <stdint.h>
+
+#include "nqsat/cnf.h"
+#include "nqsat/solver.h"
+#include "nqsat/status.h"
+
+/* Decisions the probe's counter may take. */
+#define NQ_ENGINE_CHOICE_DECISIONS 1024
+/* Cache hits on at least 1 in this many components met choose the counter. */
+#define NQ_ENGINE_CHOICE_HIT_SHARE 16
+/* The width is computed up to this (beyond: "more than"), on components
+ * of at most NQ_ENGINE_CHOICE_MAX_COMPONENT variables (the probe's bitsets
+ * grow with the square of it). */
+#define NQ_ENGINE_CHOICE_WIDTH_LIMIT 64
+#define NQ_ENGINE_CHOICE_MAX_COMPONENT 8192
+
+typedef enum nq_count_engine {
+  NQ_COUNT_BY_ENUMERATION = 0,
+  NQ_COUNT_BY_COMPONENTS = 1
+} nq_count_engine;
+
+typedef struct nq_engine_probe {
+  int choice;              /* nq_count_engine */
+  int components;          /* connected components with a clause */
+  int largest_component;   /* variables in the largest */
+  int width;               /* min-degree elimination width (the largest over components) */
+  int width_over_limit;    /* 1: elimination stopped once the width passed the limit */
+  int finished;            /* 1: the probe's counter counted the formula */
+  uint64_t decisions;      /* the probe's counter's */
+  uint64_t components_met; /* components the probe's counter met */
+  uint64_t cache_hits;     /* of those, answered by its cache */
+  double seconds;
+} nq_engine_probe;
+
+/* Probes `cnf` (see above) and fills `probe`. NQ_ERR_MEMORY when the
+ * bitsets cannot be had, NQ_ERR_INTERRUPTED when `control` (may be NULL)
+ * says stop: the choice is then enumeration. On formulas of more than
+ * 10^8 / NQ_ENGINE_CHOICE_DECISIONS literals the counter gets fewer
+ * decisions (10^8 / literals, at least 16), so the probe stays short. */
+nq_status nq_cnf_probe_engine(const nq_cnf *cnf, const nq_solver_control *control,
+                              nq_engine_probe *probe);
+
+#endif

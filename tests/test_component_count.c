@@ -1,0 +1,251 @@
+/* The component counter (nq_cnf_count_components) against independent
+ * counts:
+ * - brute force over every assignment of every declared variable (the
+ *   model-counting convention: the projection set when declared, else all
+ *   V variables) on random formulas of 1..22 variables and varied
+ *   density, with and without a projection, with declared variables no
+ *   clause uses, duplicate literals, tautologies and unit clauses; each
+ *   also with a cache bound so small that entries are evicted;
+ * - OEIS A000170 (typed in) on the N-Queens formulas N = 1..8, and the
+ *   enumeration engine on the same files;
+ * - a count beyond 2^64: 70 disjoint copies of (a | b), 3^70 by GMP's
+ *   power, and a disjoint union of random copies, the product of each
+ *   copy's brute-force count.
+ * usage: test_component_count DIRECTORY (for the N-Queens files) */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "nqsat/component_count.h"
+#include "nqsat/encoder.h"
+
+typedef struct formula_text {
+  char *text;
+  size_t length, capacity;
+} formula_text;
+
+static void append(formula_text *f, const char *format, int a, int b) {
+  char piece[64];
+  int n = snprintf(piece, sizeof piece, format, a, b);
+  if (f->length + (size_t)n + 1 > f->capacity) {
+    f->capacity = (f->length + (size_t)n + 1) * 2;
+    f->text = realloc(f->text, f->capacity);
+  }
+  memcpy(f->text + f->length, piece, (size_t)n + 1);
+  f->length += (size_t)n;
+}
+
+static uint64_t state;
+static unsigned random_below(unsigned bound) {
+  state ^= state << 13;
+  state ^= state >> 7;
+  state ^= state << 17;
+  return (unsigned)(state % bound);
+}
+
+/* Models by the convention, trying all 2^V assignments. */
+static void brute_force(const nq_cnf *cnf, mpz_t count) {
+  int v = cnf->variables;
+  uint32_t projection = 0;
+  if (cnf->has_projection)
+    for (size_t i = 0; i < cnf->projection_count; i++)
+      projection |= 1u << (cnf->projection[i] - 1);
+  else
+    projection = (uint32_t)((1ull << v) - 1);
+  unsigned char *seen = calloc((size_t)1 << v, 1);
+  uint64_t models = 0;
+  for (uint32_t bits = 0; bits < (1u << v); bits++) {
+    int ok = 1, clause_true = 0;
+    for (size_t i = 0; i < cnf->literal_count && ok; i++) {
+      int literal = cnf->literals[i];
+      if (literal == 0) {
+        ok = clause_true;
+        clause_true = 0;
+      } else if ((((bits >> (abs(literal) - 1)) & 1) != 0) == (literal > 0)) {
+        clause_true = 1;
+      }
+    }
+    if (ok && !seen[bits & projection]++)
+      models++;
+  }
+  free(seen);
+  mpz_set_ui(count, (unsigned long)models);
+}
+
+/* The counter's answer by the convention (times 2^unused_projected). */
+static nq_status count_by_components(const nq_cnf *cnf, uint64_t cache_bytes, mpz_t count,
+                                     nq_component_stats *stats) {
+  nq_component_options options = {cache_bytes, 0};
+  nq_status status = nq_cnf_count_components(cnf, &options, NULL, count, stats);
+  mpz_mul_2exp(count, count, (mp_bitcnt_t)stats->unused_projected);
+  return status;
+}
+
+static nq_cnf *random_formula(int variables, int clauses, int projected) {
+  formula_text f = {0};
+  /* Some declared variables stay out of every clause. */
+  int used =
+      variables > 2 && random_below(3) == 0 ? variables - 1 - (int)random_below(2) : variables;
+  append(&f, "p cnf %d %d\n", variables, clauses);
+  if (projected) {
+    append(&f, "c ind", 0, 0);
+    for (int v = 1; v <= variables; v++)
+      if (random_below(2))
+        append(&f, " %d", v, 0);
+    append(&f, " 0\n", 0, 0);
+  }
+  for (int c = 0; c < clauses; c++) {
+    int length = 1 + (int)random_below(used < 4 ? (unsigned)used : 4);
+    if (random_below(20) == 0)
+      length = 1; /* units */
+    for (int k = 0; k < length; k++) {
+      int variable = 1 + (int)random_below((unsigned)used);
+      append(&f, "%d ", random_below(2) ? variable : -variable, 0);
+    }
+    append(&f, "0\n", 0, 0);
+  }
+  nq_cnf *cnf = NULL;
+  char error[256];
+  if (nq_cnf_read_memory(f.text, f.length, "random", &cnf, error, sizeof error) != NQ_OK)
+    fprintf(stderr, "random formula rejected: %s\n%s", error, f.text);
+  free(f.text);
+  return cnf;
+}
+
+static void check_random_formulas(void) {
+  mpz_t expected, got;
+  mpz_inits(expected, got, NULL);
+  int formulas = 0;
+  for (int variables = 1; variables <= 22; variables++) {
+    int rounds = variables <= 14 ? 30 : variables <= 18 ? 6 : 2;
+    for (int round = 0; round < rounds; round++) {
+      /* Densities from 0.5 to 5 clauses per variable. */
+      int clauses = variables / 2 + (int)random_below((unsigned)(variables * 9 / 2 + 1));
+      int projected = round % 2;
+      nq_cnf *cnf = random_formula(variables, clauses, projected);
+      if (!cnf)
+        continue;
+      brute_force(cnf, expected);
+      nq_component_stats stats;
+      CHECK(count_by_components(cnf, 0, got, &stats) == NQ_OK, "status");
+      CHECK(mpz_cmp(got, expected) == 0, "%d variables, %d clauses, projection %d: %s, brute %s",
+            variables, clauses, projected, mpz_get_str(NULL, 10, got),
+            mpz_get_str(NULL, 10, expected));
+      /* A bound of a few entries: evictions, same count. */
+      CHECK(count_by_components(cnf, 600, got, &stats) == NQ_OK, "status (bounded)");
+      CHECK(mpz_cmp(got, expected) == 0, "bounded cache: %d variables, %d clauses: %s, brute %s",
+            variables, clauses, mpz_get_str(NULL, 10, got), mpz_get_str(NULL, 10, expected));
+      nq_cnf_free(cnf);
+      formulas++;
+    }
+  }
+  printf("random formulas against brute force: %d\n", formulas);
+  mpz_clears(expected, got, NULL);
+}
+
+/* The enumeration engine's count (over the occurring projected variables). */
+static uint64_t count_by_enumeration(const nq_cnf *cnf) {
+  nq_cnf_options options = {0};
+  nq_solver_control control = {0};
+  control.threads = 1;
+  nq_cnf_plan *plan = NULL;
+  if (nq_cnf_plan_make(cnf, &options, &control, &plan, NULL) != NQ_OK)
+    return UINT64_MAX;
+  nq_enumeration result = {0};
+  nq_status status = nq_cnf_plan_enumerate(plan, 0, &control, NULL, NULL, &result);
+  nq_cnf_plan_free(plan);
+  return status == NQ_OK && result.complete && !result.solutions_high ? result.solutions
+                                                                      : UINT64_MAX;
+}
+
+static void check_queens(const char *directory) {
+  static const unsigned long a000170[] = {0, 1, 0, 0, 2, 10, 4, 40, 92};
+  mpz_t got;
+  mpz_init(got);
+  for (int n = 1; n <= 8; n++)
+    for (int shuffled = 0; shuffled <= 1; shuffled++) {
+      char path[512], error[512];
+      snprintf(path, sizeof path, "%s/component_count_queens_%d_%d.cnf", directory, n, shuffled);
+      nq_encoding encoding = {.n = n, .amo = n % 2 ? NQ_AMO_PAIRWISE : NQ_AMO_SEQUENTIAL};
+      nq_output *output;
+      if (nq_output_open(&output, path, NQ_COMPRESS_NONE, 0, error, sizeof error) != NQ_OK) {
+        CHECK(0, "%s", error);
+        continue;
+      }
+      nq_status status = shuffled ? nq_encoder_write_shuffled_dimacs(&encoding, NULL, 4, output)
+                                  : nq_encoder_write_dimacs(&encoding, NULL, output);
+      CHECK(status == NQ_OK && nq_output_commit(output, error, sizeof error) == NQ_OK, "%s", path);
+      nq_cnf *cnf = NULL;
+      if (nq_cnf_read_path(path, &cnf, error, sizeof error) != NQ_OK) {
+        CHECK(0, "%s", error);
+        continue;
+      }
+      nq_component_stats stats;
+      CHECK(count_by_components(cnf, 0, got, &stats) == NQ_OK, "N = %d: status", n);
+      CHECK(mpz_cmp_ui(got, a000170[n]) == 0, "N = %d (shuffled %d): %s, A000170 says %lu", n,
+            shuffled, mpz_get_str(NULL, 10, got), a000170[n]);
+      uint64_t enumerated = count_by_enumeration(cnf);
+      CHECK(mpz_cmp_ui(got, (unsigned long)enumerated) == 0, "N = %d: %s, enumeration %llu", n,
+            mpz_get_str(NULL, 10, got), (unsigned long long)enumerated);
+      nq_cnf_free(cnf);
+      remove(path);
+    }
+  mpz_clear(got);
+}
+
+/* Disjoint copies: the count is the product of the copies' counts. */
+static void check_beyond_64_bits(void) {
+  formula_text f = {0};
+  append(&f, "p cnf %d %d\n", 140, 70);
+  for (int copy = 0; copy < 70; copy++)
+    append(&f, "%d %d 0\n", 2 * copy + 1, 2 * copy + 2);
+  nq_cnf *cnf = NULL;
+  char error[256];
+  CHECK(nq_cnf_read_memory(f.text, f.length, "copies", &cnf, error, sizeof error) == NQ_OK, "%s",
+        error);
+  free(f.text);
+  mpz_t expected, got, one;
+  mpz_inits(expected, got, one, NULL);
+  mpz_ui_pow_ui(expected, 3, 70);
+  nq_component_stats stats;
+  CHECK(count_by_components(cnf, 0, got, &stats) == NQ_OK, "copies: status");
+  CHECK(mpz_cmp(got, expected) == 0, "70 copies of (a | b): %s, expected 3^70",
+        mpz_get_str(NULL, 10, got));
+  CHECK(stats.top_components == 70, "70 copies: %d components at the top", stats.top_components);
+  nq_cnf_free(cnf);
+
+  /* 12 copies of one random 10-variable formula, renumbered. */
+  nq_cnf *base = NULL;
+  while (!base || (brute_force(base, one), mpz_cmp_ui(one, 1) <= 0)) {
+    nq_cnf_free(base);
+    base = random_formula(10, 30, 0);
+  }
+  f = (formula_text){0};
+  append(&f, "p cnf %d %d\n", 120, 12 * (int)base->clause_count);
+  for (int copy = 0; copy < 12; copy++)
+    for (size_t i = 0; i < base->literal_count; i++) {
+      int literal = base->literals[i];
+      append(&f, literal ? "%d " : "0\n", literal > 0 ? literal + 10 * copy : literal - 10 * copy,
+             0);
+    }
+  CHECK(nq_cnf_read_memory(f.text, f.length, "random copies", &cnf, error, sizeof error) == NQ_OK,
+        "%s", error);
+  free(f.text);
+  mpz_pow_ui(expected, one, 12);
+  CHECK(count_by_components(cnf, 0, got, &stats) == NQ_OK, "random copies: status");
+  CHECK(mpz_cmp(got, expected) == 0, "12 random copies: %s, expected %s",
+        mpz_get_str(NULL, 10, got), mpz_get_str(NULL, 10, expected));
+  nq_cnf_free(cnf);
+  nq_cnf_free(base);
+  mpz_clears(expected, got, one, NULL);
+}
+
+int main(int argc, char **argv) {
+  state = 0x2545f4914f6cdd1du;
+  check_random_formulas();
+  check_beyond_64_bits();
+  check_queens(argc > 1 ? argv[1] : ".");
+  return check_report("component_count");
+}
