@@ -335,13 +335,16 @@ static int stopped_before_models(const solve_options *options, const char *what)
 /* "engine: E, 1 probe of S s: ..." on stderr: what the probe saw. */
 static void print_probe(const nq_engine_probe *probe, const char *engine) {
   fprintf(stderr,
-          "%s, 1 probe of %.3f s: %d component%s (largest %d variables), elimination "
-          "width %s%d; %" PRIu64 " decisions %s, %" PRIu64 " of %" PRIu64
-          " components from the cache\n",
+          "%s, 1 probe of %.3f s: %d component%s (largest %d variables), elimination width %s%d",
           engine, probe->seconds, probe->components, probe->components == 1 ? "" : "s",
           probe->largest_component, probe->width_over_limit ? "> " : "",
-          probe->width_over_limit ? NQ_ENGINE_CHOICE_WIDTH_LIMIT : probe->width, probe->decisions,
-          probe->finished ? "(finished)" : "(stopped)", probe->cache_hits, probe->components_met);
+          probe->width_over_limit ? NQ_ENGINE_CHOICE_WIDTH_LIMIT : probe->width);
+  if (probe->decisions)
+    fprintf(stderr,
+            "; %" PRIu64 " decisions %s, %" PRIu64 " of %" PRIu64 " components from the cache",
+            probe->decisions, probe->finished ? "(finished)" : "(stopped)", probe->cache_hits,
+            probe->components_met);
+  fputc('\n', stderr);
 }
 
 static void print_component_stats(const nq_component_stats *stats, const nq_engine_probe *probe,

@@ -178,6 +178,10 @@ nq_status nq_cnf_probe_engine(const nq_cnf *cnf, const nq_solver_control *contro
       probe->width = width;
     probe->width_over_limit |= over;
   }
+  if (!probe->width_over_limit && probe->width <= NQ_ENGINE_CHOICE_SMALL_WIDTH) {
+    probe->choice = NQ_COUNT_BY_COMPONENTS;
+    goto done;
+  }
 search:;
   /* Each decision walks its component: on a formula of millions of
    * literals the budget shrinks so the probe stays near 10^8 steps. */

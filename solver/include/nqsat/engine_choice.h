@@ -7,17 +7,26 @@
  * (N-Queens: every queen sees a whole row, column and diagonals, and no
  * two partial boards leave the same residual formula).
  *
- * The probe runs the component counter for NQ_ENGINE_CHOICE_DECISIONS
+ * The probe first splits the formula into its connected components
+ * (union-find over the clauses) and runs min-degree elimination on the
+ * primal graph of each (one vertex per variable, an edge between two
+ * variables of a clause): a formula of elimination width w falls apart
+ * once at most w variables of a piece are set, so the counter's work
+ * grows like 2^w per piece, added over pieces, while enumeration's grows
+ * with the number of models, multiplied over pieces. Width at most
+ * NQ_ENGINE_CHOICE_SMALL_WIDTH in every component chooses the counter
+ * (a disjoint union of 20 random 20-variable formulas: width about 14).
+ *
+ * Otherwise it runs the component counter for NQ_ENGINE_CHOICE_DECISIONS
  * decisions. If it finishes, the counter is chosen (its whole run is that
  * short). Otherwise the counter is chosen when at least one component in
  * NQ_ENGINE_CHOICE_HIT_SHARE of those it met came from its cache, and the
- * enumerator when fewer did. Measured on this rule (bench/components.sh):
- * random 3-SAT 70/260 and 90/330 have cache hits on about 40% of their
- * components, N-Queens N = 10 and 12 (shuffled or not) on none in 10^4.
- * The probe also reports the formula's connected components and the
- * width of a min-degree elimination order of its primal graph (one vertex
- * per variable, an edge between two variables of a clause), for --stats:
- * a formula of width w splits into pieces once w variables are set.
+ * enumerator when fewer did: the min-degree width is only an upper bound,
+ * and the cache answering is what makes the counter fast. Measured on
+ * this rule (bench/components.sh): random 3-SAT 70/260 and 90/330
+ * (widths 47 and 58) have cache hits on 20-45% of the components met in
+ * the probe, N-Queens N = 8 to 12 (widths 49 to 122, shuffled or not) on
+ * none.
  *
  * Ownership: nothing outlives the call. */
 #ifndef NQSAT_ENGINE_CHOICE_H
@@ -29,6 +38,8 @@
 #include "nqsat/solver.h"
 #include "nqsat/status.h"
 
+/* Widths up to this choose the counter without a trial run. */
+#define NQ_ENGINE_CHOICE_SMALL_WIDTH 24
 /* Decisions the probe's counter may take. */
 #define NQ_ENGINE_CHOICE_DECISIONS 1024
 /* Cache hits on at least 1 in this many components met choose the counter. */
