@@ -390,8 +390,11 @@ static int load_clauses(counter *c, const cnf_compact *compact) {
       at = begin;
       continue;
     }
-    if (unique == 0)
+    if (unique == 0) { /* the empty clause: no models */
       satisfiable = 0;
+      at = begin;
+      continue;
+    }
     if (unique == 1) { /* a unit: assigned below, not kept as a clause */
       int value = literal_value(c, lits[0]);
       if (value < 0)

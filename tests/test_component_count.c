@@ -4,7 +4,7 @@
  *   model-counting convention: the projection set when declared, else all
  *   V variables) on random formulas of 1..22 variables and varied
  *   density, with and without a projection, with declared variables no
- *   clause uses, duplicate literals, tautologies and unit clauses; each
+ *   clause uses, duplicate literals, tautologies, unit and empty clauses; each
  *   also with a cache bound so small that entries are evicted;
  * - OEIS A000170 (typed in) on the N-Queens formulas N = 1..8, and the
  *   enumeration engine on the same files;
@@ -100,6 +100,8 @@ static nq_cnf *random_formula(int variables, int clauses, int projected) {
     int length = 1 + (int)random_below(used < 4 ? (unsigned)used : 4);
     if (random_below(20) == 0)
       length = 1; /* units */
+    if (random_below(200) == 0)
+      length = 0; /* the empty clause */
     for (int k = 0; k < length; k++) {
       int variable = 1 + (int)random_below((unsigned)used);
       append(&f, "%d ", random_below(2) ? variable : -variable, 0);
