@@ -67,8 +67,10 @@ static void brute_force(const nq_cnf *cnf, mpz_t count) {
         clause_true = 1;
       }
     }
-    if (ok && !seen[bits & projection]++)
+    if (ok && !seen[bits & projection]) { /* a flag, not a counter: it would wrap */
+      seen[bits & projection] = 1;
       models++;
+    }
   }
   free(seen);
   mpz_set_ui(count, (unsigned long)models);
