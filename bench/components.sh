@@ -37,9 +37,9 @@ fi
 # standard output in $work/out.
 cpu_of() {
   /usr/bin/time -f '%U %S' -o "$work/time" "$@" >"$work/out" 2>"$work/err" || true
-  awk '{ printf "%.3f", $1 + $2 }' "$work/time" >"$work/cpu"
+  awk 'END { printf "%.3f", $1 + $2 }' "$work/time" >"$work/cpu"
 }
-best() { tr ' ' '\n' | grep . | sort -g | head -1; }
+best() { tr ' ' '\n' | { grep . || true; } | sort -g | head -1; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'; }
 
 make_case() {

@@ -233,6 +233,46 @@ static int compare_int(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
+/* Ascending order for the keys: an inlined quicksort (median of three,
+ * insertion sort below 16) is several times faster than qsort's calls of
+ * a comparison function, which took a third of the counter's time. */
+static void sort_ints(int *items, size_t count) {
+  while (count > 16) {
+    size_t middle = count / 2, last = count - 1;
+    int a = items[0], b = items[middle], c = items[last];
+    int pivot = a < b ? (b < c ? b : a < c ? c : a) : (a < c ? a : b < c ? c : b);
+    size_t low = 0, high = last;
+    for (;;) {
+      while (items[low] < pivot)
+        low++;
+      while (items[high] > pivot)
+        high--;
+      if (low >= high)
+        break;
+      int swap = items[low];
+      items[low++] = items[high];
+      items[high--] = swap;
+    }
+    /* [0, high] and [high + 1, count): recurse on the smaller side. */
+    size_t left = high + 1;
+    if (left < count - left) {
+      sort_ints(items, left);
+      items += left;
+      count -= left;
+    } else {
+      sort_ints(items + left, count - left);
+      count = left;
+    }
+  }
+  for (size_t i = 1; i < count; i++) {
+    int value = items[i];
+    size_t j = i;
+    for (; j > 0 && items[j - 1] > value; j--)
+      items[j] = items[j - 1];
+    items[j] = value;
+  }
+}
+
 /* 1 when the search must end (interrupt, time limit, decision budget). */
 static int out_of_time(counter *c) {
   if (c->status != NQ_OK)
@@ -283,8 +323,8 @@ static void count_component(counter *c, size_t index, mpz_t result) {
   component part = c->components.items[index];
   int *variables = c->component_variables.items + part.variables_at;
   int *clauses = c->component_clauses.items + part.clauses_at;
-  qsort(variables, (size_t)part.variable_count, sizeof *variables, compare_int);
-  qsort(clauses, (size_t)part.clause_count, sizeof *clauses, compare_int);
+  sort_ints(variables, (size_t)part.variable_count);
+  sort_ints(clauses, (size_t)part.clause_count);
   c->stats.components++;
   size_t key_at = c->keys.size;
   int length = 1 + part.variable_count + part.clause_count;
