@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# solve FILE --count by the component counter (--engine components) and the
+# automatic choice, against independent counts:
+# - the model-counting convention on hand-counted files (unused declared
+#   and projected variables double the count; 'p cnf 1000 1' / '1 0' is
+#   2^999, computed here by bc);
+# - random 3-SAT files written by awk, against the enumeration engine;
+# - a small --max-memory: the cache evicts (--stats says so) and the count
+#   is still the enumeration's; a bound below the formula itself refuses;
+# - the N-Queens file N = 8 (A000170, typed into lib.sh), where the
+#   automatic choice picks enumeration and --stats says why.
+. "$(dirname "$0")/lib.sh"
+
+printf 'p cnf 5 1\n1 2 0\n' >"$WORK/unused.cnf"
+got=$("$NQSAT" solve "$WORK/unused.cnf" --count --engine components)
+expect_equal "$got" 24 "p cnf 5 1 / 1 2 0 (3 * 2^3)"
+got=$("$NQSAT" solve "$WORK/unused.cnf" --count --engine components --occurring)
+expect_equal "$got" 3 "--occurring"
+printf 'c ind 1 4 0\np cnf 5 2\n1 2 0\n-1 3 0\n' >"$WORK/projected.cnf"
+got=$("$NQSAT" solve "$WORK/projected.cnf" --count --engine components)
+expect_equal "$got" 4 "projection on 1 and 4 (4 unused: 2 * 2)"
+printf 'p cnf 1000 1\n1 0\n' >"$WORK/big.cnf"
+got=$("$NQSAT" solve "$WORK/big.cnf" --count --engine components)
+expect_equal "$got" "$(echo '2^999' | BC_LINE_LENGTH=0 bc)" "2^999"
+expect_exit 10 "$NQSAT" solve "$WORK/big.cnf" --count --engine components --format mcc
+expect_equal "$(sed -n 2p "$WORK/out")" "c s type mc" "--format mcc type line"
+printf 'p cnf 2 2\n1 0\n-1 0\n' >"$WORK/unsat.cnf"
+expect_exit 20 "$NQSAT" solve "$WORK/unsat.cnf" --count --engine components
+expect_equal "$(cat "$WORK/out")" 0 "an unsatisfiable file counts 0"
+
+# random_cnf VARIABLES CLAUSES SEED [PROJECTED]: a seeded random 3-SAT file.
+random_cnf() {
+  awk -v n="$1" -v m="$2" -v seed="$3" -v p="${4:-0}" 'BEGIN {
+    srand(seed)
+    if (p > 0) { line = "c ind"; for (v = 1; v <= p; v++) line = line " " v; print line " 0" }
+    print "p cnf " n " " m
+    for (c = 0; c < m; c++) {
+      line = ""
+      for (k = 0; k < 3; k++) { v = 1 + int(rand() * n); line = line (rand() < 0.5 ? -v : v) " " }
+      print line "0"
+    }
+  }'
+}
+
+for case in "30 60 1" "40 120 2" "45 150 3 20" "50 200 4" "60 150 5 25"; do
+  read -r vars clauses seed projected <<<"$case"
+  random_cnf "$vars" "$clauses" "$seed" "${projected:-0}" >"$WORK/r.cnf"
+  enumerated=$("$NQSAT" solve "$WORK/r.cnf" --count --engine enumerate --threads 1)
+  components=$("$NQSAT" solve "$WORK/r.cnf" --count --engine components)
+  expect_equal "$components" "$enumerated" "random $case: components against enumeration"
+  auto=$("$NQSAT" solve "$WORK/r.cnf" --count)
+  expect_equal "$auto" "$enumerated" "random $case: the automatic choice against enumeration"
+done
+
+# The cache bound: 40 variables and 120 clauses need about 1.01 MiB
+# besides the cache; 1040K leaves it about 3 KiB, a few dozen entries.
+random_cnf 40 120 2 >"$WORK/r.cnf"
+enumerated=$("$NQSAT" solve "$WORK/r.cnf" --count --engine enumerate --threads 1)
+expect_exit 10 "$NQSAT" solve "$WORK/r.cnf" --count --engine components --max-memory 1040K --stats
+expect_equal "$(cat "$WORK/out")" "$enumerated" "--max-memory 1040K: the count"
+expect_stderr "^cache evictions: [1-9][0-9]*$"
+expect_exit 1 "$NQSAT" solve "$WORK/r.cnf" --count --engine components --max-memory 100K
+expect_stderr "max-memory"
+
+"$NQSAT" encode 8 >"$WORK/q8.cnf"
+expect_exit 10 "$NQSAT" solve "$WORK/q8.cnf" --count --stats
+expect_equal "$(cat "$WORK/out")" "$(known_count 8)" "N = 8, automatic choice"
+expect_stderr "^engine choice: enumerate, 1 probe of [0-9.]+ s: .* 0 of [0-9]+ components from the cache"
+expect_exit 10 "$NQSAT" solve "$WORK/q8.cnf" --count --engine components
+expect_equal "$(cat "$WORK/out")" "$(known_count 8)" "N = 8, components"
+finish
