@@ -33,6 +33,10 @@
 #                       every encoding: demo_and_verify.sh covers both paths
 #   solve_count_convention  brute-force counts of ~100 random files: the
 #                       counting paths of solve_dimacs.sh
+#   solve_components    random 3-SAT counted by components and by
+#                       enumeration (about 6 s of CPU natively); the
+#                       counter's memory is checked under ASan by
+#                       test_component_count and the model_count fuzz replay
 #   count_isa           which instruction sets the processor has: valgrind
 #                       emulates a processor without AVX-512, so the levels
 #                       it offers differ from /proc/cpuinfo's; count_join.sh
@@ -43,7 +47,7 @@ build=${1:-build}
 binary=$(realpath "$build/nqsat")
 command -v valgrind >/dev/null || { echo "valgrind: not installed (scripts/setup.sh --test-tools)" >&2; exit 1; }
 skip=(encode_rows_counts teach_browser run_cactus_browser interrupt_latency count_signals count_mpi solve_files_encodings
-  solve_engines check_complete verify_paths solve_count_convention count_isa)
+  solve_engines check_complete verify_paths solve_count_convention count_isa solve_components)
 
 logs=$(mktemp -d "${TMPDIR:-/tmp}/nqsat-valgrind.XXXXXX")
 trap 'rm -rf "$logs"' EXIT

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
+
 typedef struct cache_entry {
   uint64_t hash;
   uint64_t last_used; /* the cache's clock at the last find or store */
@@ -17,7 +19,8 @@ typedef struct cache_entry {
 
 struct component_cache {
   cache_entry *entries;
-  int capacity, used, free_slot;
+  size_t capacity;
+  int used, free_slot;
   int *buckets;          /* [bucket_count]: first entry or -1 */
   uint64_t bucket_count; /* a power of two */
   uint64_t clock;
@@ -162,13 +165,14 @@ static int take_slot(component_cache *cache) {
     cache->free_slot = cache->entries[slot].next;
     return slot;
   }
-  if (cache->used == cache->capacity) {
-    int capacity = cache->capacity ? cache->capacity * 2 : 256;
-    cache_entry *entries = realloc(cache->entries, (size_t)capacity * sizeof *entries);
+  if ((size_t)cache->used == cache->capacity) {
+    if (cache->used == INT32_MAX)
+      return -1;
+    cache_entry *entries =
+        grow_array(cache->entries, &cache->capacity, (size_t)cache->used + 1, sizeof *entries, 256);
     if (!entries)
       return -1;
     cache->entries = entries;
-    cache->capacity = capacity;
   }
   return cache->used++;
 }

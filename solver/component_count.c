@@ -27,6 +27,7 @@
 
 #include "cnf_compact.h"
 #include "component_cache.h"
+#include "grow.h"
 #include "search_clock.h"
 
 typedef struct int_stack {
@@ -36,12 +37,10 @@ typedef struct int_stack {
 
 static int push(int_stack *stack, int value) {
   if (stack->size == stack->capacity) {
-    size_t capacity = stack->capacity ? stack->capacity * 2 : 64;
-    int *items = realloc(stack->items, capacity * sizeof *items);
+    int *items = grow_array(stack->items, &stack->capacity, stack->size + 1, sizeof *items, 64);
     if (!items)
       return -1;
     stack->items = items;
-    stack->capacity = capacity;
   }
   stack->items[stack->size++] = value;
   return 0;
@@ -213,14 +212,13 @@ static int find_components(counter *c, size_t variables_at, int variable_count) 
       continue;
     }
     if (c->components.size == c->components.capacity) {
-      size_t capacity = c->components.capacity ? c->components.capacity * 2 : 64;
-      component *items = realloc(c->components.items, capacity * sizeof *items);
+      component *items = grow_array(c->components.items, &c->components.capacity,
+                                    c->components.size + 1, sizeof *items, 64);
       if (!items) {
         c->status = NQ_ERR_MEMORY;
         break;
       }
       c->components.items = items;
-      c->components.capacity = capacity;
     }
     c->components.items[c->components.size++] =
         (component){begin, clauses_at, (int)(c->component_variables.size - begin), clause_count};

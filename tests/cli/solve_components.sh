@@ -28,23 +28,9 @@ printf 'p cnf 2 2\n1 0\n-1 0\n' >"$WORK/unsat.cnf"
 expect_exit 20 "$NQSAT" solve "$WORK/unsat.cnf" --count --engine components
 expect_equal "$(cat "$WORK/out")" 0 "an unsatisfiable file counts 0"
 
-# random_cnf VARIABLES CLAUSES SEED [PROJECTED]: a seeded random 3-SAT file.
-random_cnf() {
-  awk -v n="$1" -v m="$2" -v seed="$3" -v p="${4:-0}" 'BEGIN {
-    srand(seed)
-    if (p > 0) { line = "c ind"; for (v = 1; v <= p; v++) line = line " " v; print line " 0" }
-    print "p cnf " n " " m
-    for (c = 0; c < m; c++) {
-      line = ""
-      for (k = 0; k < 3; k++) { v = 1 + int(rand() * n); line = line (rand() < 0.5 ? -v : v) " " }
-      print line "0"
-    }
-  }'
-}
-
 for case in "30 60 1" "40 120 2" "45 150 3 20" "50 200 4" "60 150 5 25"; do
   read -r vars clauses seed projected <<<"$case"
-  random_cnf "$vars" "$clauses" "$seed" "${projected:-0}" >"$WORK/r.cnf"
+  random_3sat "$vars" "$clauses" "$seed" "${projected:-0}" >"$WORK/r.cnf"
   enumerated=$("$NQSAT" solve "$WORK/r.cnf" --count --engine enumerate --threads 1)
   components=$("$NQSAT" solve "$WORK/r.cnf" --count --engine components)
   expect_equal "$components" "$enumerated" "random $case: components against enumeration"
@@ -54,7 +40,7 @@ done
 
 # The cache bound: 40 variables and 120 clauses need about 1.01 MiB
 # besides the cache; 1040K leaves it about 3 KiB, a few dozen entries.
-random_cnf 40 120 2 >"$WORK/r.cnf"
+random_3sat 40 120 2 >"$WORK/r.cnf"
 enumerated=$("$NQSAT" solve "$WORK/r.cnf" --count --engine enumerate --threads 1)
 expect_exit 10 "$NQSAT" solve "$WORK/r.cnf" --count --engine components --max-memory 1040K --stats
 expect_equal "$(cat "$WORK/out")" "$enumerated" "--max-memory 1040K: the count"
