@@ -233,9 +233,15 @@ static int compare_int(const void *a, const void *b) {
 
 /* Ascending order for the keys: an inlined quicksort (median of three,
  * insertion sort below 16) is several times faster than qsort's calls of
- * a comparison function, which took a third of the counter's time. */
-static void sort_ints(int *items, size_t count) {
+ * a comparison function, which took a third of the counter's time. Past
+ * `depth` halvings (an input that defeats the median of three) it hands
+ * the rest to qsort, so the worst case stays n log n. */
+static void sort_ints_within(int *items, size_t count, int depth) {
   while (count > 16) {
+    if (depth-- == 0) {
+      qsort(items, count, sizeof *items, compare_int);
+      return;
+    }
     size_t middle = count / 2, last = count - 1;
     int a = items[0], b = items[middle], c = items[last];
     int pivot = a < b ? (b < c ? b : a < c ? c : a) : (a < c ? a : b < c ? c : b);
@@ -254,11 +260,11 @@ static void sort_ints(int *items, size_t count) {
     /* [0, high] and [high + 1, count): recurse on the smaller side. */
     size_t left = high + 1;
     if (left < count - left) {
-      sort_ints(items, left);
+      sort_ints_within(items, left, depth);
       items += left;
       count -= left;
     } else {
-      sort_ints(items + left, count - left);
+      sort_ints_within(items + left, count - left, depth);
       count = left;
     }
   }
@@ -271,6 +277,13 @@ static void sort_ints(int *items, size_t count) {
   }
 }
 
+static void sort_ints(int *items, size_t count) {
+  int depth = 0;
+  for (size_t left = count; left > 1; left /= 2)
+    depth += 2;
+  sort_ints_within(items, count, depth);
+}
+
 /* 1 when the search must end (interrupt, time limit, decision budget). */
 static int out_of_time(counter *c) {
   if (c->status != NQ_OK)
@@ -279,7 +292,9 @@ static int out_of_time(counter *c) {
     c->status = NQ_ERR_STOPPED;
     return 1;
   }
-  if ((c->stats.decisions & 255) == 0 && search_clock_expired(&c->clock)) {
+  /* Every decision: one walks a whole component, which on a formula of
+   * millions of literals is milliseconds, so a stop is asked for often. */
+  if (search_clock_expired(&c->clock)) {
     c->status = NQ_ERR_INTERRUPTED;
     return 1;
   }
@@ -516,7 +531,9 @@ static void *count_everything(void *state) {
 /* Runs count_everything on a thread with room for the recursion (two
  * small frames per decision level, at most one level per variable). */
 static void run_with_stack(count_job *job) {
-  size_t stack = ((size_t)1 << 20) + (size_t)job->c->variables * 512;
+  /* A decision level takes two frames of a few hundred bytes; 1 KiB per
+   * variable leaves room for sanitizer builds, whose frames are larger. */
+  size_t stack = ((size_t)1 << 20) + (size_t)job->c->variables * 1024;
   pthread_attr_t attributes;
   pthread_t thread;
   if (pthread_attr_init(&attributes) == 0) {

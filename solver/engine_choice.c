@@ -183,12 +183,15 @@ nq_status nq_cnf_probe_engine(const nq_cnf *cnf, const nq_solver_control *contro
     goto done;
   }
 search:;
-  /* Each decision walks its component: on a formula of millions of
-   * literals the budget shrinks so the probe stays near 10^8 steps. */
+  /* Each decision walks, sorts and caches its component: the budget
+   * shrinks with the formula so the probe stays near 10^7 steps, and a
+   * formula too large for 16 decisions in that is left to enumeration. */
   uint64_t decisions = NQ_ENGINE_CHOICE_DECISIONS;
   uint64_t per_decision = compact.literal_count ? compact.literal_count : 1;
-  if (decisions * per_decision > 100000000u)
-    decisions = 100000000u / per_decision > 16 ? 100000000u / per_decision : 16;
+  if (per_decision * 16 > NQ_ENGINE_CHOICE_TRIAL_STEPS)
+    goto done;
+  if (decisions * per_decision > NQ_ENGINE_CHOICE_TRIAL_STEPS)
+    decisions = NQ_ENGINE_CHOICE_TRIAL_STEPS / per_decision;
   nq_component_options budget = {0, decisions};
   nq_component_stats stats;
   mpz_t count;

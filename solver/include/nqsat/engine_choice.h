@@ -42,6 +42,10 @@
 #define NQ_ENGINE_CHOICE_SMALL_WIDTH 24
 /* Decisions the probe's counter may take. */
 #define NQ_ENGINE_CHOICE_DECISIONS 1024
+/* The trial run's decisions times the formula's literals stay below this;
+ * a formula of more than this / 16 literals gets no trial run (its width
+ * decides alone: small chooses the counter, else enumeration). */
+#define NQ_ENGINE_CHOICE_TRIAL_STEPS 10000000u
 /* Cache hits on at least 1 in this many components met choose the counter. */
 #define NQ_ENGINE_CHOICE_HIT_SHARE 16
 /* The width is computed up to this (beyond: "more than"), on components
@@ -71,8 +75,9 @@ typedef struct nq_engine_probe {
 /* Probes `cnf` (see above) and fills `probe`. NQ_ERR_MEMORY when the
  * bitsets cannot be had, NQ_ERR_INTERRUPTED when `control` (may be NULL)
  * says stop: the choice is then enumeration. On formulas of more than
- * 10^8 / NQ_ENGINE_CHOICE_DECISIONS literals the counter gets fewer
- * decisions (10^8 / literals, at least 16), so the probe stays short. */
+ * NQ_ENGINE_CHOICE_TRIAL_STEPS / NQ_ENGINE_CHOICE_DECISIONS literals the
+ * trial run gets fewer decisions (TRIAL_STEPS / literals), and none past
+ * TRIAL_STEPS / 16 literals, so the probe stays short. */
 nq_status nq_cnf_probe_engine(const nq_cnf *cnf, const nq_solver_control *control,
                               nq_engine_probe *probe);
 
