@@ -361,6 +361,7 @@ typedef struct worker_memory {
   size_t cube_size;
   int *inverse; /* lex-leader clauses: a generator's inverse */
   int *candidates;
+  allsat_engine *engine; /* native engine: loaded by the first batch, kept for the rest */
 } worker_memory;
 
 /* Keeps the 2^free models one partial assignment stands for: the free
@@ -723,9 +724,6 @@ static int native_model(void *context, const signed char *values, int free_count
   return atomic_load(&r->stop);
 }
 
-/* The batch's cubes with one engine: the formula (and the lex-leader
- * clauses) loaded once, each cube's literals as assumptions, learned
- * clauses kept from cube to cube. Returns 0, or -1 after a failure. */
 /* Whether a batch should not start (or not go on loading): a signal or
  * the time limit makes the run interrupted; a reached --max just ends it. */
 static int batch_stopped(run *r) {
@@ -736,11 +734,14 @@ static int batch_stopped(run *r) {
   return atomic_load(&r->stop);
 }
 
-static int solve_batch_native(run *r, size_t first, size_t last, worker_memory *m) {
-  if (batch_stopped(r))
-    return 0;
+/* The worker's engine: the formula and the lex-leader clauses loaded once,
+ * on its first batch, and kept for every later one (loading is as costly
+ * as enumerating a few cubes; learned clauses hold for every cube). NULL
+ * when stopped while loading, or after setting NQ_ERR_MEMORY. */
+static allsat_engine *worker_engine(run *r, worker_memory *m) {
+  if (m->engine)
+    return m->engine;
   const cnf_compact *f = &r->plan->formula;
-  const cnf_cubes *cubes = &r->plan->cubes;
   int auxiliary =
       r->symmetric ? r->plan->group.projected_generator_count * CNF_LEX_LEADER_LENGTH : 0;
   int variables = f->variables + auxiliary;
@@ -760,13 +761,24 @@ static int solve_batch_native(run *r, size_t first, size_t last, worker_memory *
   }
   free(literals);
   free(projected);
-  if (!engine && batch_stopped(r))
-    return 0; /* stopped while loading */
-  if (!engine) {
+  if (!engine && !batch_stopped(r))
     set_status(r, NQ_ERR_MEMORY);
-    return -1;
-  }
-  allsat_engine_set_max_free(engine, r->symmetric ? 0 : MAX_FREE);
+  if (engine)
+    allsat_engine_set_max_free(engine, r->symmetric ? 0 : MAX_FREE);
+  m->engine = engine;
+  return engine;
+}
+
+/* The batch's cubes on the worker's engine, each cube's literals as
+ * assumptions, learned clauses kept from cube to cube. Returns 0, or -1
+ * after a failure. */
+static int solve_batch_native(run *r, size_t first, size_t last, worker_memory *m) {
+  if (batch_stopped(r))
+    return 0;
+  const cnf_cubes *cubes = &r->plan->cubes;
+  allsat_engine *engine = worker_engine(r, m);
+  if (!engine)
+    return -1; /* stopped while loading, or out of memory (the status says which) */
   native_batch b = {r, m, first, 0};
   for (size_t index = first; index < last && !b.failed; index++) {
     b.index = index;
@@ -793,11 +805,6 @@ static int solve_batch_native(run *r, size_t first, size_t last, worker_memory *
     if (stopped)
       break;
   }
-  allsat_stats stats;
-  allsat_engine_stats(engine, &stats);
-  atomic_fetch_add(&r->decisions, (unsigned long long)stats.decisions);
-  atomic_fetch_add(&r->conflicts, (unsigned long long)stats.conflicts);
-  allsat_engine_free(engine);
   return b.failed ? -1 : 0;
 }
 
@@ -805,6 +812,7 @@ static void *worker(void *context) {
   run *r = context;
   int variables = r->plan->formula.variables;
   worker_memory m;
+  m.engine = NULL;
   m.values = malloc((size_t)variables + 1);
   m.fixed = calloc((size_t)variables + 1, 1);
   m.free_variables = malloc(((size_t)variables + 1) * sizeof(int));
@@ -831,6 +839,13 @@ static void *worker(void *context) {
       break;
   }
 done:
+  if (m.engine) {
+    allsat_stats stats;
+    allsat_engine_stats(m.engine, &stats);
+    atomic_fetch_add(&r->decisions, (unsigned long long)stats.decisions);
+    atomic_fetch_add(&r->conflicts, (unsigned long long)stats.conflicts);
+    allsat_engine_free(m.engine);
+  }
   if (have_up)
     propagator_free(&m.up);
   free(m.candidates);
