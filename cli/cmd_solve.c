@@ -17,7 +17,7 @@
 static void print_solve_help(void) {
   printf("usage: nqsat solve N [--amo ENCODING] [--count [--unique] | --all | --max K]\n"
          "       nqsat solve FILE [--count [--unique] | --all | --max K] [--board]\n"
-         "                  [--occurring] [--format plain|mcc]\n"
+         "                  [--occurring] [--partial] [--format plain|mcc|compact]\n"
          "                  [--split auto|off] [--symmetry auto|off] [--stats]\n"
          "                  [--engine native|picosat]\n"
          "\n"
@@ -56,9 +56,17 @@ static void print_solve_help(void) {
          "  --max K           like --all, but stop after K solutions\n"
          "  --occurring       FILE: count over the variables that occur in a clause\n"
          "                    only (unused declared variables do not double it)\n"
+         "  --partial         FILE --all (native engine): a model that leaves k\n"
+         "                    projection variables free is printed once, as a cube:\n"
+         "                    a 'c free V...' line naming them, then 'v' lines\n"
+         "                    without them (it stands for 2^k models); plain --all\n"
+         "                    prints all 2^k\n"
          "  --format FORMAT   FILE --count: plain (default: the number) or mcc (the\n"
          "                    Model Counting Competition 2021 lines: s, c s type\n"
-         "                    mc|pmc, c s log10-estimate, c s exact arb int)\n"
+         "                    mc|pmc, c s log10-estimate, c s exact arb int);\n"
+         "                    FILE --all or --max: plain (default: 'v' lines) or\n"
+         "                    compact (one line per model, a character per variable\n"
+         "                    that occurs, ascending: 1 true, 0 false, - free)\n"
          "  --board           print solutions as boards (FILE: an nqsat instance of\n"
          "                    either model, '--model rows' decoded by its 'c csp:'\n"
          "                    line, shuffled ones through their 'c nqsat map')\n"
@@ -100,6 +108,8 @@ typedef struct solve_options {
   int split, symmetry; /* FILE: 1 = auto, 0 = off */
   int occurring;       /* FILE: count over the variables in clauses only */
   int mcc;             /* FILE --count: Model Counting Competition lines */
+  int compact;         /* FILE --all/--max: one line of 0/1/- per model */
+  int partial;         /* FILE --all: partial models printed as cubes */
   int engine;          /* FILE: nq_cnf_engine */
   nq_solver_control control;
 } solve_options;
@@ -204,21 +214,41 @@ static int solve_queens(solve_options *options) {
 
 typedef struct model_context {
   const nq_cnf *cnf;
-  int board;
+  int board, compact, partial;
   int print; /* 0 for --count */
   uint64_t printed;
   signed char *board_values; /* --board: the model in the file's numbering */
 } model_context;
+
+/* --format compact: what each character of a line stands for. */
+static void print_compact_header(const int *file_variables, int count) {
+  printf("c compact: one line per model, one character per variable that occurs in a clause, "
+         "ascending (1 true, 0 false, - free)\n");
+  int consecutive = 1;
+  for (int i = 1; i <= count && consecutive; i++)
+    consecutive = file_variables[i] == i;
+  if (consecutive)
+    return;
+  printf("c compact variables:");
+  for (int i = 1; i <= count; i++)
+    printf(" %d", file_variables[i]);
+  putchar('\n');
+}
 
 static int print_model(void *context, const signed char *values, const int *file_variables,
                        int count) {
   model_context *models = context;
   if (!models->print)
     return 0;
-  if (!models->printed)
+  if (!models->printed) {
     printf("s SATISFIABLE\n");
+    if (models->compact)
+      print_compact_header(file_variables, count);
+  }
   models->printed++;
-  if (models->board) {
+  if (models->compact) {
+    print_model_compact(stdout, values, count);
+  } else if (models->board) {
     int n = models->cnf->queens_n, variables = models->cnf->max_variable;
     int columns[NQ_SOLVER_MAX_N];
     char why[200];
@@ -235,6 +265,8 @@ static int print_model(void *context, const signed char *values, const int *file
       print_model_lines(stdout, values, file_variables, count);
     }
   } else {
+    if (models->partial)
+      print_free_line(stdout, values, file_variables, count);
     print_model_lines(stdout, values, file_variables, count);
   }
   return ferror(stdout) != 0;
@@ -258,6 +290,8 @@ static void print_plan_lines(const nq_cnf_report *report, const solve_options *o
   if (report->engine == NQ_CNF_ENGINE_NATIVE) {
     printf("c threads: %d, engine native (no blocking clauses; %s)\n", report->threads,
            report->symmetry_used ? "orbits counted by their least member"
+           : options->partial    ? "partial models as cubes, 'c free' naming their free "
+                                   "variables"
                                  : "partial models expanded");
     return;
   }
@@ -336,6 +370,7 @@ static int solve_file(solve_options *options, const char *path, uint64_t max_mem
   plan_options.no_symmetry = !options->symmetry || options->mode == FIRST;
   plan_options.no_shrink = options->mode == FIRST; /* one model: no blocking clause */
   plan_options.listing = options->mode != COUNT_ONLY;
+  plan_options.partial = options->partial;
   /* The first model alone is a plain SAT call: PicoSAT's. */
   plan_options.engine = options->mode == FIRST ? NQ_CNF_ENGINE_PICOSAT : options->engine;
   nq_cnf_plan *plan = NULL;
@@ -361,14 +396,19 @@ static int solve_file(solve_options *options, const char *path, uint64_t max_mem
     nq_cnf_free(cnf);
     return NQ_EXIT_FAILURE;
   }
-  model_context models = {cnf, options->board, options->mode != COUNT_ONLY, 0, NULL};
+  model_context models = {cnf,  options->board, options->compact, options->partial,
+                          options->mode != COUNT_ONLY, 0, NULL};
   if (options->board && !(models.board_values = calloc((size_t)cnf->max_variable + 1, 1))) {
     nq_cnf_plan_free(plan);
     nq_cnf_free(cnf);
     return runtime_error("solve", "%s", nq_strerror(NQ_ERR_MEMORY));
   }
-  if (options->mode == LIST)
+  if (options->mode == LIST) {
+    /* Millions of models: large writes, not one per 4 KiB. */
+    if (!isatty(STDOUT_FILENO))
+      setvbuf(stdout, NULL, _IOFBF, 1 << 20);
     print_plan_lines(&report, options);
+  }
   nq_enumeration result;
   status =
       nq_cnf_plan_enumerate(plan, max_models, &options->control,
@@ -499,7 +539,8 @@ int cmd_solve(int argc, char **argv) {
     OPT_STATS,
     OPT_OCCURRING,
     OPT_FORMAT,
-    OPT_ENGINE
+    OPT_ENGINE,
+    OPT_PARTIAL
   };
   static const struct option options_table[] = {
       {"amo", required_argument, NULL, 'a'},
@@ -517,6 +558,7 @@ int cmd_solve(int argc, char **argv) {
       {"occurring", no_argument, NULL, OPT_OCCURRING},
       {"format", required_argument, NULL, OPT_FORMAT},
       {"engine", required_argument, NULL, OPT_ENGINE},
+      {"partial", no_argument, NULL, OPT_PARTIAL},
       {"help", no_argument, NULL, 'h'},
       {NULL, 0, NULL, 0}};
   solve_options options = {
@@ -568,10 +610,13 @@ int cmd_solve(int argc, char **argv) {
       break;
     case OPT_STATS: options.stats = 1, file_only_given = 1; break;
     case OPT_OCCURRING: options.occurring = 1, file_only_given = 1; break;
+    case OPT_PARTIAL: options.partial = 1, file_only_given = 1; break;
     case OPT_FORMAT:
-      if (strcmp(optarg, "plain") && strcmp(optarg, "mcc"))
-        return usage_error("solve", "--format: unknown format '%s': use plain or mcc", optarg);
+      if (strcmp(optarg, "plain") && strcmp(optarg, "mcc") && strcmp(optarg, "compact"))
+        return usage_error("solve", "--format: unknown format '%s': use plain, mcc or compact",
+                           optarg);
       options.mcc = !strcmp(optarg, "mcc");
+      options.compact = !strcmp(optarg, "compact");
       file_only_given = 1;
       break;
     case OPT_ENGINE:
@@ -595,6 +640,13 @@ int cmd_solve(int argc, char **argv) {
   if (options.mcc && (options.mode != COUNT_ONLY || options.unique || options.occurring))
     return usage_error("solve", "--format mcc goes with --count alone (the model count by the "
                                 "convention: no --unique, no --occurring)");
+  if (options.compact && (options.mode != LIST || options.board))
+    return usage_error("solve", "--format compact goes with --all or --max (and not --board)");
+  if (options.partial && (options.mode != LIST || options.max_solutions || options.board))
+    return usage_error("solve", "--partial goes with --all (not --max, not --board)");
+  if (options.partial && options.engine == NQ_CNF_ENGINE_PICOSAT)
+    return usage_error("solve", "--partial needs the native engine (--engine picosat "
+                                "lists whole models)");
   if (optind == argc)
     return usage_error("solve", "missing N or FILE");
   if (argc - optind > 1)
@@ -607,8 +659,8 @@ int cmd_solve(int argc, char **argv) {
   if (is_file && options.amo_given)
     return usage_error("solve", "--amo applies to N, not to a DIMACS file");
   if (!is_file && file_only_given)
-    return usage_error("solve", "--split, --symmetry, --stats, --engine, --occurring and --format "
-                                "apply to a DIMACS file");
+    return usage_error("solve", "--split, --symmetry, --stats, --engine, --occurring, --partial "
+                                "and --format apply to a DIMACS file");
 
   if (options.mode != FIRST && isatty(STDERR_FILENO))
     options.control.progress = show_progress;

@@ -82,6 +82,7 @@ struct nq_cnf_plan {
   int symmetric; /* the group is used: orbits blocked within each cube */
   int shrink;
   int engine; /* nq_cnf_engine */
+  int partial; /* nq_cnf_options.partial */
   uint64_t decisions, conflicts; /* of the last enumeration (engine NATIVE) */
   nq_cnf_report report;
 };
@@ -133,6 +134,7 @@ nq_status nq_cnf_plan_make(const nq_cnf *cnf, const nq_cnf_options *options,
   }
   plan->shrink = !options->no_shrink;
   plan->engine = options->engine;
+  plan->partial = options->partial && options->engine == NQ_CNF_ENGINE_NATIVE;
   size_t target = options->cube_target ? options->cube_target : DEFAULT_CUBE_TARGET;
   search_clock clock;
   search_clock_start(&clock, NULL);
@@ -260,6 +262,7 @@ typedef struct run {
   const nq_cnf_plan *plan;
   cube_state *cubes;
   int keep;
+  int partial; /* models kept with their free variables open (-1), not expanded */
   uint64_t max_models;
   nq_model_fn on_model;
   void *context;
@@ -709,6 +712,15 @@ static int native_model(void *context, const signed char *values, int free_count
   count_add(&r->fundamental, &r->fundamental_high, 1ull << free_count);
   if (!r->keep)
     return atomic_load(&r->stop);
+  if (r->partial) {
+    if (keep_model(cube, values, width)) {
+      set_status(r, NQ_ERR_MEMORY);
+      b->failed = 1;
+      return 1;
+    }
+    stream_if_next(r, cube, b->index);
+    return atomic_load(&r->stop);
+  }
   int k = 0;
   for (size_t v = 0; v < width; v++) {
     m->values[v] = values[v] < 0 ? 0 : values[v];
@@ -735,12 +747,18 @@ static int batch_stopped(run *r) {
 }
 
 /* The worker's engine: the formula and the lex-leader clauses loaded once,
- * on its first batch, and kept for every later one (loading is as costly
- * as enumerating a few cubes; learned clauses hold for every cube). NULL
- * when stopped while loading, or after setting NQ_ERR_MEMORY. */
+ * on its first batch, and kept for every later one when counting (loading
+ * is as costly as enumerating a few cubes; learned clauses hold for every
+ * cube). When models are listed, each batch gets a fresh engine: the order
+ * of a cube's models depends on the engine's history (learned clauses,
+ * activities, saved phases), and the listing must not depend on which
+ * batches a worker ran before, that is on --threads. NULL when stopped
+ * while loading, or after setting NQ_ERR_MEMORY. */
 static allsat_engine *worker_engine(run *r, worker_memory *m) {
-  if (m->engine)
+  if (m->engine && !r->keep)
     return m->engine;
+  allsat_engine_free(m->engine);
+  m->engine = NULL;
   const cnf_compact *f = &r->plan->formula;
   int auxiliary =
       r->symmetric ? r->plan->group.projected_generator_count * CNF_LEX_LEADER_LENGTH : 0;
@@ -886,6 +904,9 @@ nq_status nq_cnf_plan_enumerate(nq_cnf_plan *plan, uint64_t max_models,
   if (!r->batch_size)
     r->batch_size = 1;
   r->max_models = max_models;
+  /* Partial models are counted by what they stand for, so --max (a count
+   * of listed models) expands them. */
+  r->partial = plan->partial && r->keep && !max_models;
   r->on_model = on_model;
   r->context = context;
   search_clock_start(&r->clock, control);
@@ -939,12 +960,13 @@ nq_status nq_cnf_plan_enumerate(nq_cnf_plan *plan, uint64_t max_models,
       !(max_models && r->reported >= max_models))
     status = NQ_ERR_INTERRUPTED;
   uint64_t found = atomic_load(&r->found);
-  result->solutions = r->keep ? r->reported : found;
+  int listed_counts = r->keep && !r->partial; /* else every model was counted as found */
+  result->solutions = listed_counts ? r->reported : found;
   if (max_models && result->solutions > max_models)
     result->solutions = max_models;
-  result->solutions_high = r->keep ? 0 : atomic_load(&r->found_high);
-  result->fundamental = r->keep ? result->solutions : atomic_load(&r->fundamental);
-  result->fundamental_high = r->keep ? 0 : atomic_load(&r->fundamental_high);
+  result->solutions_high = listed_counts ? 0 : atomic_load(&r->found_high);
+  result->fundamental = listed_counts ? result->solutions : atomic_load(&r->fundamental);
+  result->fundamental_high = listed_counts ? 0 : atomic_load(&r->fundamental_high);
   result->complete = status == NQ_OK;
   plan->decisions = atomic_load(&r->decisions);
   plan->conflicts = atomic_load(&r->conflicts);

@@ -58,6 +58,20 @@ known_count() {
   echo "${table[$1]}"
 }
 
+# random_cnf VARIABLES CLAUSES SEED [PROJECTED]: a seeded random 3-SAT file.
+random_cnf() {
+  awk -v n="$1" -v m="$2" -v seed="$3" -v p="${4:-0}" 'BEGIN {
+    srand(seed)
+    if (p > 0) { line = "c ind"; for (v = 1; v <= p; v++) line = line " " v; print line " 0" }
+    print "p cnf " n " " m
+    for (c = 0; c < m; c++) {
+      line = ""
+      for (k = 0; k < 3; k++) { v = 1 + int(rand() * n); line = line (rand() < 0.5 ? -v : v) " " }
+      print line "0"
+    }
+  }'
+}
+
 finish() {
   local passed=$((checks - failures))
   [ "$passed" -lt 0 ] && passed=0

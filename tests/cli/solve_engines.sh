@@ -37,20 +37,6 @@ for amo in pairwise seq ladder commander product binary bimander; do
   done
 done
 
-# random_cnf VARIABLES CLAUSES SEED [PROJECTED]: a seeded random 3-SAT file.
-random_cnf() {
-  awk -v n="$1" -v m="$2" -v seed="$3" -v p="${4:-0}" 'BEGIN {
-    srand(seed)
-    if (p > 0) { line = "c ind"; for (v = 1; v <= p; v++) line = line " " v; print line " 0" }
-    print "p cnf " n " " m
-    for (c = 0; c < m; c++) {
-      line = ""
-      for (k = 0; k < 3; k++) { v = 1 + int(rand() * n); line = line (rand() < 0.5 ? -v : v) " " }
-      print line "0"
-    }
-  }'
-}
-
 for case in "30 40 1" "30 90 2" "40 120 3" "40 170 4" "50 150 5 20" "60 200 6 30" "25 60 7 25"; do
   read -r vars clauses seed projected <<<"$case"
   random_cnf "$vars" "$clauses" "$seed" "${projected:-0}" >"$WORK/r.cnf"
