@@ -33,6 +33,9 @@
 #                       every encoding: demo_and_verify.sh covers both paths
 #   solve_count_convention  brute-force counts of ~100 random files: the
 #                       counting paths of solve_dimacs.sh
+#   solve_partial       ~90 listings of random files against an awk brute
+#                       force: solve_files.sh (which runs here) lists one
+#                       file with --partial and --format compact
 #   count_isa           which instruction sets the processor has: valgrind
 #                       emulates a processor without AVX-512, so the levels
 #                       it offers differ from /proc/cpuinfo's; count_join.sh
@@ -43,7 +46,7 @@ build=${1:-build}
 binary=$(realpath "$build/nqsat")
 command -v valgrind >/dev/null || { echo "valgrind: not installed (scripts/setup.sh --test-tools)" >&2; exit 1; }
 skip=(encode_rows_counts teach_browser run_cactus_browser interrupt_latency count_signals count_mpi solve_files_encodings
-  solve_engines check_complete verify_paths solve_count_convention count_isa)
+  solve_engines check_complete verify_paths solve_count_convention count_isa solve_partial)
 
 logs=$(mktemp -d "${TMPDIR:-/tmp}/nqsat-valgrind.XXXXXX")
 trap 'rm -rf "$logs"' EXIT

@@ -80,6 +80,21 @@ for file in huge big; do
   fi
 done
 
+# --all --partial and --format compact (solve_partial.sh checks them
+# against brute force; here they also run under valgrind): x1 or x2, and a
+# tautology that mentions x3: 3 values of x1 x2 times 2 of x3, 6 models,
+# which the engine finds as 2 cubes with free variables.
+printf 'p cnf 3 2\n1 2 0\n3 -3 1 0\n' >"$WORK/free.cnf"
+expect_exit 10 "$NQSAT" solve "$WORK/free.cnf" --all --partial --split off --symmetry off
+checks=$((checks + 1))
+grep -q '^c free' "$WORK/out" && grep -q '^c 6 models' "$WORK/out" ||
+  fail "--partial on free.cnf: $(cat "$WORK/out")"
+expect_exit 10 "$NQSAT" solve "$WORK/free.cnf" --all --format compact --partial --split off \
+  --symmetry off
+checks=$((checks + 1))
+grep -Eq '^[01-]{3}$' "$WORK/out" && grep -q '^c 6 models' "$WORK/out" ||
+  fail "--format compact on free.cnf: $(cat "$WORK/out")"
+
 # --max-memory: the estimate and the limit in the refusal.
 expect_exit 1 "$NQSAT" solve "$WORK/s8.cnf" --count --max-memory 1K
 expect_stderr 'needs an estimated [0-9.]+ [KMG]iB, more than the memory limit of 1\.0 KiB'
