@@ -264,6 +264,8 @@ static int propagate(allsat_engine *e) {
     int false_literal = e->trail[e->head++] ^ 1;
     e->stats.propagations++;
     watch_list *list = &e->watches[false_literal];
+    if (!list->size)
+      continue; /* items may be NULL: no pointer arithmetic on it */
     watch *read = list->items, *write = read, *end = read + list->size;
     while (read != end) {
       watch w = *read++;
