@@ -12,13 +12,15 @@
 #     and the CPU time of the whole command (the harness's own work shows
 #     there whatever the machine's load);
 #  4. the CPU time `nqsat run` measures for CPU_SOLVER (cadical) on the
-#     default suite, under each --measure method, against runlim's on the
-#     same instances in the same run: the ratio of the sums and the largest
-#     difference on one instance (target: within 5 %).
+#     default suite's CNF files (less CPU_EXCLUDE), under each --measure
+#     method, against runlim's on the same instances in the same run: the
+#     ratio of the sums and the largest difference on one instance
+#     (target: within 5 %).
 #
 #   bench/harness.sh [NQSAT] [SOLVER]     (defaults: build/nqsat, picosat)
 #   REPEAT=7 SKIP_SUITE=1 bench/harness.sh build/nqsat cadical
 #   SKIP_SUITE=1 SKIP_SMALL=1 RUNS=1000 CPU_SOLVER=cadical bench/harness.sh
+#   SKIP_SUITE=1 SKIP_SMALL=1 SKIP_TRUE=1 CPU_EXCLUDE='^q128-' bench/harness.sh
 #   (SKIP_SMALL, SKIP_TRUE, SKIP_CPU leave out parts 2, 3, 4)
 #
 # The direct loop pays its own fork and exec per run (as any script running
@@ -124,17 +126,27 @@ if [ -z "${SKIP_CPU:-}" ] && command -v runlim >/dev/null; then
   cpu_solver=${CPU_SOLVER:-cadical}
   command -v "$cpu_solver" >/dev/null || { echo "harness.sh: $cpu_solver is not installed" >&2; exit 1; }
   [ -d "$work/default" ] || "$nqsat" suite "$work/default" >/dev/null 2>&1
-  # runlim on each CNF instance of the suite, then nqsat run on the same.
-  tail -n +2 "$work/default/manifest.csv" | cut -d, -f1 | grep '\.cnf$' >"$work/cnf_files"
+  # The CNF files of the suite (less those matching CPU_EXCLUDE, an
+  # extended regex: the N = 128 files take cadical minutes each on a busy
+  # machine) as a suite of their own, hard links and a manifest.
+  mkdir -p "$work/cpu"
+  echo file >"$work/cpu/manifest.csv"
+  tail -n +2 "$work/default/manifest.csv" | cut -d, -f1 | grep '\.cnf$' |
+    grep -Ev "${CPU_EXCLUDE:-^$}" >"$work/cnf_files"
   while read -r file; do
-    runlim -t 600 "$cpu_solver" "$work/default/$file" 2>&1 >/dev/null |
+    ln "$work/default/$file" "$work/cpu/$file"
+    echo "$file" >>"$work/cpu/manifest.csv"
+  done <"$work/cnf_files"
+  # runlim on each, then nqsat run on the same.
+  while read -r file; do
+    runlim -t 600 "$cpu_solver" "$work/cpu/$file" 2>&1 >/dev/null |
       awk -v f="$file" '/\[runlim\] time:/ { print f, $3 }'
   done <"$work/cnf_files" | sort >"$work/runlim_cpu"
   for method in sample cgroup; do
-    rm -f "$work/default/results.csv"
-    "$nqsat" run "$work/default" --measure $method --timeout 600 \
+    rm -f "$work/cpu/results.csv"
+    "$nqsat" run "$work/cpu" --measure $method --timeout 600 \
       --solver s:cnf="$cpu_solver {}" >/dev/null 2>"$work/err" || { echo "cpu: --measure $method: $(head -c 300 "$work/err")"; continue; }
-    awk -F, 'NR > 1 && $3 != "skipped" { print $2, $5 }' "$work/default/results.csv" | sort >"$work/nqsat_cpu"
+    awk -F, 'NR > 1 && $3 != "skipped" { print $2, $5 }' "$work/cpu/results.csv" | sort >"$work/nqsat_cpu"
     join "$work/nqsat_cpu" "$work/runlim_cpu" | awk -v m="$method" -v s="$cpu_solver" '
       { a += $2; b += $3; d = $2 - $3; if (d < 0) d = -d; if (d > worst) { worst = d; which = $1 } n++ }
       END { printf "cpu: %s on %d instances of the default suite: nqsat run --measure %s %.2f s, runlim %.2f s, ratio %.3f; largest difference %.3f s (%s)\n",
