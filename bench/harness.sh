@@ -150,7 +150,22 @@ if [ -z "${SKIP_CPU:-}" ] && command -v runlim >/dev/null; then
     join "$work/nqsat_cpu" "$work/runlim_cpu" | awk -v m="$method" -v s="$cpu_solver" '
       { a += $2; b += $3; d = $2 - $3; if (d < 0) d = -d; if (d > worst) { worst = d; which = $1 } n++ }
       END { printf "cpu: %s on %d instances of the default suite: nqsat run --measure %s %.2f s, runlim %.2f s, ratio %.3f; largest difference %.3f s (%s)\n",
-            s, n, m, a, b, b > 0 ? a / b : 0, worst, which }'
+            s, n, m, a, b, (b > 0 ? a / b : 0), worst, which }'
   done
+  # The same executions seen by both: runlim as the solver command under
+  # `nqsat run --measure cgroup`. nqsat's figure then also holds runlim's
+  # own polling; what is left of the difference is what runlim's 100 ms
+  # samples miss.
+  rm -f "$work/cpu/results.csv"
+  if "$nqsat" run "$work/cpu" --measure cgroup --timeout 600 --solver s:cnf="runlim $cpu_solver {}" >/dev/null 2>"$work/err"; then
+    while read -r file; do
+      awk -v f="$file" '/\[runlim\] time:/ { print f, $3 }' "$work/cpu/logs/s/$file.err"
+    done <"$work/cnf_files" | sort >"$work/runlim_inside"
+    awk -F, 'NR > 1 && $3 != "skipped" { print $2, $5, $4 }' "$work/cpu/results.csv" | sort |
+      join - "$work/runlim_inside" | awk -v s="$cpu_solver" '
+        { a += $2; w += $3; b += $4; n++ }
+        END { printf "cpu: runlim %s inside nqsat run --measure cgroup, the same %d executions: nqsat %.2f s (wall %.2f s), runlim %.2f s, ratio %.3f\n",
+              s, n, a, w, b, (b > 0 ? a / b : 0) }'
+  fi
 fi
 echo "load after: $(uptime | sed 's/.*load average: //')"
