@@ -32,7 +32,7 @@ else
   checks=$((checks + 1))
   grep -q '^nqsat run: error: --measure cgroup: ' "$WORK/probe" ||
     fail "--measure cgroup failed without saying why: $(cat "$WORK/probe")"
-  echo "run_measure: SKIPPED the cgroup method: cgroups are not writable here ($(sed 's/^nqsat run: error: --measure cgroup: //' "$WORK/probe"))"
+  echo "run_measure: SKIPPED the cgroup method: this machine cannot measure runs by cgroup ($(sed 's/^nqsat run: error: --measure cgroup: //' "$WORK/probe"))"
 fi
 rm -f "$T/results.csv"
 
