@@ -42,14 +42,26 @@ static void print_teach_help(void) {
          TEACH_MAX_N);
 }
 
+/* The command the page names as its maker: "nqsat teach N -o NAME" with the
+ * output's base name only, since the page is meant to be mailed to a class
+ * and the directory it was written in means nothing there (and may say
+ * more about its writer than they meant to). Caller frees; NULL when out of
+ * memory. */
+static char *page_command_line(int n, const char *path) {
+  char size[16];
+  snprintf(size, sizeof size, "%d", n);
+  if (path && !strcmp(path, "-"))
+    path = NULL; /* standard output */
+  const char *base = path ? strrchr(path, '/') : NULL;
+  base = base ? base + 1 : path;
+  char *words[] = {"teach", size, "-o", (char *)base};
+  return quote_command_line("nqsat", base && *base ? 4 : 2, words);
+}
+
 int cmd_teach(int argc, char **argv) {
   static const struct option options[] = {{"output", required_argument, NULL, 'o'},
                                           {"help", no_argument, NULL, 'h'},
                                           {NULL, 0, NULL, 0}};
-  /* Recorded in the page before getopt_long permutes argv. */
-  char *command_line = quote_command_line("nqsat", argc, argv);
-  if (!command_line)
-    return runtime_error("teach", "out of memory");
   const char *path = NULL;
   optind = 1;
   opterr = 0;
@@ -65,10 +77,11 @@ int cmd_teach(int argc, char **argv) {
   }
   if (exit_code < 0 && parse_positional_n("teach", argc, argv, optind, 1, TEACH_MAX_N, &n))
     exit_code = NQ_EXIT_USAGE;
-  if (exit_code >= 0) {
-    free(command_line);
+  if (exit_code >= 0)
     return exit_code;
-  }
+  char *command_line = page_command_line(n, path);
+  if (!command_line)
+    return runtime_error("teach", "out of memory");
   char error[512];
   nq_output *output;
   const volatile sig_atomic_t *stop = interrupt_watch();

@@ -29,6 +29,14 @@ checks=$((checks + 1))
 expect_equal "$(grep -oE '[a-z]+://[^" <]*' "$WORK/t4.html" | sort -u | paste -sd' ')" \
   "http://www.w3.org/2000/svg" "addresses in the page"
 
+# The page is mailed to a class: it names the command with the output's
+# base name only, never the directory it was written in.
+checks=$((checks + 1))
+grep -q '<code>nqsat teach 4 -o t4.html</code>' "$WORK/t4.html" ||
+  fail "the footer does not name 'nqsat teach 4 -o t4.html': $(grep -o 'Written by.*' "$WORK/t4.html" | head -c 200)"
+checks=$((checks + 1))
+! grep -qF "$WORK" "$WORK/t4.html" || fail "the page holds the path of its directory ($WORK)"
+
 # The step data is the trace. Events written the same way from both:
 # P row column (queen placed), W (forward checking found a column ahead
 # empty), R row column (queen removed).
