@@ -54,6 +54,10 @@ void teach_write_formulations(markup_writer *out, int n);
  * with this page's n marked (teach_chart.c). */
 void teach_write_size_chart(markup_writer *out, int n);
 
+/* The clauses of every encoding of both models for board size n, as the
+ * JSON list the page's scripts read (teach_clauses.c describes it). */
+nq_status teach_write_formulas(markup_writer *out, int n);
+
 /* The whole page (teach_page.c). */
 nq_status teach_write_page(nq_output *output, int n, const char *command_line);
 

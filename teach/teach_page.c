@@ -80,7 +80,11 @@ static void write_data(markup_writer *out, const page *p) {
   markup_put(out, "],\"classSize\":[");
   for (int i = 0; i < p->classes; i++)
     markup_printf(out, i ? ",%d" : "%d", p->class_size[i]);
-  markup_put(out, "]}");
+  markup_put(out, "],\"formulas\":");
+  nq_status status = teach_write_formulas(out, p->n);
+  if (status != NQ_OK && out->status == NQ_OK)
+    out->status = status;
+  markup_put(out, "}");
 }
 
 static void write_title(markup_writer *out, const page *p) {

@@ -82,6 +82,16 @@ expect_equal "$(echo "$class_of" | sort -n | uniq -c | awk '{ print $1 }' | past
   "$(echo "$class_size" | paste -sd' ')" "N=8: solutions per class against the class sizes"
 expect_equal "$(sed -n 's/.*"classSize":\[\([0-9,]*\)\].*/\1/p' "$WORK/t6.html")" 4 "N=6: one class of 4"
 
+# Every encoding's clauses are in the page (N = 12's eleven formulas
+# besides 1.7 million steps), and the page stays under 4 MB.
+expect_exit 0 "$NQSAT" teach 12 -o "$WORK/t12.html"
+bytes=$(wc -c <"$WORK/t12.html")
+checks=$((checks + 1))
+[ "$bytes" -lt 4000000 ] || fail "the N = 12 page is $bytes bytes, not under 4 MB"
+for n in 1 2 3; do
+  expect_exit 0 "$NQSAT" teach "$n" -o "$WORK/t$n.html"
+done
+
 # The output appears only when complete: an unwritable place fails cleanly.
 expect_exit 1 "$NQSAT" teach 4 -o "$WORK/no/such/dir/t.html"
 expect_stderr "nqsat teach: error: .*no/such/dir"
