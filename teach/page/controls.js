@@ -42,6 +42,8 @@ NQ.Controls = class {
     const target = event.target || {};
     if (target.tagName === "INPUT" && target.type === "range")
       return; // the sliders use the arrows themselves
+    if (target.closest && target.closest("#clauses"))
+      return; // the clause board's own buttons, list and menu
     if (target.tagName === "BUTTON" && (event.key === " " || event.key === "Enter"))
       return; // a focused button's own click, not a second action
     const actions = {
@@ -99,9 +101,54 @@ NQ.Controls = class {
       this.page.probe(fields.get("probe").split(","));
     if (fields.has("step"))
       this.page.go(Number(fields.get("step")));
+    this.applyClauseFields(fields);
     if (fields.has("press"))
       for (const action of fields.get("press").split(","))
         this.press(action);
+  }
+  // The clause board's fields: "encoding=seq" (an option's last word),
+  // "queens=1,2;5,3" and "blocked=..." (squares from 1), "square=4,4" (the
+  // square whose clauses are listed), "clauses=4,4" (every encoding's
+  // clauses of a square into #nq-clauses) and "propagate=q1,2;b3,3/q2,2"
+  // (positions of queens q and ruled-out squares b, whose propagation
+  // records go into #nq-probe).
+  applyClauseFields(fields) {
+    const board = this.page.clauseBoard;
+    const squares = function (text) {
+      return text ? text.split(";").map(function (pair) {
+        const [row, column] = pair.split(",").map(Number);
+        if (!(row >= 1 && row <= board.n && column >= 1 && column <= board.n))
+          throw new Error("no square '" + pair + "' on the board");
+        return [row - 1, column - 1];
+      }) : [];
+    };
+    if (fields.has("encoding")) {
+      const index = board.formulas.findIndex(function (f) { return f.option.split(" ")[1] === fields.get("encoding"); });
+      if (index < 0)
+        throw new Error("no encoding '" + fields.get("encoding") + "'");
+      board.chosen = index;
+      board.select.value = index;
+    }
+    if (fields.has("queens"))
+      board.queens = new Set(squares(fields.get("queens")).map(String));
+    if (fields.has("blocked"))
+      board.blocked = new Set(squares(fields.get("blocked")).map(String));
+    if (fields.has("square"))
+      board.selected = squares(fields.get("square"))[0] || null;
+    if (fields.has("propagate"))
+      board.probePositions(fields.get("propagate").split("/").map(function (position) {
+        const queens = [], blocked = [];
+        for (const item of position.split(";")) {
+          const square = squares(item.slice(1))[0];
+          (item[0] === "q" ? queens : blocked).push(String(square));
+        }
+        return { queens: queens, blocked: blocked };
+      }));
+    if (fields.has("clauses")) {
+      const [row, column] = squares(fields.get("clauses"))[0];
+      board.probeClauses(row, column);
+    }
+    board.render();
   }
   // "key:NAME" or "click:ID", optionally "*COUNT".
   press(action) {

@@ -11,6 +11,7 @@ NQ.Page = class {
     this.step = 0;
     this.board = new NQ.BoardView(data.n, data.board.square, data.board.x, data.board.y);
     this.panels = new NQ.Panels(data, this.replays);
+    this.clauseBoard = new NQ.ClauseBoard(data);
     this.controls = new NQ.Controls(this);
     this.slider = document.getElementById("slider");
   }

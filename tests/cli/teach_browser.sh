@@ -171,6 +171,68 @@ expect_equal "$(sed -n 's/^step //p' "$WORK/n12.state")" "$n12_first of $n12_tot
 expect_equal "$(sed -n 's/^queens //p' "$WORK/n12.state")" "$(board_after "$n12_first" | head -n 1)" \
   "N=12: the board of the first solution"
 
+# Clauses on the board, N = 6, one launch: every encoding's clauses of
+# square (3,4) (#nq-clauses) against the clauses of `nqsat encode 6 ...
+# --explain` that mention the square's variables, found here from the
+# numbering the header states; and unit propagation from scripted
+# positions (#nq-probe) against unit_propagate.py on the file `nqsat
+# encode 6 ... --place ... --block ...` writes.
+"$NQSAT" teach 6 -o "$WORK/teach6.html" || fail "teach 6 failed"
+encodings=("--amo pairwise" "--amo seq" "--amo ladder" "--amo commander" "--amo product"
+  "--amo binary" "--amo bimander" "--csp direct" "--csp support" "--csp order" "--csp log")
+square_variables() { # ENCODING ROW COLUMN (from 1), N = 6: the variables of that square
+  case "$1" in
+  "--csp order") # p(r,a) = (r-1)*5 + a: q_r <= a, a = 1..5; q_r = c is p(r,c) and not p(r,c-1)
+    [ "$3" -le 5 ] && echo $(($2 * 5 - 5 + $3))
+    [ "$3" -ge 2 ] && echo $(($2 * 5 - 5 + $3 - 1)) ;;
+  "--csp log") for k in 1 2 3; do echo $(($2 * 3 - 3 + k)); done ;; # 3 bits of q_r - 1
+  *) echo $(($2 * 6 - 6 + $3)) ;;
+  esac
+}
+: >"$WORK/clauses6.expected"
+for encoding in "${encodings[@]}"; do
+  echo "encoding $encoding" >>"$WORK/clauses6.expected"
+  # shellcheck disable=SC2086
+  "$NQSAT" encode 6 $encoding --explain | awk -v vars="$(square_variables "$encoding" 3 4 | paste -sd' ')" '
+    BEGIN { split(vars, list, " "); for (i in list) want[list[i]] = 1 }
+    /^p cnf/ { body = 1; next }
+    body && /^c / { group = substr($0, 3); next }
+    body { hit = 0; for (i = 1; i < NF; i++) { v = $i < 0 ? -$i : $i; if (v in want) hit = 1 }
+           if (hit) print $0 " | " group }' >>"$WORK/clauses6.expected"
+done
+positions=("q1,2" "q1,1;q2,3" "q2,2;b1,4;b3,5" "q1,3;q2,5;b4,4")
+: >"$WORK/propagation6.expected"
+for k in "${!positions[@]}"; do
+  [ "$k" -gt 0 ] && echo -- >>"$WORK/propagation6.expected"
+  placed=$(echo "${positions[$k]}" | tr ';' '\n' | sed -n 's/^q//p' | paste -sd';')
+  blocked=$(echo "${positions[$k]}" | tr ';' '\n' | sed -n 's/^b//p' | paste -sd';')
+  for encoding in "${encodings[@]}"; do
+    options=()
+    for q in ${placed//;/ }; do options+=(--place "$q"); done
+    for b in ${blocked//;/ }; do options+=(--block "$b"); done
+    # shellcheck disable=SC2086
+    "$NQSAT" encode 6 $encoding "${options[@]}" -o "$WORK/position.cnf" || fail "encode 6 $encoding ${options[*]}"
+    echo "$encoding: $(python3 "$here/unit_propagate.py" "$WORK/position.cnf" "${placed:--}" "${blocked:--}")" \
+      >>"$WORK/propagation6.expected"
+  done
+done
+launch n6 "file://$WORK/teach6.html#clauses=3,4&propagate=$(IFS=/; echo "${positions[*]}")"
+clean n6
+element n6 nq-clauses | sed 's/&lt;/</g; s/&gt;/>/g; s/&amp;/\&/g' >"$WORK/clauses6.page"
+checks=$((checks + 1))
+diff -u "$WORK/clauses6.expected" "$WORK/clauses6.page" >"$WORK/clauses6.diff" ||
+  fail "n6: the page's clauses of square (3,4) differ from nqsat encode --explain: $(head -c 600 "$WORK/clauses6.diff")"
+checks=$((checks + 1))
+[ "$(grep -c '|' "$WORK/clauses6.page")" -gt 100 ] || fail "n6: too few clauses listed for square (3,4)"
+element n6 nq-probe >"$WORK/propagation6.page"
+checks=$((checks + 1))
+diff -u "$WORK/propagation6.expected" "$WORK/propagation6.page" >"$WORK/propagation6.diff" ||
+  fail "n6: the page's unit propagation differs from unit_propagate.py: $(head -c 600 "$WORK/propagation6.diff")"
+# The encodings differ on the same position (else the table teaches nothing).
+checks=$((checks + 1))
+[ "$(sed -n 1,11p "$WORK/propagation6.page" | sed 's/^[^:]*://' | sort -u | wc -l)" -ge 3 ] ||
+  fail "n6: unit propagation from one queen is the same in every encoding"
+
 # The checker itself: a copy of the page with its security policy removed,
 # an image from the network and a script error must fail both checks.
 sed 's|<meta http-equiv="Content-Security-Policy"[^>]*>||; s|</body>|<img src="http://127.0.0.1:9/nqsat-test.png"><script>notDefinedAnywhere()</script></body>|' \
