@@ -16,7 +16,8 @@
  *    "clauses": [literals, 0 after each clause],
  *    "aux": [group of each auxiliary variable, in number order],
  *    "squares": [literals of "no queen on (r, c)", 0 after each square,
- *                row by row]} */
+ *                row by row],
+ *    "sat": the SAT solver's search (write_sat_trace)} */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -80,6 +81,30 @@ static int on_clause(void *context, const int *literals, size_t count) {
   return w->out->status != NQ_OK;
 }
 
+/* The SAT solver's search on this formula (teach_dpll.c), up to its first
+ * solution or a number of events: 8000 (every encoding's first solution
+ * up to N = 10), 2000 at N = 11 and 12, whose pages already carry
+ * millions of backtracking steps and must stay under 4 MB. "sat": {"events": [...], "decisions": D,
+ * "propagations": P, "conflicts": C, "complete": 0|1, "solved": 0|1}. */
+static nq_status write_sat_trace(markup_writer *out, const nq_encoding *encoding,
+                                 int first_auxiliary) {
+  teach_sat_trace trace;
+  nq_status status = teach_sat_record(encoding, first_auxiliary,
+                                       encoding->n <= 10 ? 8000 : 2000, &trace);
+  if (status == NQ_OK) {
+    markup_put(out, ",\"sat\":{\"events\":[");
+    for (size_t i = 0; i < trace.event_count; i++)
+      markup_printf(out, i ? ",%d" : "%d", trace.events[i]);
+    markup_printf(out,
+                  "],\"decisions\":%llu,\"propagations\":%llu,\"conflicts\":%llu,"
+                  "\"complete\":%d,\"solved\":%d}",
+                  (unsigned long long)trace.decisions, (unsigned long long)trace.propagations,
+                  (unsigned long long)trace.conflicts, trace.complete, trace.solved);
+  }
+  teach_sat_free(&trace);
+  return status;
+}
+
 static nq_status write_formula(markup_writer *out, const nq_encoding *encoding, const char *option) {
   nq_formula_size size;
   nq_status status = nq_encoder_measure(encoding, &size);
@@ -128,7 +153,10 @@ static nq_status write_formula(markup_writer *out, const nq_encoding *encoding, 
         list_number(&w, literals[i]);
       list_number(&w, 0);
     }
-  markup_put(out, "]}");
+  markup_put(out, "]");
+  if (status == NQ_OK)
+    status = write_sat_trace(out, encoding, first_auxiliary);
+  markup_put(out, "}");
   free(w.group_of_auxiliary);
   if (status == NQ_ERR_STOPPED)
     status = out->status != NQ_OK ? out->status : NQ_ERR_MEMORY;
