@@ -14,6 +14,7 @@ extern const char teach_panels_js[];
 extern const char teach_controls_js[];
 extern const char teach_formula_js[];
 extern const char teach_clause_board_js[];
+extern const char teach_sat_view_js[];
 extern const char teach_main_js[];
 
 #endif

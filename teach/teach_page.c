@@ -116,7 +116,7 @@ static void write_js(markup_writer *out, const page *p) {
   (void)p;
   const char *scripts[] = {teach_replay_js, teach_board_view_js, teach_panels_js,
                            teach_controls_js, teach_formula_js, teach_clause_board_js,
-                           teach_main_js};
+                           teach_sat_view_js, teach_main_js};
   for (size_t i = 0; i < sizeof scripts / sizeof scripts[0]; i++)
     markup_put(out, scripts[i]);
 }

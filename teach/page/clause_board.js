@@ -22,7 +22,13 @@ NQ.ClauseBoard = class {
       option.textContent = (formula.model === "rows" ? "rows model, " : "matrix model, ") + formula.option;
       this.select.appendChild(option);
     });
-    this.select.addEventListener("change", () => { this.chosen = Number(this.select.value); this.render(); });
+    this.onEncoding = null; // called after the reader chooses an encoding
+    this.select.addEventListener("change", () => {
+      this.chosen = Number(this.select.value);
+      this.render();
+      if (this.onEncoding)
+        this.onEncoding();
+    });
     document.getElementById("clear-position").addEventListener("click", () => {
       this.queens.clear();
       this.blocked.clear();

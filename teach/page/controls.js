@@ -144,6 +144,8 @@ NQ.Controls = class {
         }
         return { queens: queens, blocked: blocked };
       }));
+    if (fields.has("sat"))
+      this.page.satView.go(fields.get("sat") === "end" ? this.page.satView.replay().total : Number(fields.get("sat")));
     if (fields.has("clauses")) {
       const [row, column] = squares(fields.get("clauses"))[0];
       board.probeClauses(row, column);
