@@ -105,6 +105,12 @@ NQ.Controls = class {
     if (fields.has("press"))
       for (const action of fields.get("press").split(","))
         this.press(action);
+    if (fields.has("timing"))
+      this.time(Number(fields.get("timing")));
+    if (fields.has("keyboard"))
+      this.checkKeyboard();
+    if (fields.has("only"))
+      this.showOnly(fields.get("only"));
   }
   // The clause board's fields: "encoding=seq" (an option's last word),
   // "queens=1,2;5,3" and "blocked=..." (squares from 1), "square=4,4" (the
@@ -151,6 +157,80 @@ NQ.Controls = class {
       board.probeClauses(row, column);
     }
     board.render();
+  }
+  // "timing=K" (after every other field but "keyboard" and "only"): K clicks each on the search's step button, the SAT
+  // solver's step button and a square of the clause board (which
+  // propagates in every encoding), each timed; the medians (ms) go into
+  // #nq-timing.
+  time(count) {
+    const median = function (list) {
+      const sorted = list.slice().sort(function (a, b) { return a - b; });
+      return sorted[Math.floor(sorted.length / 2)];
+    };
+    const lines = [], n = this.page.data.n;
+    const actions = {
+      search: (k) => document.getElementById("step").click(),
+      sat: (k) => document.getElementById("sat-step").click(),
+      square: (k) => document.getElementById("cb-" + (k % n) + "-" + ((3 * k) % n)).click(),
+    };
+    const board = this.page.clauseBoard, sat = this.page.satView;
+    const kept = { step: this.page.step, sat: sat.step, queens: new Set(board.queens), selected: board.selected };
+    const queenMode = document.querySelector("input[name=click][value=queen]");
+    for (const name of Object.keys(actions)) {
+      if (name === "square")
+        queenMode.checked = true;
+      const times = [];
+      for (let k = 0; k < count; k++) {
+        const started = performance.now();
+        actions[name](k);
+        times.push(performance.now() - started);
+      }
+      lines.push(name + " " + median(times).toFixed(2));
+    }
+    // Back where the page was, so that the timing leaves no trace.
+    document.querySelector("input[name=click][value=clauses]").checked = true;
+    board.queens = kept.queens;
+    board.selected = kept.selected;
+    board.render();
+    sat.go(kept.sat);
+    this.page.go(kept.step);
+    document.getElementById("nq-timing").textContent = lines.join("\n") + "\n";
+  }
+  // "keyboard=1": every control (button, input, select, and the clause
+  // list's items) must take the keyboard focus (no negative tabindex,
+  // nothing disabled), show it (an outline), and have a name a screen
+  // reader reads (its text, a label or aria-label). What fails goes into
+  // #nq-keyboard, with the number of controls checked.
+  checkKeyboard() {
+    const controls = document.querySelectorAll("button, input, select, [tabindex]");
+    const problems = [];
+    for (const control of controls) {
+      if (control.closest("[hidden]"))
+        continue;
+      const what = control.id || control.name + "=" + control.value || control.tagName;
+      control.focus();
+      if (document.activeElement !== control)
+        problems.push(what + ": takes no focus");
+      else if (getComputedStyle(control).outlineStyle === "none")
+        problems.push(what + ": focus not shown");
+      const named = control.getAttribute("aria-label") || control.textContent.trim() ||
+        (control.labels && control.labels.length && control.labels[0].textContent.trim());
+      if (!named)
+        problems.push(what + ": no name for screen readers");
+    }
+    if (document.activeElement)
+      document.activeElement.blur();
+    window.scrollTo(0, 0); // focusing scrolled the page along
+    document.getElementById("nq-keyboard").textContent = "controls " + controls.length + "\n" +
+      (problems.length ? problems.join("\n") : "problems none") + "\n";
+  }
+  // "only=ID": the page shows that section alone (a screenshot of it, or a
+  // handout printed from it).
+  showOnly(id) {
+    if (!document.getElementById(id))
+      throw new Error("only: no section '" + id + "'");
+    for (const part of document.querySelectorAll("header, main > section, footer"))
+      part.hidden = part.id !== id;
   }
   // "key:NAME" or "click:ID", optionally "*COUNT".
   press(action) {

@@ -27,9 +27,12 @@ NQ.Formula = class {
     this.occurrences = [];
     for (let v = 0; v <= this.variables; v++)
       this.occurrences.push([]);
+    this.shortClauses = []; // units and empty clauses: propagation starts with them
     this.clauses.forEach((clause, i) => {
       for (const literal of clause)
         this.occurrences[Math.abs(literal)].push(i);
+      if (clause.length < 2)
+        this.shortClauses.push(i);
     });
   }
   // [1, 2, 0, -1, 0] -> [[1, 2], [-1]]
@@ -86,18 +89,16 @@ NQ.Formula = class {
   }
   // Unit propagation from `units` (literals) and `extra` clauses (lists of
   // literals), to a fixpoint. Returns { value: Int8Array (1 true, -1 false,
-  // 0 unset, indexed by variable), trail: literals in the order set, with
-  // the clause that set each (-1: given), conflict: index of a falsified
-  // clause (clauses.length + k for extra[k]) or -1 }.
+  // 0 unset, indexed by variable), trail: literals in the order set,
+  // reasons: the clause that set each (-1: given), conflict: index of a
+  // falsified clause (clauses.length + k for extra[k]), -2 when the givens
+  // contradict each other, or -1 }. The extra clauses are few (the squares
+  // a reader rules out), so they are checked after every assignment rather
+  // than indexed.
   propagate(units, extra) {
+    extra = extra || [];
     const value = new Int8Array(this.variables + 1), trail = [], reasons = [];
-    const all = extra && extra.length ? this.clauses.concat(extra) : this.clauses;
-    const occurrences = extra && extra.length ? this.occurrences.map(function (list) { return list.slice(); })
-                                              : this.occurrences;
-    (extra || []).forEach((clause, k) => {
-      for (const literal of clause)
-        occurrences[Math.abs(literal)].push(this.clauses.length + k);
-    });
+    const clauses = this.clauses, count = clauses.length;
     const result = { value: value, trail: trail, reasons: reasons, conflict: -1 };
     const assign = function (literal, reason) {
       const v = Math.abs(literal), wanted = literal > 0 ? 1 : -1;
@@ -110,9 +111,9 @@ NQ.Formula = class {
       }
       return true;
     };
-    const check = function (i) { // false when clause i is falsified
+    const check = function (clause, i) { // false when the clause is falsified
       let unset = 0, last = 0;
-      for (const literal of all[i]) {
+      for (const literal of clause) {
         const v = value[Math.abs(literal)];
         if (v === 0) {
           unset++;
@@ -127,22 +128,33 @@ NQ.Formula = class {
         assign(last, i);
       return true;
     };
+    const checkExtra = function () {
+      for (let k = 0; k < extra.length; k++)
+        if (!check(extra[k], count + k))
+          return count + k;
+      return -1;
+    };
     for (const literal of units)
       if (!assign(literal, -1)) {
-        result.conflict = -2; // the givens contradict each other
+        result.conflict = -2;
         return result;
       }
-    for (let i = 0; i < all.length; i++)
-      if (!check(i)) {
+    for (const i of this.shortClauses)
+      if (!check(clauses[i], i)) {
         result.conflict = i;
         return result;
       }
-    for (let head = 0; head < trail.length; head++)
-      for (const i of occurrences[Math.abs(trail[head])])
-        if (!check(i)) {
+    if ((result.conflict = checkExtra()) !== -1)
+      return result;
+    for (let head = 0; head < trail.length; head++) {
+      for (const i of this.occurrences[Math.abs(trail[head])])
+        if (!check(clauses[i], i)) {
           result.conflict = i;
           return result;
         }
+      if ((result.conflict = checkExtra()) !== -1)
+        return result;
+    }
     return result;
   }
   // The board after propagation: for each square, "out" when a literal of
