@@ -59,14 +59,14 @@ NQ.Page = class {
   // The backtracking searches' work up to their first solution, beside the
   // SAT solver's counts.
   compareSearches() {
-    const parts = [];
+    const parts = [], queens = function (k) { return NQ.Panels.number(k) + (k === 1 ? " queen" : " queens"); };
     for (const [mode, name] of [["bt", "plain backtracking"], ["fc", "forward checking"]]) {
       const replay = this.replays[mode];
       if (replay.solutionSteps.length)
-        parts.push(name + " places " + NQ.Panels.number(replay.stateAt(replay.solutionSteps[0]).nodes) +
-          " queens (nodes) up to its first solution");
+        parts.push(name + " places " + queens(replay.stateAt(replay.solutionSteps[0]).nodes) +
+          " (nodes) up to its first solution");
       else
-        parts.push(name + " places " + NQ.Panels.number(replay.finalState.nodes) + " queens (nodes) to find there is none");
+        parts.push(name + " places " + queens(replay.finalState.nodes) + " (nodes) to find there is none");
     }
     document.getElementById("sat-compare").textContent = "For comparison: " + parts.join("; ") + ".";
   }
