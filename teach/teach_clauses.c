@@ -83,23 +83,26 @@ static int on_clause(void *context, const int *literals, size_t count) {
 
 /* The SAT solver's search on this formula (teach_dpll.c), up to its first
  * solution or a number of events: 8000 (every encoding's first solution
- * up to N = 10), 2000 at N = 11 and 12, whose pages already carry
- * millions of backtracking steps and must stay under 4 MB. "sat": {"events": [...], "decisions": D,
- * "propagations": P, "conflicts": C, "complete": 0|1, "solved": 0|1}. */
+ * up to N = 10), 1200 at N = 11 and 12 (500 with learning), whose pages
+ * already carry millions of backtracking steps and must stay under 4 MB.
+ * "sat" (DPLL) and "cdcl" (with clause learning): {"events": [...], "decisions": D,
+ * "propagations": P, "conflicts": C, "learned": L, "complete": 0|1,
+ * "solved": 0|1}. */
 static nq_status write_sat_trace(markup_writer *out, const nq_encoding *encoding,
-                                 int first_auxiliary) {
+                                 int first_auxiliary, int learn) {
   teach_sat_trace trace;
-  nq_status status = teach_sat_record(encoding, first_auxiliary,
-                                       encoding->n <= 10 ? 8000 : 2000, &trace);
+  nq_status status = teach_sat_record(encoding, first_auxiliary, learn,
+                                       encoding->n <= 10 ? 8000 : learn ? 500 : 1200, &trace);
   if (status == NQ_OK) {
-    markup_put(out, ",\"sat\":{\"events\":[");
+    markup_printf(out, ",\"%s\":{\"events\":[", learn ? "cdcl" : "sat");
     for (size_t i = 0; i < trace.event_count; i++)
       markup_printf(out, i ? ",%d" : "%d", trace.events[i]);
     markup_printf(out,
                   "],\"decisions\":%llu,\"propagations\":%llu,\"conflicts\":%llu,"
-                  "\"complete\":%d,\"solved\":%d}",
+                  "\"learned\":%llu,\"complete\":%d,\"solved\":%d}",
                   (unsigned long long)trace.decisions, (unsigned long long)trace.propagations,
-                  (unsigned long long)trace.conflicts, trace.complete, trace.solved);
+                  (unsigned long long)trace.conflicts, (unsigned long long)trace.learned,
+                  trace.complete, trace.solved);
   }
   teach_sat_free(&trace);
   return status;
@@ -155,7 +158,9 @@ static nq_status write_formula(markup_writer *out, const nq_encoding *encoding, 
     }
   markup_put(out, "]");
   if (status == NQ_OK)
-    status = write_sat_trace(out, encoding, first_auxiliary);
+    status = write_sat_trace(out, encoding, first_auxiliary, 0);
+  if (status == NQ_OK)
+    status = write_sat_trace(out, encoding, first_auxiliary, 1);
   markup_put(out, "}");
   free(w.group_of_auxiliary);
   if (status == NQ_ERR_STOPPED)

@@ -6,10 +6,12 @@
  * unassigned variable that is not auxiliary, set true first (a queen on
  * the first free square of the matrix model, q_r <= a for the smallest a
  * in the order encoding); auxiliary variables left over are set false.
- * Backtracking is chronological: after a conflict the latest decision not
- * yet flipped is undone with everything after it and its negation
- * assigned. No learning: that is what makes the count of conflicts
- * comparable with the backtracking search's dead ends. */
+ * Without learning, backtracking is chronological: after a conflict the
+ * latest decision not yet flipped is undone with everything after it and
+ * its negation assigned, which makes the count of conflicts comparable
+ * with the backtracking search's dead ends. With learning (CDCL), a
+ * conflict is analysed to a learned clause (first UIP), the search jumps
+ * back to the level where that clause becomes unit, and propagates it. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -46,13 +48,19 @@ static int store_clause(void *context, const int *literals, size_t count) {
 }
 
 typedef struct solver {
-  const clause_store *clauses;
+  clause_store *clauses;      /* learned clauses are added at the end */
   int variables, first_auxiliary;
   signed char *value;          /* by variable: 1 true, -1 false, 0 unset */
   int *trail, trail_size, head; /* literals in the order assigned; head: next to propagate */
   int *decision_at;            /* trail index of each level's decision */
   unsigned char *flipped;      /* each level's decision already flipped */
   int levels;
+  int learn;                   /* clause learning (CDCL) instead of flipping */
+  int *level, *reason;         /* by variable: decision level, clause that set it (-1: decision) */
+  unsigned char *seen;         /* by variable, during conflict analysis */
+  int *learned;                /* the clause being learned */
+  size_t original_clauses;     /* learned clauses are numbered from here */
+  size_t conflict;             /* the clause found false */
   size_t *occurrence_start;    /* clauses holding literal l: by index l + variables */
   size_t *occurrences;
   teach_sat_trace *trace;
@@ -77,13 +85,33 @@ static int event(solver *s, int kind, int first, int second) {
   return 0;
 }
 
+/* TEACH_SAT_LEARN: the kind, the length, the literals; one step. */
+static int event_clause(solver *s, const int *literals, int length) {
+  teach_sat_trace *t = s->trace;
+  size_t needed = t->event_count + 2 + (size_t)length;
+  if (needed > t->event_capacity) {
+    int *grown = grow_array(t->events, &t->event_capacity, needed, sizeof *grown, 1024);
+    if (!grown)
+      return -1;
+    t->events = grown;
+  }
+  t->events[t->event_count++] = TEACH_SAT_LEARN;
+  t->events[t->event_count++] = length;
+  memcpy(t->events + t->event_count, literals, (size_t)length * sizeof *literals);
+  t->event_count += (size_t)length;
+  t->steps++;
+  return 0;
+}
+
 static int truth(const solver *s, int literal) {
   int v = s->value[abs(literal)];
   return literal > 0 ? v : -v;
 }
 
-static void assign(solver *s, int literal) {
+static void assign(solver *s, int literal, int reason) {
   s->value[abs(literal)] = (signed char)(literal > 0 ? 1 : -1);
+  s->level[abs(literal)] = s->levels;
+  s->reason[abs(literal)] = reason;
   s->trail[s->trail_size++] = literal;
 }
 
@@ -109,10 +137,12 @@ static int clause_state(const solver *s, size_t i, int *unit) {
  * Returns 1 on conflict, -1 when out of memory. */
 static int visit(solver *s, size_t i) {
   int unit = 0, state = clause_state(s, i, &unit);
-  if (state == FALSIFIED)
+  if (state == FALSIFIED) {
+    s->conflict = i;
     return event(s, TEACH_SAT_CONFLICT, (int)i, 0) ? -1 : 1;
+  }
   if (state == UNIT) {
-    assign(s, unit);
+    assign(s, unit, (int)i);
     s->trace->propagations++;
     return event(s, TEACH_SAT_PROPAGATE, unit, (int)i) ? -1 : 0;
   }
@@ -126,6 +156,12 @@ static int propagate(solver *s) {
     size_t index = (size_t)(falsified + s->variables);
     for (size_t k = s->occurrence_start[index]; k < s->occurrence_start[index + 1]; k++) {
       int result = visit(s, s->occurrences[k]);
+      if (result)
+        return result;
+    }
+    /* Learned clauses are few: each is looked at after every assignment. */
+    for (size_t i = s->original_clauses; i < s->clauses->clause_count; i++) {
+      int result = visit(s, i);
       if (result)
         return result;
     }
@@ -178,8 +214,71 @@ static int backtrack(solver *s) {
     s->value[abs(s->trail[--s->trail_size])] = 0;
   s->head = at;
   s->flipped[s->levels - 1] = 1;
-  assign(s, -decision);
+  assign(s, -decision, -1);
   return 1;
+}
+
+/* Conflict analysis to the first unique implication point (Marques-Silva
+ * & Sakallah's GRASP, 1999; Zhang et al., ICCAD 2001): resolves the false
+ * clause with the reasons of the current level's literals, latest first,
+ * until one literal of that level is left. Writes the learned clause into
+ * s->learned (the asserting literal first) and returns its length; the
+ * level to jump back to goes into *back. Literals set at level 0 are left
+ * out: they are false for good. */
+static int analyze(solver *s, int *back) {
+  const clause_store *c = s->clauses;
+  int length = 1, here = 0, index = s->trail_size - 1, pivot = 0;
+  const int *clause = c->literals + c->start[s->conflict];
+  for (;;) {
+    for (const int *l = clause; *l; l++) {
+      int v = abs(*l);
+      if (*l == pivot || s->seen[v] || s->level[v] == 0)
+        continue;
+      s->seen[v] = 1;
+      if (s->level[v] == s->levels)
+        here++;
+      else
+        s->learned[length++] = *l;
+    }
+    while (!s->seen[abs(s->trail[index])])
+      index--;
+    pivot = s->trail[index--];
+    s->seen[abs(pivot)] = 0;
+    if (--here == 0)
+      break;
+    clause = c->literals + c->start[s->reason[abs(pivot)]];
+  }
+  s->learned[0] = -pivot;
+  *back = 0;
+  for (int k = 1; k < length; k++) {
+    s->seen[abs(s->learned[k])] = 0;
+    if (s->level[abs(s->learned[k])] > *back)
+      *back = s->level[abs(s->learned[k])];
+  }
+  return length;
+}
+
+/* After a conflict with learning: the learned clause recorded and added,
+ * the jump back to its level, and its asserting literal propagated. 0, or
+ * -1 when out of memory. */
+static int learn_and_jump(solver *s) {
+  int back, length = analyze(s, &back);
+  teach_sat_trace *t = s->trace;
+  if (event_clause(s, s->learned, length))
+    return -1;
+  if (store_clause(s->clauses, s->learned, (size_t)length))
+    return -1;
+  t->learned++;
+  if (event(s, TEACH_SAT_BACKJUMP, back, 0))
+    return -1;
+  int at = s->decision_at[back];
+  while (s->trail_size > at)
+    s->value[abs(s->trail[--s->trail_size])] = 0;
+  s->head = at;
+  s->levels = back;
+  assign(s, s->learned[0], (int)(s->clauses->clause_count - 1));
+  t->propagations++;
+  return event(s, TEACH_SAT_PROPAGATE, s->learned[0], (int)(s->clauses->clause_count - 1));
 }
 
 static nq_status run(solver *s, size_t max_steps) {
@@ -198,7 +297,13 @@ static nq_status run(solver *s, size_t max_steps) {
       return NQ_ERR_MEMORY;
     if (t->steps >= max_steps)
       return NQ_OK; /* the page says the trace stops here */
-    if (result > 0) {
+    if (result > 0 && s->learn) {
+      t->conflicts++;
+      if (s->levels == 0)
+        return event(s, TEACH_SAT_DONE, 0, 0) ? NQ_ERR_MEMORY : (t->complete = 1, NQ_OK);
+      if (learn_and_jump(s))
+        return NQ_ERR_MEMORY;
+    } else if (result > 0) {
       t->conflicts++;
       if (!backtrack(s))
         return event(s, TEACH_SAT_DONE, 0, 0) ? NQ_ERR_MEMORY : (t->complete = 1, NQ_OK);
@@ -213,7 +318,7 @@ static nq_status run(solver *s, size_t max_steps) {
       }
       s->decision_at[s->levels] = s->trail_size;
       s->flipped[s->levels++] = 0;
-      assign(s, decision);
+      assign(s, decision, -1);
       t->decisions++;
       if (event(s, TEACH_SAT_DECIDE, decision, 0))
         return NQ_ERR_MEMORY;
@@ -222,8 +327,8 @@ static nq_status run(solver *s, size_t max_steps) {
   }
 }
 
-nq_status teach_sat_record(const nq_encoding *encoding, int first_auxiliary, size_t max_steps,
-                           teach_sat_trace *trace) {
+nq_status teach_sat_record(const nq_encoding *encoding, int first_auxiliary, int learn,
+                           size_t max_steps, teach_sat_trace *trace) {
   memset(trace, 0, sizeof *trace);
   nq_formula_size size;
   nq_status status = nq_encoder_measure(encoding, &size);
@@ -235,13 +340,20 @@ nq_status teach_sat_record(const nq_encoding *encoding, int first_auxiliary, siz
   if (status == NQ_ERR_STOPPED)
     status = NQ_ERR_MEMORY;
   int variables = (int)size.variables;
-  solver s = {&clauses, variables, first_auxiliary, NULL, NULL, 0, 0, NULL, NULL, 0, NULL, NULL, trace};
+  size_t room = (size_t)variables + 1;
+  solver s = {.clauses = &clauses, .variables = variables, .first_auxiliary = first_auxiliary,
+              .learn = learn, .original_clauses = clauses.clause_count, .trace = trace};
   if (status == NQ_OK) {
-    s.value = calloc((size_t)variables + 1, 1);
-    s.trail = malloc(((size_t)variables + 1) * sizeof *s.trail);
-    s.decision_at = malloc(((size_t)variables + 1) * sizeof *s.decision_at);
-    s.flipped = malloc((size_t)variables + 1);
-    if (!s.value || !s.trail || !s.decision_at || !s.flipped || build_occurrences(&s))
+    s.value = calloc(room, 1);
+    s.trail = malloc(room * sizeof *s.trail);
+    s.decision_at = malloc(room * sizeof *s.decision_at);
+    s.flipped = malloc(room);
+    s.level = malloc(room * sizeof *s.level);
+    s.reason = malloc(room * sizeof *s.reason);
+    s.seen = calloc(room, 1);
+    s.learned = malloc(room * sizeof *s.learned);
+    if (!s.value || !s.trail || !s.decision_at || !s.flipped || !s.level || !s.reason || !s.seen ||
+        !s.learned || build_occurrences(&s))
       status = NQ_ERR_MEMORY;
   }
   if (status == NQ_OK)
@@ -250,6 +362,10 @@ nq_status teach_sat_record(const nq_encoding *encoding, int first_auxiliary, siz
   free(s.trail);
   free(s.decision_at);
   free(s.flipped);
+  free(s.level);
+  free(s.reason);
+  free(s.seen);
+  free(s.learned);
   free(s.occurrence_start);
   free(s.occurrences);
   free(clauses.literals);

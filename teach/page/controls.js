@@ -150,6 +150,8 @@ NQ.Controls = class {
         }
         return { queens: queens, blocked: blocked };
       }));
+    if (fields.has("solver"))
+      this.page.satView.setMode(fields.get("solver"));
     if (fields.has("sat"))
       this.page.satView.go(fields.get("sat") === "end" ? this.page.satView.replay().total : Number(fields.get("sat")));
     if (fields.has("clauses")) {

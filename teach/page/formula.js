@@ -21,7 +21,8 @@ NQ.Formula = class {
         this.groupOf[i] = g;
     }
     this.auxGroup = data.aux;
-    this.sat = data.sat; // the SAT solver's recorded search (NQ.SatReplay)
+    this.sat = data.sat; // the SAT solver's recorded searches (NQ.SatReplay)
+    this.cdcl = data.cdcl;
     this.squareClauses = NQ.Formula.split(data.squares); // row by row
     // occurrences[v]: the clauses holding v or -v.
     this.occurrences = [];

@@ -5,9 +5,12 @@
 // a board of its own, with the clause behind each propagated literal and
 // each conflict, and its counts next to the backtracking search's.
 NQ.SatReplay = class {
-  constructor(formula) {
+  // `mode`: "sat" (DPLL) or "cdcl" (with clause learning).
+  constructor(formula, mode) {
     this.formula = formula;
-    const events = formula.sat.events, steps = [];
+    this.recorded = formula[mode];
+    this.learned = []; // the learned clauses, numbered after the formula's
+    const events = this.recorded.events, steps = [];
     for (let k = 0; k < events.length;) {
       const kind = events[k];
       if (kind === 1) steps.push({ kind: "decide", literal: events[k + 1] }), k += 2;
@@ -15,15 +18,25 @@ NQ.SatReplay = class {
       else if (kind === 3) steps.push({ kind: "conflict", clause: events[k + 1] }), k += 2;
       else if (kind === 4) steps.push({ kind: "backtrack", literal: events[k + 1] }), k += 2;
       else if (kind === 5) steps.push({ kind: "done" }), k += 1;
+      else if (kind === 6) {
+        const clause = events.slice(k + 2, k + 2 + events[k + 1]);
+        steps.push({ kind: "learn", clause: formula.clauses.length + this.learned.length });
+        this.learned.push(clause);
+        k += 2 + clause.length;
+      } else if (kind === 7) steps.push({ kind: "backjump", level: events[k + 1] }), k += 2;
       else throw new Error(formula.option + ": unknown SAT event " + kind);
     }
     this.steps = steps;
     this.total = steps.length;
   }
+  // Clause i: the formula's, or a learned one.
+  clause(i) {
+    return i < this.formula.clauses.length ? this.formula.clauses[i] : this.learned[i - this.formula.clauses.length];
+  }
   // The assignment after `step` steps, with the counts so far.
   stateAt(step) {
     const value = new Int8Array(this.formula.variables + 1), trail = [], decisions = [];
-    const counts = { decide: 0, propagate: 0, conflict: 0 };
+    const counts = { decide: 0, propagate: 0, conflict: 0, learn: 0 };
     const set = function (literal) {
       value[Math.abs(literal)] = literal > 0 ? 1 : -1;
       trail.push(literal);
@@ -43,6 +56,10 @@ NQ.SatReplay = class {
           value[Math.abs(undone)] = 0;
         last.flipped = true;
         set(s.literal);
+      } else if (s.kind === "backjump") {
+        for (const undone of trail.splice(decisions[s.level].at))
+          value[Math.abs(undone)] = 0;
+        decisions.length = s.level;
       }
       if (s.kind in counts)
         counts[s.kind]++;
@@ -57,7 +74,13 @@ NQ.SatView = class {
     this.data = data;
     this.n = data.n;
     this.clauseBoard = clauseBoard;
-    this.replays = clauseBoard.formulas.map(function (f) { return new NQ.SatReplay(f); });
+    this.replays = {
+      sat: clauseBoard.formulas.map(function (f) { return new NQ.SatReplay(f, "sat"); }),
+      cdcl: clauseBoard.formulas.map(function (f) { return new NQ.SatReplay(f, "cdcl"); }),
+    };
+    this.mode = "sat";
+    for (const radio of document.querySelectorAll("input[name=sat-mode]"))
+      radio.addEventListener("change", () => { this.mode = radio.value; this.go(0); });
     this.step = 0;
     const grid = document.getElementById("sat-board");
     this.cells = [];
@@ -86,21 +109,33 @@ NQ.SatView = class {
     document.getElementById("sat-end").addEventListener("click", go(() => this.replay().total));
   }
   replay() {
-    return this.replays[this.clauseBoard.chosen];
+    return this.replays[this.mode][this.clauseBoard.chosen];
+  }
+  setMode(mode) {
+    this.mode = mode === "cdcl" ? "cdcl" : "sat";
+    for (const radio of document.querySelectorAll("input[name=sat-mode]"))
+      radio.checked = radio.value === this.mode;
   }
   describe(state) {
-    const formula = this.replay().formula, e = state.event, words = (i) => this.clauseBoard.clauseWords(formula, i);
+    const replay = this.replay(), formula = replay.formula, e = state.event;
+    const text = (i) => replay.clause(i).join(" ") + " 0";
+    const words = (i) => i < formula.clauses.length ? ", " + this.clauseBoard.clauseWords(formula, i) :
+      ", learned (" + replay.clause(i).map((l) => formula.literalText(l)).join(" \u2228 ") + ")";
     switch (e.kind) {
     case "start": return "No variable set yet. Unit propagation first, then a decision.";
     case "decide": return "Decision (level " + state.level + "): " + formula.literalText(e.literal) + " \u2014 " +
       formula.meaning(Math.abs(e.literal)) + (e.literal < 0 ? " is false" : "") + ".";
     case "propagate": return "Unit propagation: " + formula.literalText(e.literal) + ", the last literal left in clause " +
-      (e.clause + 1) + ": " + formula.clauses[e.clause].join(" ") + " 0, " + words(e.clause) + ".";
+      (e.clause + 1) + ": " + text(e.clause) + words(e.clause) + ".";
     case "conflict": return "Conflict: every literal of clause " + (e.clause + 1) + " is false: " +
-      formula.clauses[e.clause].join(" ") + " 0, " + words(e.clause) + ".";
+      text(e.clause) + words(e.clause) + ".";
+    case "learn": return "Learned clause " + (e.clause + 1) + ": " + text(e.clause) + words(e.clause) +
+      ", resolved from the conflict clause and the reasons of this level's literals until one of them is left " +
+      "(the first unique implication point).";
+    case "backjump": return "Back to decision level " + e.level + ", where the learned clause has one literal left.";
     case "backtrack": return "Backtrack: the latest decision not yet tried both ways is undone, with all that " +
       "followed it, and " + formula.literalText(e.literal) + " set instead.";
-    default: return formula.sat.solved ? "Every variable set and no clause false: a solution." :
+    default: return replay.recorded.solved ? "Every variable set and no clause false: a solution." :
       "No decision left to try the other way: no solution.";
     }
   }
@@ -109,9 +144,13 @@ NQ.SatView = class {
     this.step = Math.max(0, Math.min(replay.total, Math.floor(step) || 0));
     const state = replay.stateAt(this.step), board = formula.squaresAfter(state.value);
     const e = state.event, marked = new Set();
-    if (e.clause !== undefined)
-      for (const [r, c] of formula.squaresOfClause(e.clause))
-        marked.add(r + "," + c);
+    if (e.clause !== undefined) {
+      const variables = new Set(replay.clause(e.clause).map(Math.abs));
+      for (let r = 0; r < this.n; r++)
+        for (let c = 0; c < this.n; c++)
+          if (formula.squareClause(r, c).some(function (l) { return variables.has(Math.abs(l)); }))
+            marked.add(r + "," + c);
+    }
     const queens = [], out = [];
     for (let row = 0; row < this.n; row++)
       for (let column = 0; column < this.n; column++) {
@@ -127,15 +166,17 @@ NQ.SatView = class {
     document.getElementById("sat-board").setAttribute("aria-label", "the SAT solver's board: queens on " +
       (queens.length ? queens.map((s) => NQ.squareName(this.n, s[0], s[1])).join("; ") : "no square"));
     document.getElementById("sat-position").textContent = "Step " + this.step + " of " + replay.total +
-      " on " + formula.option + (formula.sat.complete ? "" : " (the recording stops here; the search goes on)");
+      " on " + formula.option + (replay.recorded.complete ? "" : " (the recording stops here; the search goes on)");
     document.getElementById("sat-event").textContent = this.describe(state);
-    const sat = formula.sat, cells = document.querySelectorAll("#sat-counts td");
+    const sat = replay.recorded, cells = document.querySelectorAll("#sat-counts td");
     cells[0].textContent = state.counts.decide + " of " + sat.decisions;
     cells[1].textContent = state.counts.propagate + " of " + sat.propagations;
     cells[2].textContent = state.counts.conflict + " of " + sat.conflicts;
-    document.getElementById("nq-sat").textContent = ["encoding " + formula.option,
+    cells[3].textContent = this.mode === "cdcl" ? state.counts.learn + " of " + sat.learned : "\u2013";
+    document.getElementById("nq-sat").textContent = ["encoding " + formula.option, "mode " + this.mode,
       "step " + this.step + " of " + replay.total, "event " + e.kind,
       "queens " + NQ.ClauseBoard.squareList(queens), "out " + NQ.ClauseBoard.squareList(out),
-      "counts " + state.counts.decide + " " + state.counts.propagate + " " + state.counts.conflict].join("\n") + "\n";
+      "counts " + state.counts.decide + " " + state.counts.propagate + " " + state.counts.conflict + " " +
+        state.counts.learn].join("\n") + "\n";
   }
 };

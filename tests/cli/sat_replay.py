@@ -17,7 +17,7 @@ import re
 import subprocess
 import sys
 
-DECIDE, PROPAGATE, CONFLICT, BACKTRACK, DONE = 1, 2, 3, 4, 5
+DECIDE, PROPAGATE, CONFLICT, BACKTRACK, DONE, LEARN, BACKJUMP = 1, 2, 3, 4, 5, 6, 7
 
 
 def fail(text):
@@ -55,15 +55,37 @@ def board(n, option, value):
     return queens
 
 
-def replay(n, formula, clauses):
-    option, sat = formula["option"], formula["sat"]
+def implied(clauses, clause):
+    """Reverse unit propagation: the negation of `clause` propagates to a
+    false clause (so `clause` follows from `clauses`)."""
+    value = {abs(l): l < 0 for l in clause}
+    changed = True
+    while changed:
+        changed = False
+        for c in clauses:
+            if any(value.get(abs(l)) == (l > 0) for l in c):
+                continue
+            unset = [l for l in c if abs(l) not in value]
+            if not unset:
+                return True
+            if len(unset) == 1:
+                value[abs(unset[0])] = unset[0] > 0
+                changed = True
+    return False
+
+
+def formula_clauses(formula):
     page = [c for c in " ".join(map(str, formula["clauses"])).split(" 0") if c.strip()]
-    if [list(map(int, c.split())) for c in page] != clauses:
-        fail("%s: the page's clauses differ from nqsat encode's" % option)
+    return [list(map(int, c.split())) for c in page]
+
+
+def replay(n, formula, clauses, mode):
+    option, sat = formula["option"] + " (" + mode + ")", formula[mode]
+    clauses = [list(c) for c in clauses]  # learned clauses are added
     variables = formula["variables"]
     value = [0] * (variables + 1)
     trail, decisions = [], []  # decisions: [trail index, flipped]
-    counts = {DECIDE: 0, PROPAGATE: 0, CONFLICT: 0}
+    counts = {DECIDE: 0, PROPAGATE: 0, CONFLICT: 0, LEARN: 0}
     truth = lambda l: value[abs(l)] * (1 if l > 0 else -1)
 
     def units_left():
@@ -117,26 +139,53 @@ def replay(n, formula, clauses):
             decisions[-1][1] = True
             value[abs(literal)] = 1 if literal > 0 else -1
             trail.append(literal)
+        elif kind == LEARN:
+            length = events[k + 1]
+            learned = events[k + 2:k + 2 + length]
+            k += 2 + length
+            if last != CONFLICT or mode != "cdcl":
+                fail("%s: a learned clause without a conflict" % option)
+            if any(truth(l) != -1 for l in learned):
+                fail("%s: learned clause %s is not false where it was learned" % (option, learned))
+            if not implied(clauses, learned):
+                fail("%s: learned clause %s does not follow by unit propagation" % (option, learned))
+            clauses.append(learned)
+        elif kind == BACKJUMP:
+            level = events[k + 1]
+            k += 2
+            if last != LEARN or not 0 <= level < len(decisions):
+                fail("%s: backjump to level %d" % (option, level))
+            at = decisions[level][0] if level < len(decisions) else len(trail)
+            for undone in trail[at:]:
+                value[abs(undone)] = 0
+            del trail[at:]
+            del decisions[level:]
+            learned = clauses[-1]
+            if events[k] != PROPAGATE or events[k + 2] != len(clauses) - 1 or events[k + 1] != learned[0]:
+                fail("%s: the backjump is not followed by the learned clause's propagation" % option)
         elif kind == DONE:
             k += 1
             if sat["solved"]:
                 if 0 in value[1:] or any(max(truth(l) for l in c) != 1 for c in clauses):
                     fail("%s: 'solved' without a full model of every clause" % option)
                 board(n, option, value)
-            elif last != CONFLICT or any(not flipped for _, flipped in decisions):
+            elif last != CONFLICT or any(not flipped for _, flipped in decisions) or \
+                    (mode == "cdcl" and decisions):
                 fail("%s: 'no solution' with a decision left to flip" % option)
         else:
             fail("%s: unknown event %d" % (option, kind))
-        if kind in counts:
+        if kind in counts and kind != LEARN:
             counts[kind] += 1
         last = kind
     if sat["complete"] != (last == DONE):
         fail("%s: 'complete' is %d but the last event is %s" % (option, sat["complete"], last))
-    for kind, name in ((DECIDE, "decisions"), (PROPAGATE, "propagations"), (CONFLICT, "conflicts")):
+    counts[LEARN] = sum(1 for c in clauses[len(formula_clauses(formula)):])
+    for kind, name in ((DECIDE, "decisions"), (PROPAGATE, "propagations"), (CONFLICT, "conflicts"),
+                       (LEARN, "learned")):
         if counts[kind] != sat[name]:
             fail("%s: %d %s counted, %d in the events" % (option, sat[name], name, counts[kind]))
-    print("%s: %d decisions, %d propagations, %d conflicts, %s" % (
-        option, counts[DECIDE], counts[PROPAGATE], counts[CONFLICT],
+    print("%s: %d decisions, %d propagations, %d conflicts, %d learned, %s" % (
+        option, counts[DECIDE], counts[PROPAGATE], counts[CONFLICT], counts[LEARN],
         "solved" if sat["solved"] else "no solution" if sat["complete"] else "cut short"))
 
 
@@ -144,7 +193,11 @@ def main():
     html = open(sys.argv[1]).read()
     data = json.loads(re.search(r'<script type="application/json" id="nq-data">(.*?)</script>', html, re.S).group(1))
     for formula in data["formulas"]:
-        replay(data["n"], formula, encode(sys.argv[2], data["n"], formula["option"]))
+        clauses = encode(sys.argv[2], data["n"], formula["option"])
+        if formula_clauses(formula) != clauses:
+            fail("%s: the page's clauses differ from nqsat encode's" % formula["option"])
+        for mode in ("sat", "cdcl"):
+            replay(data["n"], formula, clauses, mode)
 
 
 main()

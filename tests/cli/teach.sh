@@ -92,9 +92,11 @@ for n in 1 2 3; do
   expect_exit 0 "$NQSAT" teach "$n" -o "$WORK/t$n.html"
 done
 
-# The SAT solver's search in the page, every step replayed against the
-# clauses of `nqsat encode` by sat_replay.py (no solution at N = 3; the
-# first solution within the recorded steps at N = 6 and 8).
+# The SAT solver's searches in the page (DPLL, and CDCL with clause
+# learning), every step replayed against the clauses of `nqsat encode` by
+# sat_replay.py (no solution at N = 3; the first solution within the
+# recorded steps at N = 6 and 8; every learned clause implied by unit
+# propagation).
 here=$(cd "$(dirname "$0")" && pwd)
 for n in 3 6 8; do
   [ -f "$WORK/t$n.html" ] || expect_exit 0 "$NQSAT" teach "$n" -o "$WORK/t$n.html"
@@ -102,8 +104,10 @@ for n in 3 6 8; do
   python3 "$here/sat_replay.py" "$WORK/t$n.html" "$NQSAT" >"$WORK/replay$n" 2>&1 ||
     fail "N=$n: the SAT solver's search does not replay: $(grep -m1 FAIL "$WORK/replay$n")"
 done
-expect_equal "$(grep -c 'no solution$' "$WORK/replay3")" 11 "N=3: encodings whose search ends without a solution"
-expect_equal "$(grep -c 'solved$' "$WORK/replay8")" 11 "N=8: encodings whose recorded search reaches a solution"
+expect_equal "$(grep -c 'no solution$' "$WORK/replay3")" 22 "N=3: searches (11 encodings, with and without learning) ending without a solution"
+expect_equal "$(grep -c 'solved$' "$WORK/replay8")" 22 "N=8: searches (11 encodings, with and without learning) reaching a solution"
+checks=$((checks + 1))
+[ "$(grep '(cdcl)' "$WORK/replay8" | grep -vc ' 0 learned')" -ge 10 ] || fail "N=8: clause learning learned nothing"
 
 # The output appears only when complete: an unwritable place fails cleanly.
 expect_exit 1 "$NQSAT" teach 4 -o "$WORK/no/such/dir/t.html"

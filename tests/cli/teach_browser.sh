@@ -236,7 +236,8 @@ done
 # The same launch shows the SAT solver's recorded search on the order
 # encoding at its end, a queen placed on (1,2), the clauses of (3,4), and
 # the clause section on screen for the screenshot (docs/teaching.md).
-launch n6 "file://$WORK/teach6.html#clauses=3,4&propagate=$(IFS=/; echo "${positions[*]}")&encoding=order&sat=end&queens=1,2&square=3,4&only=clauses" clauses.png
+# The SAT search shown is the one with clause learning.
+launch n6 "file://$WORK/teach6.html#clauses=3,4&propagate=$(IFS=/; echo "${positions[*]}")&encoding=order&solver=cdcl&sat=end&queens=1,2&square=3,4&only=clauses" clauses.png
 clean n6
 element n6 nq-clauses | sed 's/&lt;/</g; s/&gt;/>/g; s/&amp;/\&/g' >"$WORK/clauses6.page"
 checks=$((checks + 1))
@@ -253,15 +254,15 @@ checks=$((checks + 1))
 [ "$(sed -n 1,11p "$WORK/propagation6.page" | sed 's/^[^:]*://' | sort -u | wc -l)" -ge 3 ] ||
   fail "n6: unit propagation from one queen is the same in every encoding"
 
-# The SAT solver's search as the page replays it ends on the solution
+# The SAT solver's search with clause learning as the page replays it ends on the solution
 # sat_replay.py reaches by checking every step against the clauses, with
 # the same counts.
 python3 "$here/sat_replay.py" "$WORK/teach6.html" "$NQSAT" >"$WORK/replay6" || fail "N=6: $(cat "$WORK/replay6")"
 element n6 nq-sat >"$WORK/sat6.page"
 expect_equal "$(sed -n 's/^event //p' "$WORK/sat6.page")" done "n6: the SAT search's last event"
 expect_equal "$(sed -n 's/^counts //p' "$WORK/sat6.page")" \
-  "$(sed -n 's/^--csp order: \([0-9]*\) decisions, \([0-9]*\) propagations, \([0-9]*\) conflicts, solved$/\1 \2 \3/p' "$WORK/replay6")" \
-  "n6: decisions, propagations and conflicts of the SAT search on --csp order"
+  "$(sed -n 's/^--csp order (cdcl): \([0-9]*\) decisions, \([0-9]*\) propagations, \([0-9]*\) conflicts, \([0-9]*\) learned, solved$/\1 \2 \3 \4/p' "$WORK/replay6")" \
+  "n6: decisions, propagations, conflicts and learned clauses of the CDCL search on --csp order"
 checks=$((checks + 1))
 sed -n 's/^queens //p' "$WORK/sat6.page" | tr ' ' '\n' | awk -F, '
   { row[NR] = $1; column[NR] = $2 }
