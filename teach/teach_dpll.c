@@ -66,40 +66,40 @@ typedef struct solver {
   teach_sat_trace *trace;
 } solver;
 
-static int event(solver *s, int kind, int first, int second) {
-  teach_sat_trace *t = s->trace;
-  int count = kind == TEACH_SAT_PROPAGATE ? 3 : kind == TEACH_SAT_DONE ? 1 : 2;
-  if (t->event_count + (size_t)count > t->event_capacity) {
-    int *grown = grow_array(t->events, &t->event_capacity, t->event_count + (size_t)count,
-                            sizeof *grown, 1024);
+/* Room for `count` more numbers of events, as one step; NULL when out of
+ * memory. */
+static int *event_room(teach_sat_trace *t, size_t count) {
+  if (t->event_count + count > t->event_capacity) {
+    int *grown = grow_array(t->events, &t->event_capacity, t->event_count + count, sizeof *grown,
+                            1024);
     if (!grown)
-      return -1;
+      return NULL;
     t->events = grown;
   }
-  t->events[t->event_count++] = kind;
-  if (count > 1)
-    t->events[t->event_count++] = first;
-  if (count > 2)
-    t->events[t->event_count++] = second;
+  int *room = t->events + t->event_count;
+  t->event_count += count;
   t->steps++;
+  return room;
+}
+
+static int event(solver *s, int kind, int first, int second) {
+  int count = kind == TEACH_SAT_PROPAGATE ? 3 : kind == TEACH_SAT_DONE ? 1 : 2;
+  int *room = event_room(s->trace, (size_t)count);
+  if (!room)
+    return -1;
+  int numbers[3] = {kind, first, second};
+  memcpy(room, numbers, (size_t)count * sizeof *room);
   return 0;
 }
 
-/* TEACH_SAT_LEARN: the kind, the length, the literals; one step. */
+/* TEACH_SAT_LEARN: the kind, the length, the literals. */
 static int event_clause(solver *s, const int *literals, int length) {
-  teach_sat_trace *t = s->trace;
-  size_t needed = t->event_count + 2 + (size_t)length;
-  if (needed > t->event_capacity) {
-    int *grown = grow_array(t->events, &t->event_capacity, needed, sizeof *grown, 1024);
-    if (!grown)
-      return -1;
-    t->events = grown;
-  }
-  t->events[t->event_count++] = TEACH_SAT_LEARN;
-  t->events[t->event_count++] = length;
-  memcpy(t->events + t->event_count, literals, (size_t)length * sizeof *literals);
-  t->event_count += (size_t)length;
-  t->steps++;
+  int *room = event_room(s->trace, 2 + (size_t)length);
+  if (!room)
+    return -1;
+  room[0] = TEACH_SAT_LEARN;
+  room[1] = length;
+  memcpy(room + 2, literals, (size_t)length * sizeof *literals);
   return 0;
 }
 
