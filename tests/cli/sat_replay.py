@@ -14,8 +14,13 @@ Prints one line per encoding; exits 1 on the first step that fails.
 """
 import json
 import re
+import os
 import subprocess
 import sys
+
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from unit_propagate import propagate  # noqa: E402
 
 DECIDE, PROPAGATE, CONFLICT, BACKTRACK, DONE, LEARN, BACKJUMP = 1, 2, 3, 4, 5, 6, 7
 
@@ -58,20 +63,7 @@ def board(n, option, value):
 def implied(clauses, clause):
     """Reverse unit propagation: the negation of `clause` propagates to a
     false clause (so `clause` follows from `clauses`)."""
-    value = {abs(l): l < 0 for l in clause}
-    changed = True
-    while changed:
-        changed = False
-        for c in clauses:
-            if any(value.get(abs(l)) == (l > 0) for l in c):
-                continue
-            unset = [l for l in c if abs(l) not in value]
-            if not unset:
-                return True
-            if len(unset) == 1:
-                value[abs(unset[0])] = unset[0] > 0
-                changed = True
-    return False
+    return propagate(clauses + [[-l] for l in clause]) is None
 
 
 def formula_clauses(formula):

@@ -25,6 +25,8 @@ def read(path):
 
 
 def propagate(clauses):
+    """Unit propagation to a fixpoint: {variable: bool}, or None when a
+    clause becomes false (sat_replay.py uses it too)."""
     value = {}
     changed = True
     while changed:
@@ -84,4 +86,5 @@ def main():
     print("out %s; queens %s" % (text(out), text(queens)))
 
 
-main()
+if __name__ == "__main__":
+    main()
