@@ -68,7 +68,8 @@ for name in $cases; do
   for ((i = 0; i < repeat; i++)); do
     expected=14200
     if [ "$name" != shuffled12 ] && [ -x "$sharpsat" ]; then
-      cpu_of "$sharpsat" "$work/f.cnf"
+      # sharpSAT writes data.out into its working directory: run it in $work.
+      cpu_of sh -c 'cd "$1" && exec "$2" f.cnf' sh "$work" "$(realpath "$sharpsat")"
       anchor+="$(cat "$work/cpu") "
       expected=$(awk 'found { print $1; exit } /# solutions/ { found = 1 }' "$work/out")
     fi

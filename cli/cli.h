@@ -66,9 +66,16 @@ void print_vector(FILE *out, const int *columns, int n);
 
 /* A model as SAT-competition "v" lines of at most 4096 characters, the
  * last ending in 0; values[i] for i = 1..count is 1 or 0, the value of
- * variable file_variables[i] (of variable i when file_variables is NULL). */
+ * variable file_variables[i] (of variable i when file_variables is NULL),
+ * or -1 for a free variable of a partial model, which is left out. */
 void print_model_lines(FILE *out, const signed char *values, const int *file_variables,
                        int count);
+/* A partial model's free variables (value -1) as 'c free V...' lines;
+ * nothing when it has none. */
+void print_free_line(FILE *out, const signed char *values, const int *file_variables, int count);
+/* A model as one line of characters, one per variable i = 1..count in
+ * order: 1 true, 0 false, - free (--format compact). */
+void print_model_compact(FILE *out, const signed char *values, int count);
 
 /* The progress line on stderr (callers show it only on a terminal), and
  * its removal. */

@@ -20,7 +20,7 @@
 static void print_solve_help(void) {
   printf("usage: nqsat solve N [--amo ENCODING] [--count [--unique] | --all | --max K]\n"
          "       nqsat solve FILE [--count [--unique] | --all | --max K] [--board]\n"
-         "                  [--occurring] [--format plain|mcc]\n"
+         "                  [--occurring] [--partial] [--format plain|mcc|compact]\n"
          "                  [--split auto|off] [--symmetry auto|off] [--stats]\n"
          "                  [--engine auto|components|enumerate|picosat]\n"
          "\n"
@@ -62,9 +62,17 @@ static void print_solve_help(void) {
          "  --max K           like --all, but stop after K solutions\n"
          "  --occurring       FILE: count over the variables that occur in a clause\n"
          "                    only (unused declared variables do not double it)\n"
+         "  --partial         FILE --all (native engine): a model that leaves k\n"
+         "                    projection variables free is printed once, as a cube:\n"
+         "                    a 'c free V...' line naming them, then 'v' lines\n"
+         "                    without them (it stands for 2^k models); plain --all\n"
+         "                    prints all 2^k\n"
          "  --format FORMAT   FILE --count: plain (default: the number) or mcc (the\n"
          "                    Model Counting Competition 2021 lines: s, c s type\n"
-         "                    mc|pmc, c s log10-estimate, c s exact arb int)\n"
+         "                    mc|pmc, c s log10-estimate, c s exact arb int);\n"
+         "                    FILE --all or --max: plain (default: 'v' lines) or\n"
+         "                    compact (one line per model, a character per variable\n"
+         "                    that occurs, ascending: 1 true, 0 false, - free)\n"
          "  --board           print solutions as boards (FILE: an nqsat instance of\n"
          "                    either model, '--model rows' decoded by its 'c csp:'\n"
          "                    line, shuffled ones through their 'c nqsat map')\n"
@@ -72,37 +80,38 @@ static void print_solve_help(void) {
          "  --split MODE      FILE: auto (default: split into cubes) or off (one\n"
          "                    search over the whole formula)\n"
          "  --symmetry MODE   FILE: auto (default: use the formula's symmetries when\n"
-         "                    found quickly) or off\n"
-         "  --engine ENGINE   FILE, with --count, --all or --max: auto (default: for\n"
-         "                    --count the probe picks components or enumerate; for\n"
-         "                    --all and --max, enumerate), components (--count\n"
-         "                    only: DPLL splitting the formula into independent\n"
-         "                    components, counts cached; one thread), enumerate\n"
-         "                    (or native: nqsat's all-solutions engine,\n"
-         "                    chronological backtracking, partial models counted\n"
-         "                    2^free at once) or picosat (PicoSAT with a blocking\n"
-         "                    clause per model, the cross-check)\n"
-         "  --stats           FILE: print variables, clauses, 'symmetry group order:\n"
-         "                    G', 'cubes: K', threads, the engine, decisions,\n"
-         "                    conflicts, models per second and seconds on stderr;\n"
-         "                    the component counter prints its probe, components,\n"
-         "                    cache hits and cache size instead of cubes and\n"
-         "                    symmetry\n"
-         "  --time-limit S    stop after S seconds (1..31536000) with what was found,\n"
-         "                    marked incomplete; Ctrl-C or SIGTERM: the same, exit 130\n"
-         "  --max-memory SIZE refuse to start when the estimated memory exceeds\n"
-         "                    SIZE (e.g. 512M, 4G; default half of physical RAM);\n"
-         "                    the component counter's cache stays within what is\n"
-         "                    left (evicting old entries: slower, same count)\n"
-         "  --method METHOD   sat (default), local (min-conflicts local search, one\n"
-         "                    solution, N up to 10,000,000) or backtrack (the native\n"
-         "                    solver); see 'nqsat solve --method local --help'\n"
-         "  -h, --help        show this help\n"
-         "\n"
-         "With none of --count, --all, --max: the first solution (N: as a board,\n"
-         "'no solution', or 'unknown (time limit reached)' when stopped first).\n"
-         "On a terminal, enumeration shows progress on stderr.\n",
+         "                    found quickly) or off\n",
          NQ_SOLVER_MAX_N);
+  fputs("  --engine ENGINE   FILE, with --count, --all or --max: auto (default: for\n"
+        "                    --count the probe picks components or enumerate; for\n"
+        "                    --all and --max, enumerate), components (--count\n"
+        "                    only: DPLL splitting the formula into independent\n"
+        "                    components, counts cached; one thread), enumerate\n"
+        "                    (or native: nqsat's all-solutions engine,\n"
+        "                    chronological backtracking, partial models counted\n"
+        "                    2^free at once) or picosat (PicoSAT with a blocking\n"
+        "                    clause per model, the cross-check)\n"
+        "  --stats           FILE: print variables, clauses, 'symmetry group order:\n"
+        "                    G', 'cubes: K', threads, the engine, decisions,\n"
+        "                    conflicts, models per second and seconds on stderr;\n"
+        "                    the component counter prints its probe, components,\n"
+        "                    cache hits and cache size instead of cubes and\n"
+        "                    symmetry\n"
+        "  --time-limit S    stop after S seconds (1..31536000) with what was found,\n"
+        "                    marked incomplete; Ctrl-C or SIGTERM: the same, exit 130\n"
+        "  --max-memory SIZE refuse to start when the estimated memory exceeds\n"
+        "                    SIZE (e.g. 512M, 4G; default half of physical RAM);\n"
+        "                    the component counter's cache stays within what is\n"
+        "                    left (evicting old entries: slower, same count)\n"
+        "  --method METHOD   sat (default), local (min-conflicts local search, one\n"
+        "                    solution, N up to 10,000,000) or backtrack (the native\n"
+        "                    solver); see 'nqsat solve --method local --help'\n"
+        "  -h, --help        show this help\n"
+        "\n"
+        "With none of --count, --all, --max: the first solution (N: as a board,\n"
+        "'no solution', or 'unknown (time limit reached)' when stopped first).\n"
+        "On a terminal, enumeration shows progress on stderr.\n",
+        stdout);
 }
 
 typedef enum solve_mode { FIRST, COUNT_ONLY, LIST } solve_mode;
@@ -124,6 +133,8 @@ typedef struct solve_options {
   int split, symmetry; /* FILE: 1 = auto, 0 = off */
   int occurring;       /* FILE: count over the variables in clauses only */
   int mcc;             /* FILE --count: Model Counting Competition lines */
+  int compact;         /* FILE --all/--max: one line of 0/1/- per model */
+  int partial;         /* FILE --all: partial models printed as cubes */
   int engine;          /* FILE: nq_cnf_engine, when enumerating */
   int engine_choice;   /* FILE: engine_choice below */
   nq_solver_control control;
@@ -229,21 +240,41 @@ static int solve_queens(solve_options *options) {
 
 typedef struct model_context {
   const nq_cnf *cnf;
-  int board;
+  int board, compact, partial;
   int print; /* 0 for --count */
   uint64_t printed;
   signed char *board_values; /* --board: the model in the file's numbering */
 } model_context;
+
+/* --format compact: what each character of a line stands for. */
+static void print_compact_header(const int *file_variables, int count) {
+  printf("c compact: one line per model, one character per variable that occurs in a clause, "
+         "ascending (1 true, 0 false, - free)\n");
+  int consecutive = 1;
+  for (int i = 1; i <= count && consecutive; i++)
+    consecutive = file_variables[i] == i;
+  if (consecutive)
+    return;
+  printf("c compact variables:");
+  for (int i = 1; i <= count; i++)
+    printf(" %d", file_variables[i]);
+  putchar('\n');
+}
 
 static int print_model(void *context, const signed char *values, const int *file_variables,
                        int count) {
   model_context *models = context;
   if (!models->print)
     return 0;
-  if (!models->printed)
+  if (!models->printed) {
     printf("s SATISFIABLE\n");
+    if (models->compact)
+      print_compact_header(file_variables, count);
+  }
   models->printed++;
-  if (models->board) {
+  if (models->compact) {
+    print_model_compact(stdout, values, count);
+  } else if (models->board) {
     int n = models->cnf->queens_n, variables = models->cnf->max_variable;
     int columns[NQ_SOLVER_MAX_N];
     char why[200];
@@ -260,6 +291,8 @@ static int print_model(void *context, const signed char *values, const int *file
       print_model_lines(stdout, values, file_variables, count);
     }
   } else {
+    if (models->partial)
+      print_free_line(stdout, values, file_variables, count);
     print_model_lines(stdout, values, file_variables, count);
   }
   return ferror(stdout) != 0;
@@ -283,6 +316,8 @@ static void print_plan_lines(const nq_cnf_report *report, const solve_options *o
   if (report->engine == NQ_CNF_ENGINE_NATIVE) {
     printf("c threads: %d, engine native (no blocking clauses; %s)\n", report->threads,
            report->symmetry_used ? "orbits counted by their least member"
+           : options->partial    ? "partial models as cubes, 'c free' naming their free "
+                                   "variables"
                                  : "partial models expanded");
     return;
   }
@@ -450,6 +485,7 @@ static int solve_file(solve_options *options, const char *path, uint64_t max_mem
   plan_options.no_symmetry = !options->symmetry || options->mode == FIRST;
   plan_options.no_shrink = options->mode == FIRST; /* one model: no blocking clause */
   plan_options.listing = options->mode != COUNT_ONLY;
+  plan_options.partial = options->partial;
   /* The first model alone is a plain SAT call: PicoSAT's. */
   plan_options.engine = options->mode == FIRST ? NQ_CNF_ENGINE_PICOSAT : options->engine;
   nq_cnf_plan *plan = NULL;
@@ -475,14 +511,20 @@ static int solve_file(solve_options *options, const char *path, uint64_t max_mem
     nq_cnf_free(cnf);
     return NQ_EXIT_FAILURE;
   }
-  model_context models = {cnf, options->board, options->mode != COUNT_ONLY, 0, NULL};
+  model_context models = {
+      cnf, options->board, options->compact, options->partial, options->mode != COUNT_ONLY, 0,
+      NULL};
   if (options->board && !(models.board_values = calloc((size_t)cnf->max_variable + 1, 1))) {
     nq_cnf_plan_free(plan);
     nq_cnf_free(cnf);
     return runtime_error("solve", "%s", nq_strerror(NQ_ERR_MEMORY));
   }
-  if (options->mode == LIST)
+  if (options->mode == LIST) {
+    /* Millions of models: large writes, not one per 4 KiB. */
+    if (!isatty(STDOUT_FILENO))
+      setvbuf(stdout, NULL, _IOFBF, 1 << 20);
     print_plan_lines(&report, options);
+  }
   nq_enumeration result;
   status =
       nq_cnf_plan_enumerate(plan, max_models, &options->control,
@@ -612,7 +654,8 @@ int cmd_solve(int argc, char **argv) {
     OPT_STATS,
     OPT_OCCURRING,
     OPT_FORMAT,
-    OPT_ENGINE
+    OPT_ENGINE,
+    OPT_PARTIAL
   };
   static const struct option options_table[] = {
       {"amo", required_argument, NULL, 'a'},
@@ -630,6 +673,7 @@ int cmd_solve(int argc, char **argv) {
       {"occurring", no_argument, NULL, OPT_OCCURRING},
       {"format", required_argument, NULL, OPT_FORMAT},
       {"engine", required_argument, NULL, OPT_ENGINE},
+      {"partial", no_argument, NULL, OPT_PARTIAL},
       {"help", no_argument, NULL, 'h'},
       {NULL, 0, NULL, 0}};
   solve_options options = {
@@ -681,10 +725,13 @@ int cmd_solve(int argc, char **argv) {
       break;
     case OPT_STATS: options.stats = 1, file_only_given = 1; break;
     case OPT_OCCURRING: options.occurring = 1, file_only_given = 1; break;
+    case OPT_PARTIAL: options.partial = 1, file_only_given = 1; break;
     case OPT_FORMAT:
-      if (strcmp(optarg, "plain") && strcmp(optarg, "mcc"))
-        return usage_error("solve", "--format: unknown format '%s': use plain or mcc", optarg);
+      if (strcmp(optarg, "plain") && strcmp(optarg, "mcc") && strcmp(optarg, "compact"))
+        return usage_error("solve", "--format: unknown format '%s': use plain, mcc or compact",
+                           optarg);
       options.mcc = !strcmp(optarg, "mcc");
+      options.compact = !strcmp(optarg, "compact");
       file_only_given = 1;
       break;
     case OPT_ENGINE:
@@ -723,6 +770,13 @@ int cmd_solve(int argc, char **argv) {
   if (options.engine_choice == ENGINE_COMPONENTS && (options.mode != COUNT_ONLY || options.unique))
     return usage_error("solve", "--engine components counts: it goes with --count (no --unique; "
                                 "--all and --max list models by enumeration)");
+  if (options.compact && (options.mode != LIST || options.board))
+    return usage_error("solve", "--format compact goes with --all or --max (and not --board)");
+  if (options.partial && (options.mode != LIST || options.max_solutions || options.board))
+    return usage_error("solve", "--partial goes with --all (not --max, not --board)");
+  if (options.partial && options.engine == NQ_CNF_ENGINE_PICOSAT)
+    return usage_error("solve", "--partial needs the native engine (--engine picosat "
+                                "lists whole models)");
   if (optind == argc)
     return usage_error("solve", "missing N or FILE");
   if (argc - optind > 1)
@@ -735,8 +789,8 @@ int cmd_solve(int argc, char **argv) {
   if (is_file && options.amo_given)
     return usage_error("solve", "--amo applies to N, not to a DIMACS file");
   if (!is_file && file_only_given)
-    return usage_error("solve", "--split, --symmetry, --stats, --engine, --occurring and --format "
-                                "apply to a DIMACS file");
+    return usage_error("solve", "--split, --symmetry, --stats, --engine, --occurring, --partial "
+                                "and --format apply to a DIMACS file");
 
   if (options.mode != FIRST && isatty(STDERR_FILENO))
     options.control.progress = show_progress;

@@ -15,6 +15,8 @@ static void print_teach_help(void) {
          "Writes one self-contained HTML page about N-Queens for a class: it needs no\n"
          "network, no fonts and no other file, and runs in any current browser.\n"
          "\n"
+         "  - one coordinate system, stated at the top: rows and columns from 1 as\n"
+         "    'nqsat show' prints them, chess names beside;\n"
          "  - the board, drawn as 'nqsat show --svg' draws it;\n"
          "  - the backtracking search of 'nqsat trace N', step by step: buttons for\n"
          "    step, back, play, speed and a step slider, and the arrow keys; queens\n"
@@ -24,6 +26,14 @@ static void print_teach_help(void) {
          "    out, and a column left with none sends the queen back at once; the\n"
          "    queens placed (nodes) by both searches are counted side by side;\n"
          "  - the solutions found so far and their symmetry classes;\n"
+         "  - clauses on the board: every clause of the seven --amo and four --csp\n"
+         "    encodings for this N; click a square to list the clauses of its\n"
+         "    variables, in DIMACS and in the words of 'nqsat encode --explain';\n"
+         "  - unit propagation side by side: place queens or rule squares out, and\n"
+         "    see what each encoding's clauses derive from that position;\n"
+         "  - a SAT solver's search (DPLL, and CDCL with the learned clauses shown,\n"
+         "    recorded when the page is written) on the chosen encoding, step by\n"
+         "    step, with the clause behind each propagation and conflict;\n"
          "  - the matrix model and the rows model for this N side by side, with the\n"
          "    size of every encoding ('nqsat encode --amo ...' and '--csp ...');\n"
          "  - a chart of formula size against N for every encoding.\n"
@@ -34,22 +44,34 @@ static void print_teach_help(void) {
          "forward checking (mode=bt: plain backtracking).\n"
          "\n"
          "  N                  board size, 1..%d: the plain search at N = 12 takes\n"
-         "                     1.7 million steps (a 3 MB page); N = 13 would take 9.3\n"
+         "                     1.7 million steps (a 3.9 MB page); N = 13 would take 9.3\n"
          "                     million\n"
          "  -o, --output FILE  write to FILE (replaced only when complete) instead of\n"
-         "                     standard output\n"
+         "                     standard output; the page names FILE's base name only\n"
          "  -h, --help         show this help\n",
          TEACH_MAX_N);
+}
+
+/* The command the page names as its maker: "nqsat teach N -o NAME" with the
+ * output's base name only, since the page is meant to be mailed to a class
+ * and the directory it was written in means nothing there (and may say
+ * more about its writer than they meant to). Caller frees; NULL when out of
+ * memory. */
+static char *page_command_line(int n, const char *path) {
+  char size[16];
+  snprintf(size, sizeof size, "%d", n);
+  if (path && !strcmp(path, "-"))
+    path = NULL; /* standard output */
+  const char *base = path ? strrchr(path, '/') : NULL;
+  base = base ? base + 1 : path;
+  char *words[] = {"teach", size, "-o", (char *)base};
+  return quote_command_line("nqsat", base && *base ? 4 : 2, words);
 }
 
 int cmd_teach(int argc, char **argv) {
   static const struct option options[] = {{"output", required_argument, NULL, 'o'},
                                           {"help", no_argument, NULL, 'h'},
                                           {NULL, 0, NULL, 0}};
-  /* Recorded in the page before getopt_long permutes argv. */
-  char *command_line = quote_command_line("nqsat", argc, argv);
-  if (!command_line)
-    return runtime_error("teach", "out of memory");
   const char *path = NULL;
   optind = 1;
   opterr = 0;
@@ -65,10 +87,11 @@ int cmd_teach(int argc, char **argv) {
   }
   if (exit_code < 0 && parse_positional_n("teach", argc, argv, optind, 1, TEACH_MAX_N, &n))
     exit_code = NQ_EXIT_USAGE;
-  if (exit_code >= 0) {
-    free(command_line);
+  if (exit_code >= 0)
     return exit_code;
-  }
+  char *command_line = page_command_line(n, path);
+  if (!command_line)
+    return runtime_error("teach", "out of memory");
   char error[512];
   nq_output *output;
   const volatile sig_atomic_t *stop = interrupt_watch();

@@ -10,16 +10,34 @@
  * the terminating 0. */
 enum { V_LINE_LIMIT = 4096 };
 
+/* Writes `number` in decimal at `out`; returns the characters written.
+ * Millions of models are printed one literal at a time: this is what
+ * keeps --all from being bound by snprintf. */
+static size_t put_decimal(char *out, int number) {
+  char digits[12];
+  size_t length = 0, used = 0;
+  unsigned magnitude = number < 0 ? 0u - (unsigned)number : (unsigned)number;
+  do {
+    digits[length++] = (char)('0' + magnitude % 10);
+    magnitude /= 10;
+  } while (magnitude);
+  if (number < 0)
+    out[used++] = '-';
+  while (length)
+    out[used++] = digits[--length];
+  return used;
+}
+
 void print_model_lines(FILE *out, const signed char *values, const int *file_variables, int count) {
-  char line[V_LINE_LIMIT + 2];
+  char line[V_LINE_LIMIT + 16];
   size_t used = 0;
   for (int i = 1; i <= count + 1; i++) {
+    if (i <= count && values[i] < 0)
+      continue; /* a free variable: left out of the cube */
     char literal[16];
     int variable = i > count ? 0 : file_variables ? file_variables[i] : i;
-    int length = i > count
-                     ? snprintf(literal, sizeof literal, "0")
-                     : snprintf(literal, sizeof literal, "%d", values[i] ? variable : -variable);
-    if (used && used + 1 + (size_t)length > V_LINE_LIMIT) {
+    size_t length = put_decimal(literal, i > count || values[i] ? variable : -variable);
+    if (used && used + 1 + length > V_LINE_LIMIT) {
       line[used++] = '\n';
       fwrite(line, 1, used, out);
       used = 0;
@@ -27,11 +45,49 @@ void print_model_lines(FILE *out, const signed char *values, const int *file_var
     if (!used)
       line[used++] = 'v';
     line[used++] = ' ';
-    memcpy(line + used, literal, (size_t)length);
-    used += (size_t)length;
+    memcpy(line + used, literal, length);
+    used += length;
   }
   line[used++] = '\n';
   fwrite(line, 1, used, out);
+}
+
+void print_free_line(FILE *out, const signed char *values, const int *file_variables, int count) {
+  char line[V_LINE_LIMIT + 16];
+  size_t used = 0;
+  for (int i = 1; i <= count; i++) {
+    if (values[i] >= 0)
+      continue;
+    if (used + 14 > V_LINE_LIMIT) {
+      line[used++] = '\n';
+      fwrite(line, 1, used, out);
+      used = 0;
+    }
+    if (!used) {
+      memcpy(line, "c free", 6);
+      used = 6;
+    }
+    line[used++] = ' ';
+    used += put_decimal(line + used, file_variables ? file_variables[i] : i);
+  }
+  if (used) {
+    line[used++] = '\n';
+    fwrite(line, 1, used, out);
+  }
+}
+
+void print_model_compact(FILE *out, const signed char *values, int count) {
+  char chunk[4096];
+  size_t used = 0;
+  for (int i = 1; i <= count; i++) {
+    if (used == sizeof chunk) {
+      fwrite(chunk, 1, used, out);
+      used = 0;
+    }
+    chunk[used++] = values[i] < 0 ? '-' : values[i] ? '1' : '0';
+  }
+  fwrite(chunk, 1, used, out);
+  putc('\n', out);
 }
 
 void show_progress(void *context, uint64_t solutions, double elapsed_seconds) {

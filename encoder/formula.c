@@ -13,6 +13,13 @@ nq_status nq_encoder_generate(const nq_encoding *encoding, const nq_clause_sink 
   return generate_formula(encoding, sink, NULL, NULL);
 }
 
+nq_status nq_encoder_generate_explained(const nq_encoding *encoding, const nq_clause_sink *sink,
+                                        int (*explain)(void *context, const char *text)) {
+  nq_encoding explained = *encoding;
+  explained.explain = 1;
+  return generate_formula(&explained, sink, explain, sink->context);
+}
+
 nq_status generate_formula(const nq_encoding *encoding, const nq_clause_sink *sink,
                            comment_fn comment, void *comment_context) {
   if (encoding->model == NQ_MODEL_ROWS)

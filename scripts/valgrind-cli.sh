@@ -37,17 +37,25 @@
 #                       enumeration (about 6 s of CPU natively); the
 #                       counter's memory is checked under ASan by
 #                       test_component_count and the model_count fuzz replay
+#   solve_partial       ~90 listings of random files against an awk brute
+#                       force: solve_files.sh (which runs here) lists one
+#                       file with --partial and --format compact
 #   count_isa           which instruction sets the processor has: valgrind
 #                       emulates a processor without AVX-512, so the levels
 #                       it offers differ from /proc/cpuinfo's; count_join.sh
 #                       (which runs here) covers the counting
+#   run_measure         the process-tree solvers of run_harness.sh (which
+#                       runs here, by the same --measure auto) again under
+#                       each method, judged against their own timing: the
+#                       sampled memory hog's verdict depends on the
+#                       harness's speed, which valgrind slows 30-fold
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build}
 binary=$(realpath "$build/nqsat")
 command -v valgrind >/dev/null || { echo "valgrind: not installed (scripts/setup.sh --test-tools)" >&2; exit 1; }
 skip=(encode_rows_counts teach_browser run_cactus_browser interrupt_latency count_signals count_mpi solve_files_encodings
-  solve_engines check_complete verify_paths solve_count_convention count_isa solve_components)
+  solve_engines check_complete verify_paths solve_count_convention count_isa run_measure solve_partial solve_components)
 
 logs=$(mktemp -d "${TMPDIR:-/tmp}/nqsat-valgrind.XXXXXX")
 trap 'rm -rf "$logs"' EXIT

@@ -264,6 +264,8 @@ static int propagate(allsat_engine *e) {
     int false_literal = e->trail[e->head++] ^ 1;
     e->stats.propagations++;
     watch_list *list = &e->watches[false_literal];
+    if (!list->size)
+      continue; /* items may be NULL: no pointer arithmetic on it */
     watch *read = list->items, *write = read, *end = read + list->size;
     while (read != end) {
       watch w = *read++;
@@ -710,6 +712,37 @@ allsat_engine *allsat_engine_new(int variables, const unsigned char *projected, 
   return allsat_engine_new_until(variables, projected, literals, literal_count, NULL, NULL);
 }
 
+/* The clause that starts at `*position` of the 0-ended `literals`, its
+ * duplicate literals dropped, as internal literals in `clause`; `mark`
+ * (all clear, 2 (variables + 1) bytes) is clear again on return.
+ * Returns its size and moves `*position` past its 0, -1 after the last
+ * clause; `*tautology` says whether it holds a literal and its negation.
+ * Both loading passes read the clauses through it, so they see the same
+ * clauses in the same order. */
+static int read_clause(const int *literals, size_t literal_count, size_t *position,
+                       unsigned char *mark, int *clause, int *tautology) {
+  size_t i = *position;
+  while (i < literal_count && literals[i] != 0)
+    i++;
+  if (i >= literal_count)
+    return -1;
+  int size = 0;
+  *tautology = 0;
+  for (size_t k = *position; k < i; k++) {
+    int q = to_internal(literals[k]);
+    if (mark[q])
+      continue;
+    if (mark[q ^ 1])
+      *tautology = 1;
+    mark[q] = 1;
+    clause[size++] = q;
+  }
+  for (int k = 0; k < size; k++)
+    mark[clause[k]] = 0;
+  *position = i + 1;
+  return size;
+}
+
 allsat_engine *allsat_engine_new_until(int variables, const unsigned char *projected,
                                        const int *literals, size_t literal_count,
                                        allsat_stop_fn stop, void *context) {
@@ -757,24 +790,11 @@ allsat_engine *allsat_engine_new_until(int variables, const unsigned char *proje
   unsigned char *mark = calloc(l, 1);
   int_list units = {0};
   int original = 0, failed = !clause || !mark;
-  size_t start = 0;
-  /* First pass: occurrence counts. */
-  for (size_t i = 0; i < literal_count && !failed; i++) {
-    if (literals[i] != 0)
-      continue;
-    int size = 0, tautology = 0;
-    for (size_t k = start; k < i; k++) {
-      int q = to_internal(literals[k]);
-      if (mark[q])
-        continue;
-      if (mark[q ^ 1])
-        tautology = 1;
-      mark[q] = 1;
-      clause[size++] = q;
-    }
-    for (int k = 0; k < size; k++)
-      mark[clause[k]] = 0;
-    start = i + 1;
+  size_t position = 0;
+  int size, tautology;
+  /* First pass: occurrence counts, clauses and units. */
+  while (!failed && (size = read_clause(literals, literal_count, &position, mark, clause,
+                                        &tautology)) >= 0) {
     if (tautology)
       continue;
     if (size == 0) {
@@ -804,23 +824,9 @@ allsat_engine *allsat_engine_new_until(int variables, const unsigned char *proje
   }
   /* Second pass: occurrence lists, in the same clause order. */
   original = 0;
-  start = 0;
-  for (size_t i = 0; i < literal_count && !failed; i++) {
-    if (literals[i] != 0)
-      continue;
-    int size = 0, tautology = 0;
-    for (size_t k = start; k < i; k++) {
-      int q = to_internal(literals[k]);
-      if (mark[q])
-        continue;
-      if (mark[q ^ 1])
-        tautology = 1;
-      mark[q] = 1;
-      clause[size++] = q;
-    }
-    for (int k = 0; k < size; k++)
-      mark[clause[k]] = 0;
-    start = i + 1;
+  position = 0;
+  while (!failed && (size = read_clause(literals, literal_count, &position, mark, clause,
+                                        &tautology)) >= 0) {
     if (tautology || size == 0)
       continue;
     for (int k = 0; k < size; k++)

@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "markup.h"
+#include "nqsat/encoder.h"
 
 /* Largest N the page takes: the plain search at N = 12 is 1.7 million
  * steps (856,188 queens placed), which the page carries as data; N = 13
@@ -53,6 +54,47 @@ void teach_write_formulations(markup_writer *out, int n);
 /* The SVG chart of clauses against N for every encoding of both models,
  * with this page's n marked (teach_chart.c). */
 void teach_write_size_chart(markup_writer *out, int n);
+
+/* A SAT solver's search recorded (teach_dpll.c): DPLL with unit
+ * propagation and chronological backtracking on one encoding's clauses,
+ * as a flat list of events, each a kind and its numbers:
+ *   TEACH_SAT_DECIDE l       decision: literal l set true at a new level;
+ *   TEACH_SAT_PROPAGATE l i  clause i (0-based, in generation order) has
+ *                            every literal false but l: l set true;
+ *   TEACH_SAT_CONFLICT i     clause i has every literal false;
+ *   TEACH_SAT_BACKTRACK l    the latest decision not yet flipped is undone
+ *                            with everything set after it, and l, its
+ *                            negation, set in its place;
+ *   TEACH_SAT_DONE           every variable set without conflict (solved)
+ *                            or no decision left to flip (no solution);
+ * and with clause learning, after each conflict instead of a backtrack:
+ *   TEACH_SAT_LEARN k l1..lk the learned clause (first UIP), its asserting
+ *                            literal first; it is clause number C + j for
+ *                            the j-th learned (C the formula's clauses);
+ *   TEACH_SAT_BACKJUMP L     everything set above decision level L undone;
+ *                            then a TEACH_SAT_PROPAGATE of the asserting
+ *                            literal by the learned clause.
+ * The trace stops after `max_steps` events when the search is longer. */
+enum { TEACH_SAT_DECIDE = 1, TEACH_SAT_PROPAGATE, TEACH_SAT_CONFLICT, TEACH_SAT_BACKTRACK,
+       TEACH_SAT_DONE, TEACH_SAT_LEARN, TEACH_SAT_BACKJUMP };
+typedef struct teach_sat_trace {
+  int *events;
+  size_t event_count, event_capacity;
+  size_t steps;
+  uint64_t decisions, propagations, conflicts, learned;
+  int complete, solved;
+} teach_sat_trace;
+
+/* Records the search on `encoding`'s clauses, with clause learning when
+ * `learn` is nonzero; variables from `first_auxiliary` on are auxiliary
+ * (decided last, false first). */
+nq_status teach_sat_record(const nq_encoding *encoding, int first_auxiliary, int learn,
+                           size_t max_steps, teach_sat_trace *trace);
+void teach_sat_free(teach_sat_trace *trace);
+
+/* The clauses of every encoding of both models for board size n, as the
+ * JSON list the page's scripts read (teach_clauses.c describes it). */
+nq_status teach_write_formulas(markup_writer *out, int n);
 
 /* The whole page (teach_page.c). */
 nq_status teach_write_page(nq_output *output, int n, const char *command_line);

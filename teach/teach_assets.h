@@ -12,6 +12,9 @@ extern const char teach_replay_js[];
 extern const char teach_board_view_js[];
 extern const char teach_panels_js[];
 extern const char teach_controls_js[];
+extern const char teach_formula_js[];
+extern const char teach_clause_board_js[];
+extern const char teach_sat_view_js[];
 extern const char teach_main_js[];
 
 #endif

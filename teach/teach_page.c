@@ -44,14 +44,15 @@ static void write_board(markup_writer *out, const page *p) {
       svg_board_queen(out, x0, y0, square, row, column, id);
     }
   svg_board_labels(out, x0, y0, n, square);
-  /* The trace's (row, column) numbers, from 0, above and to the right. */
+  /* Row and column numbers, from 1 as `nqsat show` counts, above and to
+   * the right. */
   for (int k = 0; k < n; k++)
     markup_printf(out,
                   "<text x=\"%d\" y=\"%d\" font-size=\"11\" fill=\"#777\" "
                   "text-anchor=\"middle\">%d</text>\n<text x=\"%d\" y=\"%d\" font-size=\"11\" "
                   "fill=\"#777\">%d</text>\n",
-                  x0 + k * square + square / 2, y0 - 5, k, x0 + n * square + 5,
-                  y0 + k * square + square / 2 + 4, k);
+                  x0 + k * square + square / 2, y0 - 5, k + 1, x0 + n * square + 5,
+                  y0 + k * square + square / 2 + 4, k + 1);
   markup_printf(out,
                 "<rect id=\"cur\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
                 "stroke=\"#0366d6\" stroke-width=\"3\" visibility=\"hidden\"/>\n"
@@ -79,7 +80,11 @@ static void write_data(markup_writer *out, const page *p) {
   markup_put(out, "],\"classSize\":[");
   for (int i = 0; i < p->classes; i++)
     markup_printf(out, i ? ",%d" : "%d", p->class_size[i]);
-  markup_put(out, "]}");
+  markup_put(out, "],\"formulas\":");
+  nq_status status = teach_write_formulas(out, p->n);
+  if (status != NQ_OK && out->status == NQ_OK)
+    out->status = status;
+  markup_put(out, "}");
 }
 
 static void write_title(markup_writer *out, const page *p) {
@@ -110,7 +115,8 @@ static void write_command(markup_writer *out, const page *p) {
 static void write_js(markup_writer *out, const page *p) {
   (void)p;
   const char *scripts[] = {teach_replay_js, teach_board_view_js, teach_panels_js,
-                           teach_controls_js, teach_main_js};
+                           teach_controls_js, teach_formula_js, teach_clause_board_js,
+                           teach_sat_view_js, teach_main_js};
   for (size_t i = 0; i < sizeof scripts / sizeof scripts[0]; i++)
     markup_put(out, scripts[i]);
 }

@@ -42,6 +42,8 @@ NQ.Controls = class {
     const target = event.target || {};
     if (target.tagName === "INPUT" && target.type === "range")
       return; // the sliders use the arrows themselves
+    if (target.closest && target.closest("#clauses"))
+      return; // the clause board's own buttons, list and menu
     if (target.tagName === "BUTTON" && (event.key === " " || event.key === "Enter"))
       return; // a focused button's own click, not a second action
     const actions = {
@@ -99,9 +101,138 @@ NQ.Controls = class {
       this.page.probe(fields.get("probe").split(","));
     if (fields.has("step"))
       this.page.go(Number(fields.get("step")));
+    this.applyClauseFields(fields);
     if (fields.has("press"))
       for (const action of fields.get("press").split(","))
         this.press(action);
+    if (fields.has("timing"))
+      this.time(Number(fields.get("timing")));
+    if (fields.has("keyboard"))
+      this.checkKeyboard();
+    if (fields.has("only"))
+      this.showOnly(fields.get("only"));
+  }
+  // The clause board's fields: "encoding=seq" (an option's last word),
+  // "queens=1,2;5,3" and "blocked=..." (squares from 1), "square=4,4" (the
+  // square whose clauses are listed), "clauses=4,4" (every encoding's
+  // clauses of a square into #nq-clauses) and "propagate=q1,2;b3,3/q2,2"
+  // (positions of queens q and ruled-out squares b, whose propagation
+  // records go into #nq-probe).
+  applyClauseFields(fields) {
+    const board = this.page.clauseBoard;
+    const squares = function (text) {
+      return text ? text.split(";").map(function (pair) {
+        const [row, column] = pair.split(",").map(Number);
+        if (!(row >= 1 && row <= board.n && column >= 1 && column <= board.n))
+          throw new Error("no square '" + pair + "' on the board");
+        return [row - 1, column - 1];
+      }) : [];
+    };
+    if (fields.has("encoding")) {
+      const index = board.formulas.findIndex(function (f) { return f.option.split(" ")[1] === fields.get("encoding"); });
+      if (index < 0)
+        throw new Error("no encoding '" + fields.get("encoding") + "'");
+      board.chosen = index;
+      board.select.value = index;
+    }
+    if (fields.has("queens"))
+      board.queens = new Set(squares(fields.get("queens")).map(String));
+    if (fields.has("blocked"))
+      board.blocked = new Set(squares(fields.get("blocked")).map(String));
+    if (fields.has("square"))
+      board.selected = squares(fields.get("square"))[0] || null;
+    if (fields.has("propagate"))
+      board.probePositions(fields.get("propagate").split("/").map(function (position) {
+        const queens = [], blocked = [];
+        for (const item of position.split(";")) {
+          const square = squares(item.slice(1))[0];
+          (item[0] === "q" ? queens : blocked).push(String(square));
+        }
+        return { queens: queens, blocked: blocked };
+      }));
+    if (fields.has("solver"))
+      this.page.satView.setMode(fields.get("solver"));
+    if (fields.has("sat"))
+      this.page.satView.go(fields.get("sat") === "end" ? this.page.satView.replay().total : Number(fields.get("sat")));
+    if (fields.has("clauses")) {
+      const [row, column] = squares(fields.get("clauses"))[0];
+      board.probeClauses(row, column);
+    }
+    board.render();
+  }
+  // "timing=K" (after every other field but "keyboard" and "only"): K clicks each on the search's step button, the SAT
+  // solver's step button and a square of the clause board (which
+  // propagates in every encoding), each timed; the medians (ms) go into
+  // #nq-timing.
+  time(count) {
+    const median = function (list) {
+      const sorted = list.slice().sort(function (a, b) { return a - b; });
+      return sorted[Math.floor(sorted.length / 2)];
+    };
+    const lines = [], n = this.page.data.n;
+    const actions = {
+      search: (k) => document.getElementById("step").click(),
+      sat: (k) => document.getElementById("sat-step").click(),
+      square: (k) => document.getElementById("cb-" + (k % n) + "-" + ((3 * k) % n)).click(),
+    };
+    const board = this.page.clauseBoard, sat = this.page.satView;
+    const kept = { step: this.page.step, sat: sat.step, queens: new Set(board.queens), selected: board.selected };
+    const queenMode = document.querySelector("input[name=click][value=queen]");
+    for (const name of Object.keys(actions)) {
+      if (name === "square")
+        queenMode.checked = true;
+      const times = [];
+      for (let k = 0; k < count; k++) {
+        const started = performance.now();
+        actions[name](k);
+        times.push(performance.now() - started);
+      }
+      lines.push(name + " " + median(times).toFixed(2));
+    }
+    // Back where the page was, so that the timing leaves no trace.
+    document.querySelector("input[name=click][value=clauses]").checked = true;
+    board.queens = kept.queens;
+    board.selected = kept.selected;
+    board.render();
+    sat.go(kept.sat);
+    this.page.go(kept.step);
+    document.getElementById("nq-timing").textContent = lines.join("\n") + "\n";
+  }
+  // "keyboard=1": every control (button, input, select, and the clause
+  // list's items) must take the keyboard focus (no negative tabindex,
+  // nothing disabled), show it (an outline), and have a name a screen
+  // reader reads (its text, a label or aria-label). What fails goes into
+  // #nq-keyboard, with the number of controls checked.
+  checkKeyboard() {
+    const controls = document.querySelectorAll("button, input, select, [tabindex]");
+    const problems = [];
+    for (const control of controls) {
+      if (control.closest("[hidden]"))
+        continue;
+      const what = control.id || control.name + "=" + control.value || control.tagName;
+      control.focus();
+      if (document.activeElement !== control)
+        problems.push(what + ": takes no focus");
+      else if (getComputedStyle(control).outlineStyle === "none")
+        problems.push(what + ": focus not shown");
+      const named = control.getAttribute("aria-label") || control.textContent.trim() ||
+        (control.labels && control.labels.length && control.labels[0].textContent.trim());
+      if (!named)
+        problems.push(what + ": no name for screen readers");
+    }
+    if (document.activeElement)
+      document.activeElement.blur();
+    window.scrollTo(0, 0); // focusing scrolled the page along
+    document.getElementById("nq-keyboard").textContent = "controls " + controls.length + "\n" +
+      (problems.length ? problems.join("\n") : "problems none") + "\n";
+  }
+  // "only=ID": the page shows that section alone (a screenshot of it, or a
+  // handout printed from it).
+  showOnly(id) {
+    if (!document.getElementById(id))
+      throw new Error("only: no section '" + id + "'");
+    for (const part of document.querySelectorAll("header, main > section, footer"))
+      part.hidden = part.id !== id;
   }
   // "key:NAME" or "click:ID", optionally "*COUNT".
   press(action) {

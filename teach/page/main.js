@@ -11,6 +11,9 @@ NQ.Page = class {
     this.step = 0;
     this.board = new NQ.BoardView(data.n, data.board.square, data.board.x, data.board.y);
     this.panels = new NQ.Panels(data, this.replays);
+    this.clauseBoard = new NQ.ClauseBoard(data);
+    this.satView = new NQ.SatView(data, this.clauseBoard);
+    this.clauseBoard.onEncoding = () => this.satView.go(0);
     this.controls = new NQ.Controls(this);
     this.slider = document.getElementById("slider");
   }
@@ -53,6 +56,20 @@ NQ.Page = class {
             "event " + e.kind + (e.kind === "start" ? "" : " " + e.row + " " + e.column) +
               (view.wipedColumn >= 0 ? " wipe-out " + view.wipedColumn : "")].join("\n") + "\n";
   }
+  // The backtracking searches' work up to their first solution, beside the
+  // SAT solver's counts.
+  compareSearches() {
+    const parts = [], queens = function (k) { return NQ.Panels.number(k) + (k === 1 ? " queen" : " queens"); };
+    for (const [mode, name] of [["bt", "plain backtracking"], ["fc", "forward checking"]]) {
+      const replay = this.replays[mode];
+      if (replay.solutionSteps.length)
+        parts.push(name + " places " + queens(replay.stateAt(replay.solutionSteps[0]).nodes) +
+          " (nodes) up to its first solution");
+      else
+        parts.push(name + " places " + queens(replay.finalState.nodes) + " (nodes) to find there is none");
+    }
+    document.getElementById("sat-compare").textContent = "For comparison: " + parts.join("; ") + ".";
+  }
   // The record of each of `steps` into #nq-probe: "K" is step K in the
   // current mode, "bt:K" and "fc:K" name the mode.
   probe(steps) {
@@ -74,6 +91,8 @@ NQ.Page = class {
   const data = JSON.parse(document.getElementById("nq-data").textContent);
   const page = new NQ.Page(data);
   page.go(0);
+  page.satView.go(0);
+  page.compareSearches();
   page.controls.applyFragment();
   NQ.page = page;
 })();

@@ -28,16 +28,18 @@ NQ.Panels = class {
   describe(state, view) {
     const e = state.event, n = this.data.n;
     if (e.kind === "start")
-      return "Empty board: the search starts in column 0.";
+      return "Empty board: the search starts in column " + NQ.columnName(0) + ".";
     if (e.kind === "remove")
-      return "Queen removed from (" + e.row + ", " + e.column + "), back in column " + e.column +
+      return "Queen removed from " + NQ.squareName(n, e.row, e.column) + ", back in column " +
+        NQ.columnName(e.column) +
         (e.row + 1 < n ? ": the next free row below it is tried, if there is one." :
                          ", which has no row left to try.");
-    let text = "Queen placed at (" + e.row + ", " + e.column + ").";
+    let text = "Queen placed at " + NQ.squareName(n, e.row, e.column) + ".";
     if (e.solution)
-      text += " All " + n + " columns hold a queen: solution " + state.solutions + ".";
+      text += (n === 1 ? " The only column holds a queen" : " All " + n + " columns hold a queen") +
+        ": solution " + state.solutions + ".";
     else if (e.wipe)
-      text += " Forward checking: column " + view.wipedColumn +
+      text += " Forward checking: column " + NQ.columnName(view.wipedColumn) +
         " has no free square left, so this queen goes back at once.";
     return text;
   }
@@ -54,6 +56,8 @@ NQ.Panels = class {
     const cells = document.querySelectorAll("#count-" + mode + " td");
     cells[0].textContent = NQ.Panels.number(state.nodes) + " of " + cells[0].textContent;
     cells[1].textContent = NQ.Panels.number(state.step) + " of " + cells[1].textContent;
+    if (mode === "fc")
+      cells[2].textContent = NQ.Panels.number(state.wipeOuts) + " of " + cells[2].textContent;
     cells[cells.length - 1].textContent =
       NQ.Panels.number(state.solutions) + " of " + cells[cells.length - 1].textContent;
     document.getElementById("count-bt").classList.toggle("active", mode === "bt");
@@ -74,10 +78,15 @@ NQ.Panels = class {
         classes.set(id, { found: 0, first: i });
       classes.get(id).found++;
     }
-    const total = data.classSize.length;
-    this.summary.textContent = NQ.Panels.number(found) + " of " + NQ.Panels.number(data.modes.bt.solutions) +
-      " solutions, in " + classes.size + " of the " + total + " symmetry classes (boards that are " +
-      "rotations or reflections of one another).";
+    const total = data.classSize.length, solutions = data.modes.bt.solutions;
+    if (!solutions)
+      this.summary.textContent = "The " + data.n + " x " + data.n + " board has no solution: " +
+        "the search tries every placement and ends without one.";
+    else
+      this.summary.textContent = NQ.Panels.number(found) + " of " + NQ.Panels.number(solutions) +
+        (solutions === 1 ? " solution" : " solutions") + ", in " + classes.size + " of " +
+        (total === 1 ? "1 symmetry class" : "the " + total + " symmetry classes") +
+        " (boards that are rotations or reflections of one another).";
     const shown = Math.min(found, 50);
     const items = [];
     for (let i = found - 1; i >= found - shown; i--) {

@@ -29,11 +29,12 @@ NQ.Replay = class {
     this.finalState = state;
   }
   emptyState() {
-    return { step: 0, placed: 0, solutions: 0, nodes: 0, rowOfColumn: new Array(this.n).fill(-1),
+    return { step: 0, placed: 0, solutions: 0, nodes: 0, wipeOuts: 0, rowOfColumn: new Array(this.n).fill(-1),
              event: { kind: "start" } };
   }
   copy(state) {
     return { step: state.step, placed: state.placed, solutions: state.solutions, nodes: state.nodes,
+             wipeOuts: state.wipeOuts,
              rowOfColumn: state.rowOfColumn.slice(), event: Object.assign({}, state.event) };
   }
   // Applies step k (0-based) to `state`. The event object is reused: the
@@ -60,6 +61,8 @@ NQ.Replay = class {
       const solution = state.placed === this.n;
       if (solution)
         state.solutions++;
+      if (wipe)
+        state.wipeOuts++;
       event.kind = "place";
       event.row = row;
       event.column = column;
@@ -102,4 +105,16 @@ NQ.attackedSquares = function (n, rowOfColumn) {
         attacked[row][column] = true;
   }
   return attacked;
+};
+
+// The page's one coordinate system, as `nqsat show` prints boards: rows
+// and columns numbered from 1, row 1 at the top, column 1 at the left;
+// the chess name beside (file a = column 1, rank 1 = the bottom row).
+// Internally (the recorded steps, #nq-state) they count from 0.
+NQ.columnName = function (column) {
+  return String(column + 1);
+};
+NQ.squareName = function (n, row, column) {
+  const chess = n <= 26 ? String.fromCharCode(97 + column) + (n - row) : "";
+  return "row " + (row + 1) + ", column " + (column + 1) + (chess ? " (" + chess + ")" : "");
 };

@@ -58,8 +58,8 @@ known_count() {
   echo "${table[$1]}"
 }
 
-# random_3sat VARIABLES CLAUSES SEED [PROJECTED]: a seeded random 3-SAT file.
-random_3sat() {
+# random_cnf VARIABLES CLAUSES SEED [PROJECTED]: a seeded random 3-SAT file.
+random_cnf() {
   awk -v n="$1" -v m="$2" -v seed="$3" -v p="${4:-0}" 'BEGIN {
     srand(seed)
     if (p > 0) { line = "c ind"; for (v = 1; v <= p; v++) line = line " " v; print line " 0" }

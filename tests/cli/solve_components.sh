@@ -30,7 +30,7 @@ expect_equal "$(cat "$WORK/out")" 0 "an unsatisfiable file counts 0"
 
 for case in "30 60 1" "40 120 2" "45 150 3 20" "50 200 4" "60 150 5 25"; do
   read -r vars clauses seed projected <<<"$case"
-  random_3sat "$vars" "$clauses" "$seed" "${projected:-0}" >"$WORK/r.cnf"
+  random_cnf "$vars" "$clauses" "$seed" "${projected:-0}" >"$WORK/r.cnf"
   enumerated=$("$NQSAT" solve "$WORK/r.cnf" --count --engine enumerate --threads 1)
   components=$("$NQSAT" solve "$WORK/r.cnf" --count --engine components)
   expect_equal "$components" "$enumerated" "random $case: components against enumeration"
@@ -40,7 +40,7 @@ done
 
 # The cache bound: 40 variables and 120 clauses need about 1.01 MiB
 # besides the cache; 1040K leaves it about 3 KiB, a few dozen entries.
-random_3sat 40 120 2 >"$WORK/r.cnf"
+random_cnf 40 120 2 >"$WORK/r.cnf"
 enumerated=$("$NQSAT" solve "$WORK/r.cnf" --count --engine enumerate --threads 1)
 expect_exit 10 "$NQSAT" solve "$WORK/r.cnf" --count --engine components --max-memory 1040K --stats
 expect_equal "$(cat "$WORK/out")" "$enumerated" "--max-memory 1040K: the count"

@@ -249,7 +249,7 @@ mcc_lines "$WORK/p7.cnf" "$(brute_count "$WORK/p7.cnf")" SATISFIABLE pmc
 mcc_lines "$WORK/big999.cnf" "$(power_of_two 999)" SATISFIABLE mc
 expect_usage "--format mcc goes with --count alone" solve "$WORK/example.cnf" --all --format mcc
 expect_usage "--format mcc goes with --count alone" solve "$WORK/example.cnf" --count --unique --format mcc
-expect_usage "unknown format 'dimacs': use plain or mcc" solve "$WORK/example.cnf" --count --format dimacs
+expect_usage "unknown format 'dimacs': use plain, mcc or compact" solve "$WORK/example.cnf" --count --format dimacs
 expect_usage "apply to a DIMACS file" solve 8 --count --occurring
 
 # ---- other counters, where installed (files without projection: picosat

@@ -40,7 +40,7 @@ done
 
 for case in "30 40 1" "30 90 2" "40 120 3" "40 170 4" "50 150 5 20" "60 200 6 30" "25 60 7 25"; do
   read -r vars clauses seed projected <<<"$case"
-  random_3sat "$vars" "$clauses" "$seed" "${projected:-0}" >"$WORK/r.cnf"
+  random_cnf "$vars" "$clauses" "$seed" "${projected:-0}" >"$WORK/r.cnf"
   native=$("$NQSAT" solve "$WORK/r.cnf" --count --threads 2 --engine enumerate 2>&1)
   picosat=$("$NQSAT" solve "$WORK/r.cnf" --count --threads 2 --engine picosat 2>&1)
   expect_equal "$native" "$picosat" "random $case: native against picosat"

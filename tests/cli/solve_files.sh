@@ -3,7 +3,8 @@
 # count and the same models as the plain loop (--split off --symmetry off
 # --threads 1); --stats lines; the header c lines of --all; files declaring
 # far more variables than they use, answered at once with a small peak
-# resident size; --max-memory refusals naming the estimate and the limit.
+# resident size; --max-memory refusals naming the estimate and the limit,
+# and the native engine's estimate covering its measured peak.
 . "$(dirname "$0")/lib.sh"
 DATA=$(cd "$(dirname "$0")/../data" && pwd)
 
@@ -79,7 +80,47 @@ for file in huge big; do
   fi
 done
 
+# --all --partial and --format compact (solve_partial.sh checks them
+# against brute force; here they also run under valgrind): x1 or x2, and a
+# tautology that mentions x3: 3 values of x1 x2 times 2 of x3, 6 models,
+# which the engine finds as 2 cubes with free variables.
+printf 'p cnf 3 2\n1 2 0\n3 -3 1 0\n' >"$WORK/free.cnf"
+expect_exit 10 "$NQSAT" solve "$WORK/free.cnf" --all --partial --split off --symmetry off
+checks=$((checks + 1))
+grep -q '^c free' "$WORK/out" && grep -q '^c 6 models' "$WORK/out" ||
+  fail "--partial on free.cnf: $(cat "$WORK/out")"
+expect_exit 10 "$NQSAT" solve "$WORK/free.cnf" --all --format compact --partial --split off \
+  --symmetry off
+checks=$((checks + 1))
+grep -Eq '^[01-]{3}$' "$WORK/out" && grep -q '^c 6 models' "$WORK/out" ||
+  fail "--format compact on free.cnf: $(cat "$WORK/out")"
+
 # --max-memory: the estimate and the limit in the refusal.
 expect_exit 1 "$NQSAT" solve "$WORK/s8.cnf" --count --max-memory 1K
 expect_stderr 'needs an estimated [0-9.]+ [KMG]iB, more than the memory limit of 1\.0 KiB'
+
+# The native engine's share of the estimate: a chain x1 <-> x2 <-> ...
+# <-> x20000 (exactly 2 models: all true, all false) on 2 workers, each
+# loading the whole formula into its own engine. The refusal's estimate
+# must cover the measured peak, and a limit above it lets the run start.
+awk 'BEGIN { n = 20000; print "p cnf " n " " 2 * (n - 1)
+             for (i = 1; i < n; i++) { print i " -" i + 1 " 0"; print "-" i " " i + 1 " 0" } }' \
+  >"$WORK/chain.cnf"
+expect_exit 1 "$NQSAT" solve "$WORK/chain.cnf" --count --threads 2 --symmetry off --max-memory 1K
+estimate=$(sed -n 's/.*needs an estimated \([0-9.]*\) MiB.*/\1/p' "$WORK/err")
+if [ -z "$estimate" ]; then
+  fail "chain.cnf: no estimate in MiB in '$(cat "$WORK/err")'"
+else
+  limit=$(awk -v e="$estimate" 'BEGIN { printf "%dM", e + 1 }')
+  expect_exit 10 "$NQSAT" solve "$WORK/chain.cnf" --count --threads 2 --symmetry off --max-memory "$limit"
+  expect_equal "$(cat "$WORK/out")" 2 "chain.cnf --count"
+  # valgrind and AddressSanitizer's shadow memory: an RSS of their own.
+  if [ -x /usr/bin/time ] && [[ "$NQSAT" != *valgrind* ]] && ! grep -qs __asan_init "$NQSAT"; then
+    /usr/bin/time -f %M -o "$WORK/rss" "$NQSAT" solve "$WORK/chain.cnf" --count --threads 2 \
+      --symmetry off >/dev/null
+    checks=$((checks + 1))
+    awk -v kib="$(tail -1 "$WORK/rss")" -v e="$estimate" 'BEGIN { exit !(kib <= e * 1024) }' ||
+      fail "chain.cnf: peak RSS $(tail -1 "$WORK/rss") KiB above the estimate of $estimate MiB"
+  fi
+fi
 finish

@@ -29,6 +29,14 @@ checks=$((checks + 1))
 expect_equal "$(grep -oE '[a-z]+://[^" <]*' "$WORK/t4.html" | sort -u | paste -sd' ')" \
   "http://www.w3.org/2000/svg" "addresses in the page"
 
+# The page is mailed to a class: it names the command with the output's
+# base name only, never the directory it was written in.
+checks=$((checks + 1))
+grep -q '<code>nqsat teach 4 -o t4.html</code>' "$WORK/t4.html" ||
+  fail "the footer does not name 'nqsat teach 4 -o t4.html': $(grep -o 'Written by.*' "$WORK/t4.html" | head -c 200)"
+checks=$((checks + 1))
+! grep -qF "$WORK" "$WORK/t4.html" || fail "the page holds the path of its directory ($WORK)"
+
 # The step data is the trace. Events written the same way from both:
 # P row column (queen placed), W (forward checking found a column ahead
 # empty), R row column (queen removed).
@@ -73,6 +81,33 @@ expect_equal "$(echo "$class_size" | paste -sd+ | bc)" 92 "N=8: class sizes add 
 expect_equal "$(echo "$class_of" | sort -n | uniq -c | awk '{ print $1 }' | paste -sd' ')" \
   "$(echo "$class_size" | paste -sd' ')" "N=8: solutions per class against the class sizes"
 expect_equal "$(sed -n 's/.*"classSize":\[\([0-9,]*\)\].*/\1/p' "$WORK/t6.html")" 4 "N=6: one class of 4"
+
+# Every encoding's clauses are in the page (N = 12's eleven formulas
+# besides 1.7 million steps), and the page stays under 4 MB.
+expect_exit 0 "$NQSAT" teach 12 -o "$WORK/t12.html"
+bytes=$(wc -c <"$WORK/t12.html")
+checks=$((checks + 1))
+[ "$bytes" -lt 4000000 ] || fail "the N = 12 page is $bytes bytes, not under 4 MB"
+for n in 1 2 3; do
+  expect_exit 0 "$NQSAT" teach "$n" -o "$WORK/t$n.html"
+done
+
+# The SAT solver's searches in the page (DPLL, and CDCL with clause
+# learning), every step replayed against the clauses of `nqsat encode` by
+# sat_replay.py (no solution at N = 3; the first solution within the
+# recorded steps at N = 6 and 8; every learned clause implied by unit
+# propagation).
+here=$(cd "$(dirname "$0")" && pwd)
+for n in 3 6 8; do
+  [ -f "$WORK/t$n.html" ] || expect_exit 0 "$NQSAT" teach "$n" -o "$WORK/t$n.html"
+  checks=$((checks + 1))
+  python3 "$here/sat_replay.py" "$WORK/t$n.html" "$NQSAT" >"$WORK/replay$n" 2>&1 ||
+    fail "N=$n: the SAT solver's search does not replay: $(grep -m1 FAIL "$WORK/replay$n")"
+done
+expect_equal "$(grep -c 'no solution$' "$WORK/replay3")" 22 "N=3: searches (11 encodings, with and without learning) ending without a solution"
+expect_equal "$(grep -c 'solved$' "$WORK/replay8")" 22 "N=8: searches (11 encodings, with and without learning) reaching a solution"
+checks=$((checks + 1))
+[ "$(grep '(cdcl)' "$WORK/replay8" | grep -vc ' 0 learned')" -ge 10 ] || fail "N=8: clause learning learned nothing"
 
 # The output appears only when complete: an unwritable place fails cleanly.
 expect_exit 1 "$NQSAT" teach 4 -o "$WORK/no/such/dir/t.html"

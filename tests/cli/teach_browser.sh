@@ -18,7 +18,9 @@
 # usage: teach_browser.sh NQSAT ARTIFACT_DIR [--no-browser]
 #   ARTIFACT_DIR receives the screenshots (fc-wipe-out.png: N = 8 at the
 #   first wipe-out of forward checking; n12-first-solution.png: N = 12 at
-#   its first solution; broken.png: the broken copy, errors listed) and the
+#   its first solution; clauses.png: N = 6's clause board, a square's
+#   clauses and the propagation table; broken.png: the broken copy, errors
+#   listed) and the
 #   N = 8 page. --no-browser (the sanitizer build) runs
 #   only the nqsat side: the pages are written and their data checked.
 # Exit 77 (ctest: skipped) when Chromium is not installed.
@@ -155,8 +157,23 @@ board_after() { # K: the queens after K steps, from the trace's events
 }
 board_after 100000 >"$WORK/n12.after"
 n12_first=$(board_after 5000 | tail -n 1)
-launch n12 "file://$WORK/teach12.html#mode=bt&step=0&probe=100000,$n12_total&press=click:next-solution" n12-first-solution.png
+# The same launch times 15 clicks each on the search's step, the SAT
+# search's step and a square of the clause board (which unit-propagates in
+# all eleven encodings) and checks that every control takes the keyboard
+# focus, shows it and has a name.
+launch n12 "file://$WORK/teach12.html#mode=bt&step=0&probe=100000,$n12_total&press=click:next-solution&timing=15&keyboard=1" n12-first-solution.png
 clean n12
+element n12 nq-timing >"$WORK/n12.timing"
+element n12 nq-keyboard >"$WORK/n12.keyboard"
+echo "N=12, median ms per click (load $(cut -d' ' -f1 /proc/loadavg)): $(paste -sd' ' "$WORK/n12.timing")"
+for what in search sat square; do
+  checks=$((checks + 1))
+  awk -v what="$what" '$1 == what { found = 1; exit !($2 < 50) } END { if (!found) exit 1 }' "$WORK/n12.timing" ||
+    fail "N=12: a $what step takes over 50 ms (median): $(paste -sd' ' "$WORK/n12.timing")"
+done
+expect_equal "$(sed -n 's/^problems //p' "$WORK/n12.keyboard")" none "N=12: controls without focus, visible focus or name"
+checks=$((checks + 1))
+[ "$(sed -n 's/^controls //p' "$WORK/n12.keyboard")" -gt 160 ] || fail "N=12: too few controls checked: $(head -1 "$WORK/n12.keyboard")"
 element n12 nq-probe >"$WORK/n12.probe"
 element n12 nq-state >"$WORK/n12.state"
 expect_equal "$(sed -n 's/^queens //p' "$WORK/n12.probe" | head -n 1)" "$(head -n 1 "$WORK/n12.after")" \
@@ -171,6 +188,90 @@ expect_equal "$(sed -n 's/^step //p' "$WORK/n12.state")" "$n12_first of $n12_tot
 expect_equal "$(sed -n 's/^queens //p' "$WORK/n12.state")" "$(board_after "$n12_first" | head -n 1)" \
   "N=12: the board of the first solution"
 
+# Clauses on the board, N = 6, one launch: every encoding's clauses of
+# square (3,4) (#nq-clauses) against the clauses of `nqsat encode 6 ...
+# --explain` that mention the square's variables, found here from the
+# numbering the header states; and unit propagation from scripted
+# positions (#nq-probe) against unit_propagate.py on the file `nqsat
+# encode 6 ... --place ... --block ...` writes.
+"$NQSAT" teach 6 -o "$WORK/teach6.html" || fail "teach 6 failed"
+encodings=("--amo pairwise" "--amo seq" "--amo ladder" "--amo commander" "--amo product"
+  "--amo binary" "--amo bimander" "--csp direct" "--csp support" "--csp order" "--csp log")
+square_variables() { # ENCODING ROW COLUMN (from 1), N = 6: the variables of that square
+  case "$1" in
+  "--csp order") # p(r,a) = (r-1)*5 + a: q_r <= a, a = 1..5; q_r = c is p(r,c) and not p(r,c-1)
+    [ "$3" -le 5 ] && echo $(($2 * 5 - 5 + $3))
+    [ "$3" -ge 2 ] && echo $(($2 * 5 - 5 + $3 - 1)) ;;
+  "--csp log") for k in 1 2 3; do echo $(($2 * 3 - 3 + k)); done ;; # 3 bits of q_r - 1
+  *) echo $(($2 * 6 - 6 + $3)) ;;
+  esac
+}
+: >"$WORK/clauses6.expected"
+for encoding in "${encodings[@]}"; do
+  echo "encoding $encoding" >>"$WORK/clauses6.expected"
+  # shellcheck disable=SC2086
+  "$NQSAT" encode 6 $encoding --explain | awk -v vars="$(square_variables "$encoding" 3 4 | paste -sd' ')" '
+    BEGIN { split(vars, list, " "); for (i in list) want[list[i]] = 1 }
+    /^p cnf/ { body = 1; next }
+    body && /^c / { group = substr($0, 3); next }
+    body { hit = 0; for (i = 1; i < NF; i++) { v = $i < 0 ? -$i : $i; if (v in want) hit = 1 }
+           if (hit) print $0 " | " group }' >>"$WORK/clauses6.expected"
+done
+positions=("q1,2" "q1,1;q2,3" "q2,2;b1,4;b3,5" "q1,3;q2,5;b4,4")
+: >"$WORK/propagation6.expected"
+for k in "${!positions[@]}"; do
+  [ "$k" -gt 0 ] && echo -- >>"$WORK/propagation6.expected"
+  placed=$(echo "${positions[$k]}" | tr ';' '\n' | sed -n 's/^q//p' | paste -sd';')
+  blocked=$(echo "${positions[$k]}" | tr ';' '\n' | sed -n 's/^b//p' | paste -sd';')
+  for encoding in "${encodings[@]}"; do
+    options=()
+    for q in ${placed//;/ }; do options+=(--place "$q"); done
+    for b in ${blocked//;/ }; do options+=(--block "$b"); done
+    # shellcheck disable=SC2086
+    "$NQSAT" encode 6 $encoding "${options[@]}" -o "$WORK/position.cnf" || fail "encode 6 $encoding ${options[*]}"
+    echo "$encoding: $(python3 "$here/unit_propagate.py" "$WORK/position.cnf" "${placed:--}" "${blocked:--}")" \
+      >>"$WORK/propagation6.expected"
+  done
+done
+# The same launch shows the SAT solver's recorded search on the order
+# encoding at its end, a queen placed on (1,2), the clauses of (3,4), and
+# the clause section on screen for the screenshot (docs/teaching.md).
+# The SAT search shown is the one with clause learning.
+launch n6 "file://$WORK/teach6.html#clauses=3,4&propagate=$(IFS=/; echo "${positions[*]}")&encoding=order&solver=cdcl&sat=end&queens=1,2&square=3,4&only=clauses" clauses.png
+clean n6
+element n6 nq-clauses | sed 's/&lt;/</g; s/&gt;/>/g; s/&amp;/\&/g' >"$WORK/clauses6.page"
+checks=$((checks + 1))
+diff -u "$WORK/clauses6.expected" "$WORK/clauses6.page" >"$WORK/clauses6.diff" ||
+  fail "n6: the page's clauses of square (3,4) differ from nqsat encode --explain: $(head -c 600 "$WORK/clauses6.diff")"
+checks=$((checks + 1))
+[ "$(grep -c '|' "$WORK/clauses6.page")" -gt 100 ] || fail "n6: too few clauses listed for square (3,4)"
+element n6 nq-probe >"$WORK/propagation6.page"
+checks=$((checks + 1))
+diff -u "$WORK/propagation6.expected" "$WORK/propagation6.page" >"$WORK/propagation6.diff" ||
+  fail "n6: the page's unit propagation differs from unit_propagate.py: $(head -c 600 "$WORK/propagation6.diff")"
+# The encodings differ on the same position (else the table teaches nothing).
+checks=$((checks + 1))
+[ "$(sed -n 1,11p "$WORK/propagation6.page" | sed 's/^[^:]*://' | sort -u | wc -l)" -ge 3 ] ||
+  fail "n6: unit propagation from one queen is the same in every encoding"
+
+# The SAT solver's search with clause learning as the page replays it ends on the solution
+# sat_replay.py reaches by checking every step against the clauses, with
+# the same counts.
+python3 "$here/sat_replay.py" "$WORK/teach6.html" "$NQSAT" >"$WORK/replay6" || fail "N=6: $(cat "$WORK/replay6")"
+element n6 nq-sat >"$WORK/sat6.page"
+expect_equal "$(sed -n 's/^event //p' "$WORK/sat6.page")" done "n6: the SAT search's last event"
+expect_equal "$(sed -n 's/^counts //p' "$WORK/sat6.page")" \
+  "$(sed -n 's/^--csp order (cdcl): \([0-9]*\) decisions, \([0-9]*\) propagations, \([0-9]*\) conflicts, \([0-9]*\) learned, solved$/\1 \2 \3 \4/p' "$WORK/replay6")" \
+  "n6: decisions, propagations, conflicts and learned clauses of the CDCL search on --csp order"
+checks=$((checks + 1))
+sed -n 's/^queens //p' "$WORK/sat6.page" | tr ' ' '\n' | awk -F, '
+  { row[NR] = $1; column[NR] = $2 }
+  END { if (NR != 6) exit 1
+        for (i = 1; i <= NR; i++) for (j = i + 1; j <= NR; j++) {
+          d = row[i] - row[j]; e = column[i] - column[j]
+          if (d == 0 || e == 0 || d == e || d == -e) exit 1 } }' ||
+  fail "n6: the SAT search's last board is no solution: $(grep '^queens' "$WORK/sat6.page")"
+
 # The checker itself: a copy of the page with its security policy removed,
 # an image from the network and a script error must fail both checks.
 sed 's|<meta http-equiv="Content-Security-Policy"[^>]*>||; s|</body>|<img src="http://127.0.0.1:9/nqsat-test.png"><script>notDefinedAnywhere()</script></body>|' \
@@ -183,9 +284,16 @@ checks=$((checks + 1))
 grep -qE '"network_isolation_key":"file://' "$WORK/broken.netlog" ||
   fail "broken page: its request is not in the net log (the network check sees nothing)"
 
-for shot in fc-wipe-out n12-first-solution broken; do
+for shot in fc-wipe-out n12-first-solution clauses broken; do
   checks=$((checks + 1))
   [ -s "$artifacts/$shot.png" ] || fail "no screenshot $artifacts/$shot.png"
+done
+# Not blank: the boards' squares (light #f0d9b5) cover a good part of each.
+for shot in fc-wipe-out n12-first-solution clauses; do
+  read -r width height ink light < <(python3 "$here/png_ink.py" "$artifacts/$shot.png" 240,217,181)
+  checks=$((checks + 1))
+  [ "$ink" -gt $((width * height / 20)) ] && [ "$light" -gt 5000 ] ||
+    fail "$shot.png looks blank: $width x $height, $ink pixels of ink, $light of the board's light squares"
 done
 echo "screenshots and the N = 8 page: $artifacts"
 finish

@@ -158,6 +158,28 @@ nq_status nq_encoder_check(const nq_encoding *encoding, char *why, size_t why_si
 /* Generates every clause of the formula into `sink`. */
 nq_status nq_encoder_generate(const nq_encoding *encoding, const nq_clause_sink *sink);
 
+/* nq_encoder_generate, and before each group of clauses the sentence
+ * `nqsat encode --explain` writes as its comment ("row 3: at most one
+ * (seq)"; rows and columns from 1), to `explain` with the sink's context.
+ * A nonzero return from `explain` stops generation as the sink's does. */
+nq_status nq_encoder_generate_explained(const nq_encoding *encoding, const nq_clause_sink *sink,
+                                        int (*explain)(void *context, const char *text));
+
+/* What `variable` means, in the words of the header and --explain (rows,
+ * columns and values from 1): "x(3,2): a queen on row 3, column 2",
+ * "p(3,2): q_3 <= 2, ...". Returns 0, or -1 for an auxiliary variable of
+ * an at-most-one encoding (which means something only in its group of
+ * clauses) and for a number that is no variable. */
+int nq_encoder_variable_meaning(const nq_encoding *encoding, int variable, char *text,
+                                size_t size);
+
+/* The clause "no queen on (row, column)" (0-based), as a blocked square
+ * adds it: -x for the matrix model and the direct and support encodings,
+ * at most two order literals, a literal per bit for log. Writes its
+ * literals to `literals` (room for 32) and returns how many. A queen on the
+ * square is the negation of every literal. */
+int nq_encoder_square_clause(const nq_encoding *encoding, int row, int column, int *literals);
+
 /* Exact size of the formula nq_encoder_generate would produce, computed in
  * closed form per line (no generation pass). NQ_ERR_ARGUMENT when the
  * options are invalid or the variables would not fit a 32-bit literal. */

@@ -87,8 +87,9 @@ nq_status nq_solver_enumerate_symmetric(const nq_encoding *encoding, uint64_t ma
  * the value of variable file_variables[i], i = 1..count, ascending; index
  * 0 is unused. Variables no clause mentions are left out (any value goes:
  * with nq_cnf_report.unused_projected of them projected, each model given
- * stands for 2^unused_projected models). Nonzero return stops
- * (NQ_ERR_STOPPED). */
+ * stands for 2^unused_projected models). With nq_cnf_options.partial a
+ * value may be -1: that variable is free, and the model stands for both
+ * of its values. Nonzero return stops (NQ_ERR_STOPPED). */
 typedef int (*nq_model_fn)(void *context, const signed char *values, const int *file_variables,
                            int count);
 
@@ -109,6 +110,10 @@ typedef struct nq_cnf_options {
   int listing;        /* 1: models will be listed; symmetry is then used only when
                        * every variable is projected (images are computed on the
                        * projection only) */
+  int partial;        /* 1 (engine NATIVE, listing every model, no --max):
+                       * a model with open projection variables is given
+                       * once, those variables' values -1, standing for
+                       * 2^open models, instead of expanded */
 } nq_cnf_options;
 
 /* How a DIMACS enumeration was made, for --stats and the header lines. */
