@@ -744,10 +744,10 @@ int cmd_solve(int argc, char **argv) {
       else if (!strcmp(optarg, "picosat"))
         options.engine_choice = ENGINE_PICOSAT;
       else
-        return usage_error("solve",
-                           "--engine '%s': expected auto, components, enumerate (or native) or "
-                           "picosat",
-                           optarg);
+        return usage_error(
+            "solve",
+            "--engine: unknown engine '%s': use auto, components, enumerate, native or picosat",
+            optarg);
       options.engine =
           options.engine_choice == ENGINE_PICOSAT ? NQ_CNF_ENGINE_PICOSAT : NQ_CNF_ENGINE_NATIVE;
       file_only_given = 1;

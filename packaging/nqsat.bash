@@ -26,7 +26,8 @@ _nqsat_values() {
   "count --isa") echo "auto avx512 avx2 portable" ;;
   "count --method") echo "auto backtrack join" ;;
   "solve --method") echo "sat local backtrack" ;;
-  "solve --format") echo "plain mcc" ;;
+  "solve --format") echo "plain mcc compact" ;;
+  "solve --engine") echo "auto components enumerate native picosat" ;;
   "run --cactus-axis") echo "log linear" ;;
   "run --measure") echo "auto cgroup sample" ;;
   *) return 1 ;;

@@ -53,7 +53,7 @@ for case in "30 40 1" "30 90 2" "40 120 3" "40 170 4" "50 150 5 20" "60 200 6 30
 done
 
 "$NQSAT" encode 6 >"$WORK/q6.cnf"
-expect_usage "--engine 'fast': expected auto, components, enumerate" solve "$WORK/q6.cnf" --count --engine fast
+expect_usage "--engine: unknown engine 'fast': use auto, components, enumerate" solve "$WORK/q6.cnf" --count --engine fast
 expect_usage "apply to a DIMACS file" solve 6 --count --engine picosat
 expect_usage "--engine components counts" solve "$WORK/q6.cnf" --all --engine components
 expect_usage "--engine components counts" solve "$WORK/q6.cnf" --count --unique --engine components
