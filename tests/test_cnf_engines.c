@@ -63,8 +63,12 @@ static uint64_t brute_force(const nq_cnf *cnf, const occurring *o) {
         clause_true = 1;
       }
     }
-    if (ok && !seen[bits & projection]++)
+    /* A flag, not a counter: a byte counter wraps after 256 satisfying
+     * assignments with the same projection and would count it again. */
+    if (ok && !seen[bits & projection]) {
+      seen[bits & projection] = 1;
       count++;
+    }
   }
   free(seen);
   return count;
