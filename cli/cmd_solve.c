@@ -2,6 +2,7 @@
  * SAT-competition answers. */
 #include <getopt.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -17,7 +18,7 @@
 static void print_solve_help(void) {
   printf("usage: nqsat solve N [--amo ENCODING] [--count [--unique] | --all | --max K]\n"
          "       nqsat solve FILE [--count [--unique] | --all | --max K] [--board]\n"
-         "                  [--occurring] [--format plain|mcc]\n"
+         "                  [--occurring] [--format plain|mcc] [--exact-digits D]\n"
          "                  [--split auto|off] [--symmetry auto|off] [--stats]\n"
          "                  [--engine native|picosat]\n"
          "\n"
@@ -59,6 +60,11 @@ static void print_solve_help(void) {
          "  --format FORMAT   FILE --count: plain (default: the number) or mcc (the\n"
          "                    Model Counting Competition 2021 lines: s, c s type\n"
          "                    mc|pmc, c s log10-estimate, c s exact arb int)\n"
+         "  --exact-digits D  FILE: print counts of at most D decimal digits in full\n"
+         "                    (1..%d, default %d); a longer count is printed\n"
+         "                    exactly as M*2^K (M odd) with a note on stderr, and\n"
+         "                    --format mcc gives its log10-estimate and 'c o exact\n"
+         "                    count M*2^K' instead of 'c s exact arb int'\n"
          "  --board           print solutions as boards (FILE: an nqsat instance of\n"
          "                    either model, '--model rows' decoded by its 'c csp:'\n"
          "                    line, shuffled ones through their 'c nqsat map')\n"
@@ -86,7 +92,7 @@ static void print_solve_help(void) {
          "With none of --count, --all, --max: the first solution (N: as a board,\n"
          "'no solution', or 'unknown (time limit reached)' when stopped first).\n"
          "On a terminal, enumeration shows progress on stderr.\n",
-         NQ_SOLVER_MAX_N);
+         NQ_SOLVER_MAX_N, MODEL_COUNT_MAX_DIGITS, MODEL_COUNT_DEFAULT_DIGITS);
 }
 
 typedef enum solve_mode { FIRST, COUNT_ONLY, LIST } solve_mode;
@@ -100,6 +106,7 @@ typedef struct solve_options {
   int split, symmetry; /* FILE: 1 = auto, 0 = off */
   int occurring;       /* FILE: count over the variables in clauses only */
   int mcc;             /* FILE --count: Model Counting Competition lines */
+  int64_t exact_digits; /* FILE: counts of more digits are printed as M*2^K */
   int engine;          /* FILE: nq_cnf_engine */
   nq_solver_control control;
 } solve_options;
@@ -278,9 +285,9 @@ static void print_stats(const nq_cnf_report *report, const nq_enumeration *resul
   fprintf(stderr, "cubes: %" PRIu64 "\n", report->cubes);
   fprintf(stderr, "split depth: %d\n", report->split_depth);
   fprintf(stderr, "threads: %d\n", report->threads);
-  mpz_t models;
-  mpz_init(models);
-  model_count_of(models, result, report, COUNT_OCCURRING, 0);
+  model_count models;
+  model_count_init(&models);
+  model_count_of(&models, result, report, COUNT_OCCURRING, 0);
   fprintf(stderr, "engine: %s\n", report->engine == NQ_CNF_ENGINE_PICOSAT
                                        ? "picosat (a blocking clause per model)"
                                        : "native (chronological backtracking, partial models)");
@@ -289,10 +296,11 @@ static void print_stats(const nq_cnf_report *report, const nq_enumeration *resul
     fprintf(stderr, "conflicts: %" PRIu64 "\n", conflicts);
   }
   fputs("models: ", stderr); /* enumerated: over the variables in clauses */
-  model_count_print(stderr, models);
+  model_count_print(stderr, &models, MODEL_COUNT_DEFAULT_DIGITS);
   fputc('\n', stderr);
-  fprintf(stderr, "models per second: %.0f\n", seconds > 0 ? mpz_get_d(models) / seconds : 0.0);
-  mpz_clear(models);
+  fprintf(stderr, "models per second: %.0f\n",
+          seconds > 0 ? mpz_get_d(models.mantissa) / seconds : 0.0);
+  model_count_clear(&models);
   fprintf(stderr, "seconds: %.3f\n", seconds);
 }
 
@@ -305,6 +313,14 @@ static int stopped_before_models(const solve_options *options, const char *what)
     printf("s UNKNOWN\n");
   fprintf(stderr, "nqsat solve: %s after 0 models (%s)\n", stop_reason(), what);
   return stopped_exit(finish_output(NQ_EXIT_OK));
+}
+
+/* Says on stderr why a count was printed as M*2^K. */
+static void note_short_form(const model_count *count, int64_t exact_digits) {
+  fprintf(stderr,
+          "nqsat solve: the count has about %.0f decimal digits, more than --exact-digits %" PRId64
+          ": printed exactly as M*2^K (log10 %.6f)\n",
+          floor(model_count_log10(count)) + 1, exact_digits, model_count_log10(count));
 }
 
 static int solve_file(solve_options *options, const char *path, uint64_t max_memory) {
@@ -396,44 +412,47 @@ static int solve_file(solve_options *options, const char *path, uint64_t max_mem
   int stopped = status == NQ_ERR_INTERRUPTED;
   int found_any = result.solutions || result.solutions_high;
   int code = found_any ? NQ_EXIT_SATISFIABLE : stopped ? NQ_EXIT_OK : NQ_EXIT_UNSATISFIABLE;
-  mpz_t count;
-  mpz_init(count);
+  model_count count;
+  model_count_init(&count);
   if (options->mode == COUNT_ONLY) {
     count_kind kind = options->unique      ? COUNT_ORBITS
                       : options->occurring ? COUNT_OCCURRING
                                            : COUNT_MODELS;
-    model_count_of(count, &result, &report, kind, options->symmetry);
+    model_count_of(&count, &result, &report, kind, options->symmetry);
     if (options->mcc && stopped) {
       printf("s UNKNOWN\n");
     } else if (options->mcc) {
-      model_count_print_mcc(stdout, count, has_projection);
+      model_count_print_mcc(stdout, &count, has_projection, options->exact_digits);
     } else {
-      model_count_print(stdout, count);
+      int short_form = model_count_print(stdout, &count, options->exact_digits);
       if (stopped)
         printf(" (incomplete: %s)", stop_reason());
       putchar('\n');
+      if (short_form)
+        note_short_form(&count, options->exact_digits);
     }
   } else if (!found_any) {
     printf(stopped ? "s UNKNOWN\n" : "s UNSATISFIABLE\n");
   } else if (options->mode == LIST) {
     /* The closing count: the models listed, by the convention unless
      * --occurring (each listed model stands for 2^unused_projected). */
-    model_count_of(count, &result, &report, options->occurring ? COUNT_OCCURRING : COUNT_MODELS, 0);
+    model_count_of(&count, &result, &report, options->occurring ? COUNT_OCCURRING : COUNT_MODELS,
+                   0);
     printf("c ");
-    model_count_print(stdout, count);
-    printf(" model%s", mpz_cmp_ui(count, 1) == 0 ? "" : "s");
+    model_count_print(stdout, &count, options->exact_digits);
+    printf(" model%s", model_count_compare_ui(&count, 1) == 0 ? "" : "s");
     if (report.unused_projected && !options->occurring)
       printf(" (%" PRIu64 " listed over the variables that occur)", result.solutions);
     printf("%s\n", stopped ? " (incomplete enumeration)" : "");
   }
   if (stopped) {
     /* As enumerated (over the variables in clauses): both words. */
-    model_count_of(count, &result, &report, COUNT_OCCURRING, 0);
+    model_count_of(&count, &result, &report, COUNT_OCCURRING, 0);
     fprintf(stderr, "nqsat solve: %s after ", stop_reason());
-    model_count_print(stderr, count);
+    model_count_print(stderr, &count, options->exact_digits);
     fprintf(stderr, " models\n");
   }
-  mpz_clear(count);
+  model_count_clear(&count);
   return stopped_exit(finish_output(code));
 }
 
@@ -499,7 +518,8 @@ int cmd_solve(int argc, char **argv) {
     OPT_STATS,
     OPT_OCCURRING,
     OPT_FORMAT,
-    OPT_ENGINE
+    OPT_ENGINE,
+    OPT_EXACT_DIGITS
   };
   static const struct option options_table[] = {
       {"amo", required_argument, NULL, 'a'},
@@ -517,10 +537,15 @@ int cmd_solve(int argc, char **argv) {
       {"occurring", no_argument, NULL, OPT_OCCURRING},
       {"format", required_argument, NULL, OPT_FORMAT},
       {"engine", required_argument, NULL, OPT_ENGINE},
+      {"exact-digits", required_argument, NULL, OPT_EXACT_DIGITS},
       {"help", no_argument, NULL, 'h'},
       {NULL, 0, NULL, 0}};
   solve_options options = {
-      .encoding = {.n = 0, .amo = NQ_AMO_PAIRWISE}, .mode = FIRST, .split = 1, .symmetry = 1};
+      .encoding = {.n = 0, .amo = NQ_AMO_PAIRWISE},
+      .mode = FIRST,
+      .split = 1,
+      .symmetry = 1,
+      .exact_digits = MODEL_COUNT_DEFAULT_DIGITS};
   int file_only_given = 0;
   int modes_given = 0;
   int64_t value;
@@ -580,6 +605,12 @@ int cmd_solve(int argc, char **argv) {
       options.engine = strcmp(optarg, "native") ? NQ_CNF_ENGINE_PICOSAT : NQ_CNF_ENGINE_NATIVE;
       file_only_given = 1;
       break;
+    case OPT_EXACT_DIGITS:
+      if (parse_bounded("solve", "--exact-digits", optarg, 1, MODEL_COUNT_MAX_DIGITS,
+                        &options.exact_digits))
+        return NQ_EXIT_USAGE;
+      file_only_given = 1;
+      break;
     case 'h': print_solve_help(); return NQ_EXIT_OK;
     default: return report_bad_option("solve", code, argv);
     }
@@ -607,8 +638,8 @@ int cmd_solve(int argc, char **argv) {
   if (is_file && options.amo_given)
     return usage_error("solve", "--amo applies to N, not to a DIMACS file");
   if (!is_file && file_only_given)
-    return usage_error("solve", "--split, --symmetry, --stats, --engine, --occurring and --format "
-                                "apply to a DIMACS file");
+    return usage_error("solve", "--split, --symmetry, --stats, --engine, --occurring, --format "
+                                "and --exact-digits apply to a DIMACS file");
 
   if (options.mode != FIRST && isatty(STDERR_FILENO))
     options.control.progress = show_progress;

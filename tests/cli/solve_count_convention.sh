@@ -252,6 +252,33 @@ expect_usage "--format mcc goes with --count alone" solve "$WORK/example.cnf" --
 expect_usage "unknown format 'dimacs': use plain or mcc" solve "$WORK/example.cnf" --count --format dimacs
 expect_usage "apply to a DIMACS file" solve 8 --count --occurring
 
+# ---- counts beyond --exact-digits (default 100,000 digits): exact as M*2^K ----
+# 2^999 has 301 digits (999 * log10 2 = 300.7): in full up to the cap, as
+# 2^999 beyond it; 3 * 2^200 (61 digits) as 3*2^200 below 61.
+count_is "$WORK/big999.cnf" "$(power_of_two 999)" "2^999 at --exact-digits 301" --exact-digits 301
+count_is "$WORK/big999.cnf" "2^999" "2^999 at --exact-digits 300" --exact-digits 300
+expect_stderr "more than --exact-digits 300: printed exactly as M\*2\^K \(log10 300\.7289"
+count_is "$WORK/three200.cnf" "3*2^200" "3 * 2^200 at --exact-digits 60" --exact-digits 60
+count_is "$WORK/three200.cnf" "$(times_small "$(power_of_two 200)" 3)" "3 * 2^200 at 61" --exact-digits 61
+# 2^2147483646 has 646,456,993 digits: by default its short form, at once
+# (printed in full it took minutes and gigabytes).
+printf 'p cnf 2147483647 1\n1 0\n' >"$WORK/huge.cnf"
+count_is "$WORK/huge.cnf" "2^2147483646" "p cnf 2147483647 1 / 1 0"
+expect_stderr "about 646456993 decimal digits, more than --exact-digits 100000"
+expect_exit 10 "$NQSAT" solve "$WORK/huge.cnf" --count --format mcc
+checks=$((checks + 1))
+awk 'NR == 1 && $0 != "s SATISFIABLE" { bad = 1 } NR == 2 && $0 != "c s type mc" { bad = 1 }
+     NR == 3 && !($1 == "c" && $3 == "log10-estimate" && $4 > 646456992.64 && $4 < 646456992.65) { bad = 1 }
+     /^c s exact/ { bad = 1 } /^c o exact count 2\^2147483646 / { short = 1 }
+     END { exit bad || !short }' "$WORK/out" ||
+  fail "--format mcc of 2^2147483646: $(head -c 400 "$WORK/out")"
+expect_exit 10 "$NQSAT" solve "$WORK/big999.cnf" --count --format mcc --exact-digits 301
+checks=$((checks + 1))
+grep -qx "c s exact arb int $(power_of_two 999)" "$WORK/out" ||
+  fail "--format mcc --exact-digits 301 lacks the exact line of 2^999"
+expect_usage "--exact-digits" solve "$WORK/big999.cnf" --count --exact-digits 0
+expect_usage "apply to a DIMACS file" solve 8 --count --exact-digits 5
+
 # ---- other counters, where installed (files without projection: picosat
 # and clasp read no 'c ind') ----
 for f in example r1 r4 no_clauses; do
