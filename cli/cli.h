@@ -112,7 +112,7 @@ int memory_budget_check_verify(const char *command_name, int first, int last,
 /* nqsat check --instance (cli/check_instance.c); `summary`: the final
  * verdict line only. */
 int check_instance(const char *instance_path, const char *answer_path, uint64_t max_nodes,
-                   int summary);
+                   double time_limit_seconds, int summary);
 /* nqsat check N [FILE] (cli/check_solutions.c): `summary` prints the
  * verdict line only; `complete_option` (--complete) claims the list is
  * complete when the file does not. */

@@ -103,11 +103,11 @@ typedef struct solve_options {
   solve_mode mode;
   int64_t max_solutions; /* LIST: 0 = all */
   int unique, board, stats;
-  int split, symmetry; /* FILE: 1 = auto, 0 = off */
-  int occurring;       /* FILE: count over the variables in clauses only */
-  int mcc;             /* FILE --count: Model Counting Competition lines */
+  int split, symmetry;  /* FILE: 1 = auto, 0 = off */
+  int occurring;        /* FILE: count over the variables in clauses only */
+  int mcc;              /* FILE --count: Model Counting Competition lines */
   int64_t exact_digits; /* FILE: counts of more digits are printed as M*2^K */
-  int engine;          /* FILE: nq_cnf_engine */
+  int engine;           /* FILE: nq_cnf_engine */
   nq_solver_control control;
 } solve_options;
 
@@ -288,9 +288,10 @@ static void print_stats(const nq_cnf_report *report, const nq_enumeration *resul
   model_count models;
   model_count_init(&models);
   model_count_of(&models, result, report, COUNT_OCCURRING, 0);
-  fprintf(stderr, "engine: %s\n", report->engine == NQ_CNF_ENGINE_PICOSAT
-                                       ? "picosat (a blocking clause per model)"
-                                       : "native (chronological backtracking, partial models)");
+  fprintf(stderr, "engine: %s\n",
+          report->engine == NQ_CNF_ENGINE_PICOSAT
+              ? "picosat (a blocking clause per model)"
+              : "native (chronological backtracking, partial models)");
   if (report->engine != NQ_CNF_ENGINE_PICOSAT) {
     fprintf(stderr, "decisions: %" PRIu64 "\n", decisions);
     fprintf(stderr, "conflicts: %" PRIu64 "\n", conflicts);
@@ -540,12 +541,11 @@ int cmd_solve(int argc, char **argv) {
       {"exact-digits", required_argument, NULL, OPT_EXACT_DIGITS},
       {"help", no_argument, NULL, 'h'},
       {NULL, 0, NULL, 0}};
-  solve_options options = {
-      .encoding = {.n = 0, .amo = NQ_AMO_PAIRWISE},
-      .mode = FIRST,
-      .split = 1,
-      .symmetry = 1,
-      .exact_digits = MODEL_COUNT_DEFAULT_DIGITS};
+  solve_options options = {.encoding = {.n = 0, .amo = NQ_AMO_PAIRWISE},
+                           .mode = FIRST,
+                           .split = 1,
+                           .symmetry = 1,
+                           .exact_digits = MODEL_COUNT_DEFAULT_DIGITS};
   int file_only_given = 0;
   int modes_given = 0;
   int64_t value;

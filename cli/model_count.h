@@ -74,7 +74,6 @@ int model_count_print(FILE *out, const model_count *count, uint64_t max_digits);
  * "c s log10-estimate X" ("-inf" for 0) and "c s exact arb int K"; a count
  * of more than `max_digits` digits has no exact line (the competition's
  * lines have no other exact form) but "c o exact count M*2^K" instead. */
-void model_count_print_mcc(FILE *out, const model_count *count, int projected,
-                           uint64_t max_digits);
+void model_count_print_mcc(FILE *out, const model_count *count, int projected, uint64_t max_digits);
 
 #endif
