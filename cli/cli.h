@@ -91,6 +91,9 @@ int parse_size_option(const char *command_name, const char *option, const char *
                       uint64_t *bytes);
 uint64_t default_memory_limit(void);
 uint64_t estimate_picosat_bytes(const nq_formula_size *size, int n, uint64_t blocking_clauses);
+/* Blocking clauses the symmetric enumeration of N-Queens (solve N, verify
+ * without --plain) holds at once on `solver_instances` threads. */
+uint64_t symmetric_blocking_clauses(int n, int solver_instances);
 /* FILE: the estimate of nq_cnf_plan_memory_estimate() against `limit`.
  */
 int memory_budget_check_file(const char *command_name, const char *path, uint64_t estimate,

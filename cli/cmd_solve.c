@@ -477,16 +477,7 @@ static int solver_instances(const solve_options *options) {
 static uint64_t blocking_clauses_held(const solve_options *options) {
   if (options->mode == FIRST)
     return 0;
-  int n = options->encoding.n;
-  uint64_t total = 0;
-  if (nq_verify_known_count(n, &total, NULL) != 0)
-    total = UINT64_MAX / 64;
-  uint64_t prefixes = 1;
-  for (int row = 0; row < nq_solver_split_rows(n); row++)
-    prefixes *= n - 3 * row > 1 ? (uint64_t)(n - 3 * row) : 1;
-  uint64_t held = (total / prefixes + 1) * 8 * (uint64_t)solver_instances(options);
-  if (held > total)
-    held = total;
+  uint64_t held = symmetric_blocking_clauses(options->encoding.n, solver_instances(options));
   if (options->max_solutions > 0 && (uint64_t)options->max_solutions < held)
     held = (uint64_t)options->max_solutions;
   return held;
