@@ -13,6 +13,7 @@
 #include "clock.h"
 #include "count_jobs.h"
 #include "nqsat/verify.h"
+#include "processors.h"
 
 static void print_count_help(void) {
   printf("usage: nqsat count N [--unique] [--threads T] [--method M] [--kernel K] [--isa L]\n"
@@ -119,8 +120,7 @@ static int parse_part(const char *text, uint32_t *part, uint32_t *parts) {
 static int count_threads(int64_t threads) {
   if (threads > 0)
     return (int)threads;
-  long online = sysconf(_SC_NPROCESSORS_ONLN);
-  return online > 0 ? (int)(online < NQ_VERIFY_MAX_THREADS ? online : NQ_VERIFY_MAX_THREADS) : 1;
+  return online_processors(NQ_VERIFY_MAX_THREADS);
 }
 
 int cmd_count(int argc, char **argv) {

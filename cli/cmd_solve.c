@@ -14,6 +14,7 @@
 #include "nqsat/cnf.h"
 #include "nqsat/solver.h"
 #include "nqsat/verify.h"
+#include "processors.h"
 
 static void print_solve_help(void) {
   printf("usage: nqsat solve N [--amo ENCODING] [--count [--unique] | --all | --max K]\n"
@@ -464,8 +465,7 @@ static int solver_instances(const solve_options *options) {
     return 1;
   if (options->control.threads > 0)
     return options->control.threads;
-  long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-  return cpus > 0 ? (int)cpus : 1;
+  return online_processors(0);
 }
 
 /* Blocking clauses the PicoSAT instances hold at once (an estimate). The

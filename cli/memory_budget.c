@@ -24,6 +24,7 @@
 #include "cli.h"
 #include "nqsat/solver.h"
 #include "nqsat/verify.h"
+#include "processors.h"
 
 enum { MIB = 1 << 20 };
 
@@ -183,8 +184,7 @@ int memory_budget_check_verify(const char *command_name, int first, int last,
                                int plain, int threads, uint64_t limit) {
   if (!limit)
     limit = default_memory_limit();
-  long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-  uint64_t instances = plain ? 1 : threads > 0 ? (uint64_t)threads : cpus > 0 ? (uint64_t)cpus : 1;
+  uint64_t instances = plain ? 1 : threads > 0 ? (uint64_t)threads : (uint64_t)online_processors(0);
   for (int n = first; n <= last; n++) {
     uint64_t count = solutions_kept(n, 0);
     /* Two sets at a time (native and one encoding), n bytes a solution

@@ -54,6 +54,7 @@
 #include "cnf_orbit.h"
 #include "cnf_propagate.h"
 #include "cnf_symmetry.h"
+#include "processors.h"
 #include "search_clock.h"
 
 /* Cubes aimed at by default (the same for any thread count, so the output
@@ -104,8 +105,7 @@ static void fill_report(nq_cnf_plan *plan) {
 static int thread_count(const nq_solver_control *control) {
   if (control && control->threads > 0)
     return control->threads;
-  long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-  return cpus > 0 ? (int)cpus : 1;
+  return online_processors(0);
 }
 
 nq_status nq_cnf_plan_make(const nq_cnf *cnf, const nq_cnf_options *options,

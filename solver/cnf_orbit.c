@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "cnf_orbit.h"
+#include "grow.h"
 #include "cnf_symmetry.h"
 
 /* Orbits are listed member by member: past this many, give up (return 0,
@@ -285,14 +286,13 @@ static int visit_image(void *context, const signed char *image) {
     orbit->least_in_cube = in_cube;
   }
   if (orbit->image_count == orbit->image_capacity) {
-    size_t capacity = orbit->image_capacity ? 2 * orbit->image_capacity : 16;
-    signed char *images = realloc(orbit->images, capacity * width);
+    signed char *images =
+        grow_array(orbit->images, &orbit->image_capacity, orbit->image_count + 1, width, 16);
     if (!images) {
       orbit->failed = 1;
       return 1;
     }
     orbit->images = images;
-    orbit->image_capacity = capacity;
   }
   signed char *kept = orbit->images + orbit->image_count++ * width;
   memcpy(kept, image, width);

@@ -31,6 +31,7 @@
 #include <time.h>
 
 #include "cnf_orbit.h"
+#include "grow.h"
 
 #define ORDER_ENUMERATION_CAP 1000000u
 
@@ -175,7 +176,7 @@ int cnf_symmetry_available(void) { return 1; }
 typedef struct detection {
   const cnf_formula_view *formula;
   cnf_symmetry_group *group;
-  int capacity; /* of group->generators */
+  size_t capacity; /* of group->generators */
   int dropped;  /* generators that broke the projection rule */
   struct timespec start;
   double time_limit;
@@ -229,9 +230,8 @@ static void on_automorphism(int count, int *permutation, int *orbits, int orbit_
     return;
   }
   cnf_symmetry_group *group = d->group;
-  if (group->generator_count == d->capacity) {
-    int capacity = d->capacity ? 2 * d->capacity : 8;
-    int **grown = realloc(group->generators, (size_t)capacity * sizeof *grown);
+  if ((size_t)group->generator_count == d->capacity) {
+    int **grown = grow_array(group->generators, &d->capacity, d->capacity + 1, sizeof *grown, 8);
     if (!grown) {
       free(image);
       d->out_of_memory = 1;
@@ -239,7 +239,6 @@ static void on_automorphism(int count, int *permutation, int *orbits, int orbit_
       return;
     }
     group->generators = grown;
-    d->capacity = capacity;
   }
   group->generators[group->generator_count++] = image;
   check_clock();

@@ -42,6 +42,8 @@
 #include <unistd.h>
 
 #include "board_symmetry.h"
+#include "grow.h"
+#include "processors.h"
 #include "search_clock.h"
 
 enum { MAX_DEPTH = 4 };
@@ -85,14 +87,11 @@ typedef struct search {
 static int add_to_list(void *context, const int *literals, size_t count) {
   int_list *list = context;
   if (list->count + count + 1 > list->capacity) {
-    size_t capacity = list->capacity ? list->capacity : 4096;
-    while (capacity < list->count + count + 1)
-      capacity *= 2;
-    int *items = realloc(list->items, capacity * sizeof *items);
+    int *items = grow_array(list->items, &list->capacity, list->count + count + 1, sizeof *items,
+                            4096);
     if (!items)
       return 1;
     list->items = items;
-    list->capacity = capacity;
   }
   memcpy(list->items + list->count, literals, count * sizeof *literals);
   list->count += count;
@@ -153,12 +152,11 @@ static nq_status plan_parts(search *s) {
 
 static int keep(subproblem *part, const int *columns, int n) {
   if (part->kept_count == part->kept_capacity) {
-    size_t capacity = part->kept_capacity ? 2 * part->kept_capacity : 64;
-    int *kept = realloc(part->kept, capacity * (size_t)n * sizeof *kept);
+    int *kept = grow_array(part->kept, &part->kept_capacity, part->kept_count + 1,
+                           (size_t)n * sizeof *kept, 64);
     if (!kept)
       return -1;
     part->kept = kept;
-    part->kept_capacity = capacity;
   }
   memcpy(part->kept + part->kept_count++ * (size_t)n, columns, (size_t)n * sizeof *columns);
   return 0;
@@ -394,8 +392,7 @@ nq_status nq_solver_enumerate_symmetric(const nq_encoding *encoding, uint64_t ma
   }
   s->variables = (int)size.variables;
 
-  long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-  int threads = control && control->threads > 0 ? control->threads : (int)(cpus > 0 ? cpus : 1);
+  int threads = control && control->threads > 0 ? control->threads : online_processors(0);
   if ((size_t)threads > s->part_count)
     threads = s->part_count ? (int)s->part_count : 1;
   pthread_mutex_init(&s->lock, NULL);

@@ -37,6 +37,7 @@
 #include <string.h>
 
 #include "count_method.h"
+#include "grow.h"
 #include "join_match.h"
 #include "join_quarters.h"
 #include "join_symmetric.h"
@@ -144,14 +145,15 @@ static uint64_t frame_attack(const join_frame *f, int r, int c) {
 static int list_reserve(half_list *list, size_t need) {
   need += 8;
   if (need <= list->cap) return 0;
-  size_t cap = list->cap ? list->cap : 1024;
-  while (cap < need) cap *= 2;
-  uint64_t *full = realloc(list->full, cap * sizeof *full);
+  /* Both arrays grow to the same capacity; list->cap changes only when
+   * both have it. */
+  size_t full_cap = list->cap, cross_cap = list->cap;
+  uint64_t *full = grow_array(list->full, &full_cap, need, sizeof *full, 1024);
   if (!full) return -1;
   list->full = full;
-  uint64_t *cross = realloc(list->cross, cap * sizeof *cross);
+  uint64_t *cross = grow_array(list->cross, &cross_cap, need, sizeof *cross, 1024);
   if (!cross) return -1;
-  list->cross = cross, list->cap = cap;
+  list->cross = cross, list->cap = cross_cap;
   return 0;
 }
 

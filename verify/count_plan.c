@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "count_method.h"
+#include "processors.h"
 
 struct nq_count_plan {
   const count_method_ops *ops;
@@ -274,10 +275,8 @@ nq_status nq_count_plan_run(const nq_count_plan *plan, size_t first, size_t end,
                             const nq_count_run_hooks *hooks, nq_count_tally *tally) {
   if (first > end || end > plan->jobs || threads < 0 || threads > NQ_VERIFY_MAX_THREADS)
     return NQ_ERR_ARGUMENT;
-  if (threads == 0) {
-    long online = sysconf(_SC_NPROCESSORS_ONLN);
-    threads = online < 1 ? 1 : online > NQ_VERIFY_MAX_THREADS ? NQ_VERIFY_MAX_THREADS : (int)online;
-  }
+  if (threads == 0)
+    threads = online_processors(NQ_VERIFY_MAX_THREADS);
   if (plan->ops->prepare) {
     nq_status prepared = plan->ops->prepare(plan->shared, threads, hooks ? hooks->stop : NULL);
     if (prepared != NQ_OK)
@@ -327,10 +326,8 @@ nq_status nq_count_plan_prepare(const nq_count_plan *plan, int threads,
                                 const volatile sig_atomic_t *stop) {
   if (threads < 0 || threads > NQ_VERIFY_MAX_THREADS)
     return NQ_ERR_ARGUMENT;
-  if (threads == 0) {
-    long online = sysconf(_SC_NPROCESSORS_ONLN);
-    threads = online < 1 ? 1 : online > NQ_VERIFY_MAX_THREADS ? NQ_VERIFY_MAX_THREADS : (int)online;
-  }
+  if (threads == 0)
+    threads = online_processors(NQ_VERIFY_MAX_THREADS);
   return plan->ops->prepare ? plan->ops->prepare(plan->shared, threads, stop) : NQ_OK;
 }
 

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "line_reader.h"
+#include "grow.h"
 #include "problem_line.h"
 #include "nqsat/instance.h"
 #include "parse_error.h"
@@ -51,16 +52,18 @@ static long here(body_scanner *s) { return line_reader_line(s->lines); }
 static int grow(body_scanner *s) {
   if (s->count < s->capacity)
     return 0;
-  size_t capacity = s->capacity ? 2 * s->capacity : 64;
-  int *literals = realloc(s->literals, capacity * sizeof *literals);
-  if (literals)
-    s->literals = literals;
-  nq_pb_term *terms = realloc(s->terms, capacity * sizeof *terms);
-  if (terms)
-    s->terms = terms;
-  if (!literals || !terms)
+  /* Both arrays grow to the same capacity; s->capacity changes only when
+   * both have it. */
+  size_t literal_capacity = s->capacity, term_capacity = s->capacity;
+  int *literals = grow_array(s->literals, &literal_capacity, s->count + 1, sizeof *literals, 64);
+  if (!literals)
     return -1;
-  s->capacity = capacity;
+  s->literals = literals;
+  nq_pb_term *terms = grow_array(s->terms, &term_capacity, s->count + 1, sizeof *terms, 64);
+  if (!terms)
+    return -1;
+  s->terms = terms;
+  s->capacity = term_capacity;
   return 0;
 }
 

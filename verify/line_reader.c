@@ -9,6 +9,7 @@
 #include <zlib.h>
 
 #include "line_reader.h"
+#include "grow.h"
 
 /* 16 KiB: large enough for the throughput of big files, small enough that
  * judging a small answer does not fault in fresh pages (malloc serves
@@ -86,16 +87,12 @@ int line_reader_next(line_reader *reader, char **line, size_t *length) {
     const unsigned char *newline = memchr(start, '\n', available);
     size_t take = newline ? (size_t)(newline - start) : available;
     if (used + take + 1 > reader->line_capacity) {
-      size_t capacity = reader->line_capacity ? reader->line_capacity : 256;
-      while (capacity < used + take + 1)
-        capacity *= 2;
-      char *grown = realloc(reader->line, capacity);
+      char *grown = grow_array(reader->line, &reader->line_capacity, used + take + 1, 1, 256);
       if (!grown) {
         snprintf(reader->problem, sizeof reader->problem, "out of memory");
         return -1;
       }
       reader->line = grown;
-      reader->line_capacity = capacity;
     }
     memcpy(reader->line + used, start, take);
     used += take;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "count_claim.h"
+#include "grow.h"
 #include "nqsat/verify.h"
 
 typedef struct reader {
@@ -104,14 +105,13 @@ static void remember_touched(reader *state, int variable) {
   if (state->touched_lost)
     return;
   if (state->touched_count == state->touched_capacity) {
-    size_t capacity = state->touched_capacity ? 2 * state->touched_capacity : 256;
-    int *grown = realloc(state->touched, capacity * sizeof *grown);
+    int *grown = grow_array(state->touched, &state->touched_capacity, state->touched_count + 1,
+                            sizeof *grown, 256);
     if (!grown) {
       state->touched_lost = 1;
       return;
     }
     state->touched = grown;
-    state->touched_capacity = capacity;
   }
   state->touched[state->touched_count++] = variable;
 }

@@ -25,6 +25,7 @@
 #include "interrupt.h"
 #include "mpi_count.h"
 #include "nqsat/verify.h"
+#include "processors.h"
 
 const volatile sig_atomic_t *mpi_stop;
 
@@ -146,12 +147,8 @@ static request parse_options(int argc, char **argv, mpi_options *chosen, char *p
     snprintf(problem_text, problem_size, "%s", problem);
     return REQUEST_USAGE;
   }
-  if (chosen->threads == 0) {
-    long online = sysconf(_SC_NPROCESSORS_ONLN);
-    chosen->threads = online < 1                       ? 1
-                      : online > NQ_VERIFY_MAX_THREADS ? NQ_VERIFY_MAX_THREADS
-                                                       : (int)online;
-  }
+  if (chosen->threads == 0)
+    chosen->threads = online_processors(NQ_VERIFY_MAX_THREADS);
   return REQUEST_COUNT;
 }
 

@@ -15,7 +15,8 @@
 # 128 + the signal: 130 or 143).
 #
 # The bound is 1000 ms; 3000 ms in a sanitizer build (AddressSanitizer makes
-# every step 2 to 3 times slower). Not run under valgrind
+# every step 2 to 3 times slower), scaled by the machine's load when it has
+# no processor to spare (scaled_limit_ms in lib.sh). Not run under valgrind
 # (scripts/valgrind-cli.sh skips it): a latency there says nothing, and
 # faults.sh, suite_check.sh and run_harness.sh take the same interrupt paths
 # under valgrind.
@@ -59,8 +60,10 @@ interrupt() {
   local elapsed_ms=$((($(date +%s%N) - started) / 1000000))
   echo "$what: SIG$signal -> exit $code after $elapsed_ms ms"
   [ "$code" -eq "$expected" ] || fail "$what: exit $code after SIG$signal, expected $expected"
-  [ "$elapsed_ms" -le "$limit_ms" ] ||
-    fail "$what: took $elapsed_ms ms to stop after SIG$signal (bound $limit_ms ms)"
+  local bound_ms
+  bound_ms=$(scaled_limit_ms "$limit_ms")
+  [ "$elapsed_ms" -le "$bound_ms" ] ||
+    fail "$what: took $elapsed_ms ms to stop after SIG$signal (bound $bound_ms ms, load $(cut -d' ' -f1 /proc/loadavg))"
   if [ "$message" != none ] && ! grep -q "$message" "$WORK/err"; then
     fail "$what: no '$message' message: $(head -c 300 "$WORK/err")"
   fi

@@ -109,3 +109,17 @@ random_cnf() {
     }
   }'
 }
+
+# scaled_limit_ms BASE: a latency bound of BASE ms for a machine with a
+# processor to spare, scaled by how loaded this one is now. With L runnable
+# processes per processor (the 1-minute load average over the processor
+# count), a process gets about 1/L of one, so a stop that takes BASE ms of
+# its own time takes about L times that on the wall clock: the bound is
+# BASE * max(1, L). On a quiet machine it is BASE, the documented promise.
+scaled_limit_ms() {
+  local load cpus
+  load=$(cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo 0)
+  cpus=$(nproc 2>/dev/null || echo 1)
+  awk -v base="$1" -v runnable="$load" -v cpus="$cpus" \
+    'BEGIN { scale = runnable / cpus; if (scale < 1) scale = 1; printf "%d\n", base * scale }'
+}
