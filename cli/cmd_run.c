@@ -33,12 +33,20 @@ static void print_run_help(void) {
          "timeout and no core files; the harness is a child subreaper, so no\n"
          "process of the run escapes it (setsid included): at the timeout, over\n"
          "--memory, or when the solver's own process ends, every process of the\n"
-         "run is killed and reaped. CPU time is the kernel's (wait4) for every\n"
-         "process of the run; wall time runs from just before the fork to the\n"
-         "reap of the last process; peak memory is the largest sum of resident\n"
-         "memory over the run's processes, sampled every 10 ms. Every answer is\n"
-         "judged by the verifier as 'nqsat check --instance' does, and the run is\n"
-         "classified:\n"
+         "run is killed and reaped. Wall time runs from just before the fork to\n"
+         "the reap of the last process. CPU time and memory are measured one of\n"
+         "two ways (--measure; results.csv's 'measure' column says which):\n"
+         "  cgroup  each run in a cgroup of its own, joined before exec: CPU time\n"
+         "          is the cgroup's (cpu.stat), peak memory and the --memory limit\n"
+         "          the memory controller's (cgroup v2 memory.peak/memory.max, or\n"
+         "          v1 max_usage_in_bytes/limit_in_bytes), the whole cgroup killed\n"
+         "          at the end (cgroup.kill); needs a writable cgroup v2 hierarchy\n"
+         "          with cgroup.kill (Linux 5.14+) and a memory controller\n"
+         "  sample  CPU time the kernel's (wait4) for every process of the run;\n"
+         "          peak memory the largest sum of resident memory over the run's\n"
+         "          processes, sampled every 10 ms\n");
+  printf("Every answer is judged by the verifier as 'nqsat check --instance'\n"
+         "does, and the run is classified:\n"
          "  correct        a valid model, a true UNSAT claim or the right count\n"
          "  wrong-status   SAT or UNSAT claimed against the verifier's answer\n"
          "  invalid-model  a model that is not a solution or violates a clause\n"
@@ -77,6 +85,10 @@ static void print_run_help(void) {
          "                     the time axis of DIR/cactus.svg (default log: from a\n"
          "                     power of ten at or below the fastest run, at least\n"
          "                     0.001 s, to the timeout; linear: from 0)\n"
+         "  --measure auto|cgroup|sample\n"
+         "                     how runs are measured (default auto: cgroup where the\n"
+         "                     machine allows it, else sample; cgroup: fail when it\n"
+         "                     does not, saying why)\n"
          "  -h, --help         show this help\n"
          "\n"
          "exit: 0 no wrong answer in results.csv; 1 a wrong answer, or an error;\n"
@@ -152,7 +164,8 @@ enum {
   OPTION_JOBS,
   OPTION_RESUME,
   OPTION_MAX_NODES,
-  OPTION_CACTUS_AXIS
+  OPTION_CACTUS_AXIS,
+  OPTION_MEASURE
 };
 
 static int parse_run_options(int argc, char **argv, run_request *request) {
@@ -163,6 +176,7 @@ static int parse_run_options(int argc, char **argv, run_request *request) {
                                           {"resume", no_argument, NULL, OPTION_RESUME},
                                           {"max-nodes", required_argument, NULL, OPTION_MAX_NODES},
                                           {"cactus-axis", required_argument, NULL, OPTION_CACTUS_AXIS},
+                                          {"measure", required_argument, NULL, OPTION_MEASURE},
                                           {"help", no_argument, NULL, 'h'},
                                           {NULL, 0, NULL, 0}};
   memset(request, 0, sizeof *request);
@@ -205,6 +219,16 @@ static int parse_run_options(int argc, char **argv, run_request *request) {
         request->cactus_axis = RUN_CACTUS_AXIS_LINEAR;
       else
         return usage_error("run", "unknown --cactus-axis '%s': use log or linear", optarg);
+      break;
+    case OPTION_MEASURE:
+      if (!strcmp(optarg, "auto"))
+        request->measure = RUN_MEASURE_AUTO;
+      else if (!strcmp(optarg, "cgroup"))
+        request->measure = RUN_MEASURE_CGROUP;
+      else if (!strcmp(optarg, "sample"))
+        request->measure = RUN_MEASURE_SAMPLE;
+      else
+        return usage_error("run", "unknown --measure '%s': use auto, cgroup or sample", optarg);
       break;
     case 'h': print_run_help(); return NQ_EXIT_OK;
     default: return report_bad_option("run", code, argv);

@@ -1,7 +1,8 @@
 /* The pieces of `nqsat run` (cli/cmd_run.c parses its options).
  *
  *   run_process.c  one solver run: its own process group, setrlimit limits,
- *                  wall-clock kill, memory sampling, wait4 times
+ *                  wall-clock kill, memory sampling, wait4 times, or its
+ *                  own cgroup (run_cgroup.c) measuring and limiting it
  *   run_results.c  DIR/results.csv: one row per finished run, appended with
  *                  a single write(); reading it back for --resume
  *   run_report.c   the table per solver (PAR-2) and the wrong answers
@@ -13,6 +14,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
+
+#include "run_cgroup.h"
 
 /* ---- A solver run as a process tree ---------------------------------------- */
 typedef struct run_limits {
@@ -44,6 +47,11 @@ typedef struct run_process {
   size_t seen_count, seen_capacity;
   uint64_t peak_resident_bytes; /* largest sum of resident memory over the tree */
   uint64_t harness_peak_bytes;  /* the harness's own peak when the root started */
+  /* Measured by a cgroup of its own (then CPU time, peak memory and the
+   * memory limit are the kernel's for every process ever in it). */
+  int in_cgroup;
+  run_cgroup cgroup;
+  int memory_limit_hit;   /* the kernel killed a process of the cgroup for the limit */
   /* Filled as processes end (the kernel's rusage from wait4, for the root
    * and for every adopted process): */
   int wait_status;        /* the root's */
@@ -59,16 +67,20 @@ int run_harness_become_subreaper(void);
  * with standard input from /dev/null, standard output into a pipe the
  * harness drains into `stdout_path` (run_process_drain) and standard error
  * into `stderr_path`, in a new process group, with `marker` added to its
- * environment, under `limits`. Returns 0, or -1 with errno. */
+ * environment, under `limits`; in a new cgroup below `cgroups` unless that
+ * is NULL. Returns 0, or -1 with errno. */
 int run_process_start(run_process *process, const char *command, const char *stdout_path,
-                      const char *stderr_path, const char *marker, const run_limits *limits);
+                      const char *stderr_path, const char *marker, const run_limits *limits,
+                      run_cgroup_base *cgroups);
 
 /* Copies what the solver wrote so far into the stdout file. Returns 1 once
  * the pipe has reached its end (every process of the run closed it). */
 int run_process_drain(run_process *process);
 
 /* Walks the tree (the root's descendants and the adopted processes' and
- * theirs) and returns the sum of their resident memory, keeping the peak. */
+ * theirs) and returns the sum of their resident memory, keeping the peak.
+ * In a cgroup: reads the kernel's peak instead (and whether the limit
+ * was hit) and returns it. */
 uint64_t run_process_sample(run_process *process);
 
 /* Whether `pid`, now a child of the harness, belongs to this run (seen in
@@ -78,7 +90,7 @@ int run_process_claims(run_process *process, pid_t pid);
 int run_process_adopt(run_process *process, pid_t pid);
 
 /* Sends `signal_number` to every process of the run: the root's group, each
- * adopted process and its group. */
+ * adopted process and its group; SIGKILL also through the cgroup. */
 void run_process_kill(run_process *process, int signal_number);
 
 /* Records the end of `pid` (the root or an adopted process) reaped by wait4
@@ -86,8 +98,9 @@ void run_process_kill(run_process *process, int signal_number);
 struct rusage;
 int run_process_reaped(run_process *process, pid_t pid, int status, const struct rusage *usage);
 
-/* Whether the run is over: the root and every adopted process reaped and
- * the output at its end. Sets wall_seconds then. */
+/* Whether the run is over: the root and every adopted process reaped, the
+ * cgroup empty and the output at its end. Sets wall_seconds then, and in a
+ * cgroup takes its CPU time and peak and removes it. */
 int run_process_finished(run_process *process);
 
 /* Frees the lists and closes the files. */
@@ -97,17 +110,22 @@ void run_process_release(run_process *process);
 /* The columns up to `command` are those of the first version of the file;
  * `log` (the run's output, relative to DIR) came later: --resume reads both. */
 #define RESULTS_HEADER_FIRST "solver,file,result,seconds,cpu_seconds,exit,peak_mb,timeout,detail,command"
-#define RESULTS_HEADER RESULTS_HEADER_FIRST ",log"
+/* `measure` says how the row's time and memory were measured: "cgroup"
+ * (the kernel's counts for the run's cgroup) or "sample" (wait4 times,
+ * /proc sampled); "" for a skipped row. */
+#define RESULTS_HEADER RESULTS_HEADER_FIRST ",log,measure"
 
 typedef struct result_row {
   char *solver, *file, *result, *exit_text, *detail, *command;
   char *log; /* the run's standard output, DIR/LOG (standard error: .err for .out), or "" */
+  char *measure; /* NULL: not written (a file whose header has no such column) */
   double seconds, cpu_seconds, peak_mb, timeout;
 } result_row;
 
 typedef struct result_table {
   result_row *rows;
   size_t count, capacity;
+  int has_measure; /* the file's header has the measure column (or there is no file yet) */
 } result_table;
 
 /* Reads `path` into `table` (rows appended). A last line without its
@@ -174,6 +192,10 @@ typedef struct solver_spec {
   int cnf, opb;        /* the formats it is run on */
 } solver_spec;
 
+/* How runs are measured: by cgroup where the machine allows (auto), by
+ * cgroup or fail, or by sampling the tree in /proc. */
+typedef enum run_measure { RUN_MEASURE_AUTO, RUN_MEASURE_CGROUP, RUN_MEASURE_SAMPLE } run_measure;
+
 typedef struct run_request {
   const char *directory;
   solver_spec solvers[RUN_MAX_SOLVERS];
@@ -182,6 +204,7 @@ typedef struct run_request {
   int jobs, resume;
   uint64_t max_nodes;
   run_cactus_axis cactus_axis; /* zero (log) unless --cactus-axis linear */
+  run_measure measure;         /* zero (auto) unless --measure */
 } run_request;
 
 /* Runs the request to the end (or to SIGINT/SIGTERM), prints the report,

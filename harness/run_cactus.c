@@ -6,7 +6,11 @@
  * squashes them onto 0. It runs from a power of ten at or below the
  * fastest run (at least 1 ms; faster runs are drawn at it) to the timeout,
  * which a dashed line marks. The legend lists the solvers by solved count
- * (then PAR-2, the SAT Competition's ranking), each with its PAR-2.
+ * (then PAR-2, the SAT Competition's ranking), each with its PAR-2; a
+ * field too large for one column beside the plot gets more columns (the
+ * picture grows wider, the plot keeps its size), a long name is cut short
+ * with its whole name in a <title>, and past the eight colours the lines
+ * are dashed, so a dozen solvers and more stay apart and readable.
  * Plain SVG 1.1 written here; each dot carries its time (data-seconds) and
  * a <title> naming the instance, and the plot group its axis kind and
  * ranges, so the picture can be checked against results.csv without any
@@ -21,10 +25,41 @@
 #include "text_buffer.h"
 
 enum { WIDTH = 860, HEIGHT = 520, LEFT = 70, RIGHT = 200, TOP = 40, BOTTOM = 60 };
-enum { LEGEND_ENTRY_HEIGHT = 34 };
+enum { LEGEND_ENTRY_HEIGHT = 34, LEGEND_COLUMN_WIDTH = RIGHT };
+/* Entries in one legend column: as many as fit from the plot's top down. */
+enum { LEGEND_ROWS = (HEIGHT - TOP - 10) / LEGEND_ENTRY_HEIGHT };
+/* Characters of a name shown in the legend ("NAME (SOLVED)" within a
+ * column at 12 px sans-serif); a longer one ends in an ellipsis. */
+enum { LEGEND_NAME_CHARACTERS = 12 };
 
 static const char *const COLOURS[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd",
                                       "#ff7f0e", "#17becf", "#8c564b", "#e377c2"};
+enum { COLOUR_COUNT = sizeof COLOURS / sizeof COLOURS[0] };
+/* The line style of each round of the colours: solid, then dashed ones. */
+static const char *const DASHES[] = {"", " stroke-dasharray=\"7,3\"", " stroke-dasharray=\"2,3\"",
+                                     " stroke-dasharray=\"9,3,2,3\""};
+
+static const char *colour_of(int order) { return COLOURS[order % COLOUR_COUNT]; }
+static const char *dash_of(int order) {
+  return DASHES[(order / COLOUR_COUNT) % (int)(sizeof DASHES / sizeof DASHES[0])];
+}
+
+/* The legend's text for `name`: whole, or its first characters and an
+ * ellipsis (cut before a UTF-8 continuation byte, never inside a character). */
+static void legend_name(text_buffer *out, const char *name) {
+  size_t length = strlen(name);
+  if (length <= LEGEND_NAME_CHARACTERS) {
+    quote_xml(out, name);
+    return;
+  }
+  char cut[LEGEND_NAME_CHARACTERS + 4];
+  size_t keep = LEGEND_NAME_CHARACTERS - 1;
+  while (keep && ((unsigned char)name[keep] & 0xC0) == 0x80)
+    keep--;
+  memcpy(cut, name, keep);
+  memcpy(cut + keep, "\xE2\x80\xA6", 4); /* U+2026 and the terminating NUL */
+  quote_xml(out, cut);
+}
 
 static const double LOG_AXIS_FLOOR = 1e-3; /* the clock's useful resolution */
 
@@ -173,15 +208,17 @@ int run_cactus_write(const result_table *table, const char *const *solver_order,
   }
   double x_max = most_solved;
   double plot_width = WIDTH - LEFT - RIGHT, plot_height = HEIGHT - TOP - BOTTOM;
+  int legend_columns = count > LEGEND_ROWS ? (count + LEGEND_ROWS - 1) / LEGEND_ROWS : 1;
+  int width = WIDTH + (legend_columns - 1) * LEGEND_COLUMN_WIDTH;
   text_buffer out = {0};
   text_buffer_printf(&out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
   text_buffer_printf(
       &out,
       "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%d\" height=\"%d\" "
       "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"12\">\n",
-      WIDTH, HEIGHT, WIDTH, HEIGHT);
+      width, HEIGHT, width, HEIGHT);
   text_buffer_printf(&out, "<title>Cactus plot: instances solved against time</title>\n");
-  text_buffer_printf(&out, "<rect width=\"%d\" height=\"%d\" fill=\"white\"/>\n", WIDTH, HEIGHT);
+  text_buffer_printf(&out, "<rect width=\"%d\" height=\"%d\" fill=\"white\"/>\n", width, HEIGHT);
   /* Axes, ticks and labels. */
   text_buffer_printf(
       &out,
@@ -225,7 +262,7 @@ int run_cactus_write(const result_table *table, const char *const *solver_order,
       axis_kind == RUN_CACTUS_AXIS_LOG ? "log" : "linear", LEFT, TOP, plot_width, plot_height, x_max,
       axis.low, axis.high);
   for (int s = 0; s < count; s++) {
-    const char *colour = COLOURS[s % (sizeof COLOURS / sizeof COLOURS[0])];
+    const char *colour = colour_of(s);
     int solved = 0;
     for (size_t i = 0; i < table->count; i++)
       if (!strcmp(table->rows[i].solver, solvers[s].name) && result_is_solved(&table->rows[i]))
@@ -236,7 +273,7 @@ int run_cactus_write(const result_table *table, const char *const *solver_order,
     text_buffer_printf(&out, "\" data-solved=\"%d\" stroke=\"%s\" fill=\"%s\">\n", solved, colour,
                        colour);
     if (solved) {
-      text_buffer_printf(&out, "<polyline fill=\"none\" stroke-width=\"2\" points=\"");
+      text_buffer_printf(&out, "<polyline fill=\"none\" stroke-width=\"2\"%s points=\"", dash_of(s));
       for (int k = 0; k < solved; k++)
         text_buffer_printf(&out, "%s%.2f,%.2f", k ? " " : "", LEFT + plot_width * (k + 1) / x_max,
                            TOP + plot_height * (1 - axis_fraction(&axis, runs[k].seconds)));
@@ -256,27 +293,36 @@ int run_cactus_write(const result_table *table, const char *const *solver_order,
     text_buffer_printf(&out, "</g>\n");
   }
   text_buffer_printf(&out, "</g>\n");
-  /* The legend, best first; each solver keeps the colour of its place on the command line. */
+  /* The legend, best first, column after column; each solver keeps the
+   * colour and line of its place on the command line. */
   qsort(solvers, (size_t)count, sizeof *solvers, compare_legend);
-  text_buffer_printf(&out, "<g id=\"legend\">\n");
+  text_buffer_printf(&out, "<g id=\"legend\" data-columns=\"%d\" data-column-width=\"%d\">\n",
+                     legend_columns, LEGEND_COLUMN_WIDTH);
   for (int s = 0; s < count; s++) {
-    const char *colour = COLOURS[solvers[s].order % (sizeof COLOURS / sizeof COLOURS[0])];
-    int y = TOP + 10 + LEGEND_ENTRY_HEIGHT * s;
+    int order = solvers[s].order;
+    int x = WIDTH - RIGHT + (s / LEGEND_ROWS) * LEGEND_COLUMN_WIDTH;
+    int y = TOP + 10 + LEGEND_ENTRY_HEIGHT * (s % LEGEND_ROWS);
     text_buffer_printf(&out, "<g class=\"legend-entry\" data-solver=\"");
     quote_xml(&out, solvers[s].name);
     text_buffer_printf(&out,
                        "\" data-solved=\"%d\"><line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" "
-                       "stroke=\"%s\" stroke-width=\"3\"/><text x=\"%d\" y=\"%d\">",
-                       solvers[s].solved, WIDTH - RIGHT + 20, y, WIDTH - RIGHT + 45, y, colour,
-                       WIDTH - RIGHT + 52, y + 4);
-    quote_xml(&out, solvers[s].name);
-    text_buffer_printf(&out, " (%d)</text><text x=\"%d\" y=\"%d\" fill=\"#555555\">", solvers[s].solved,
-                       WIDTH - RIGHT + 52, y + 18);
+                       "stroke=\"%s\" stroke-width=\"3\"%s/><text x=\"%d\" y=\"%d\">",
+                       solvers[s].solved, x + 20, y, x + 45, y, colour_of(order), dash_of(order),
+                       x + 52, y + 4);
+    legend_name(&out, solvers[s].name);
+    text_buffer_printf(&out, " (%d)</text><text x=\"%d\" y=\"%d\" fill=\"#555555\">",
+                       solvers[s].solved, x + 52, y + 18);
     if (solvers[s].runs)
       text_buffer_printf(&out, "PAR-2 %.3f", solvers[s].par2);
     else
       text_buffer_printf(&out, "PAR-2 -");
-    text_buffer_printf(&out, "</text></g>\n");
+    text_buffer_printf(&out, "</text>");
+    if (strlen(solvers[s].name) > LEGEND_NAME_CHARACTERS) {
+      text_buffer_printf(&out, "<title>");
+      quote_xml(&out, solvers[s].name);
+      text_buffer_printf(&out, "</title>");
+    }
+    text_buffer_printf(&out, "</g>\n");
   }
   text_buffer_printf(&out, "</g>\n</svg>\n");
   free(solvers);

@@ -255,6 +255,8 @@ typedef struct harness {
   int show_progress;
   double last_progress;
   const volatile sig_atomic_t *stop;
+  run_cgroup_base cgroups;
+  int use_cgroups; /* else the tree is sampled */
 } harness;
 
 static void draw_progress(harness *h, int force) {
@@ -308,9 +310,10 @@ static const char *classify(const harness *h, const job *j, const verdict_summar
   int answered = !malformed && summary->count && summary->worst != NQ_VERDICT_UNKNOWN;
   /* Over the limit (killed for it), or ended abnormally near it (an
    * allocation refused there): memory, as runlim says "out of memory". */
-  if (limit && (p->killed_for_memory || ((!expected_code || !answered) && used >= limit / 10 * 9))) {
+  int killed_for_memory = p->killed_for_memory || p->memory_limit_hit;
+  if (limit && (killed_for_memory || ((!expected_code || !answered) && used >= limit / 10 * 9))) {
     snprintf(detail, detail_size, "%s after using %.0f MB of the %.0f MB limit (the whole tree)",
-             p->killed_for_memory ? "killed" : "ended", (double)used / 1048576,
+             killed_for_memory ? "killed" : "ended", (double)used / 1048576,
              (double)limit / 1048576);
     return "memory";
   }
@@ -374,6 +377,7 @@ static int finish_job(harness *h, job *j) {
                     detail,
                     reproduce ? reproduce : "",
                     j->log,
+                    h->table.has_measure ? (char *)(h->use_cgroups ? "cgroup" : "sample") : NULL,
                     j->process.wall_seconds,
                     j->process.cpu_seconds,
                     (double)j->process.peak_resident_bytes / 1048576,
@@ -418,7 +422,7 @@ static int start_job(harness *h, job *j, int slot) {
   snprintf(marker, sizeof marker, "NQSAT_RUN=%d.%d.%d", (int)getpid(), slot, h->next_pending);
   j->root_done = 0;
   if (run_process_start(&j->process, j->command, j->stdout_path, j->stderr_path, marker,
-                        &h->request->limits)) {
+                        &h->request->limits, h->use_cgroups ? &h->cgroups : NULL)) {
     int saved = errno;
     free(j->command);
     j->command = NULL;
@@ -595,7 +599,10 @@ static int run_loop(harness *h) {
       if (!j->active || j->root_done)
         continue;
       uint64_t resident = run_process_sample(&j->process);
-      if (request->limits.memory_bytes && resident > request->limits.memory_bytes &&
+      /* Over the limit by the samples, or (in a cgroup) a process of the
+       * run killed by the kernel for it: the rest of the tree goes too. */
+      if (request->limits.memory_bytes &&
+          (resident > request->limits.memory_bytes || j->process.memory_limit_hit) &&
           !j->process.killed_for_memory) {
         j->process.killed_for_memory = 1;
         run_process_kill(&j->process, SIGKILL);
@@ -622,7 +629,8 @@ static int record_skipped(harness *h, int solver, int instance) {
            "files too",
            spec->name, spec->cnf ? "cnf" : "opb", spec->name, opb ? "OPB" : "CNF");
   result_row row = {(char *)spec->name, h->instances.files[instance], "skipped", "-", detail, "",
-                    "", 0, 0, 0, h->request->limits.timeout_seconds};
+                    "", h->table.has_measure ? "" : NULL, 0, 0, 0,
+                    h->request->limits.timeout_seconds};
   if (results_append(h->results_fd, &row))
     return runtime_error("run", "%s/results.csv: %s", h->request->directory, strerror(errno));
   if (results_add(&h->table, &row))
@@ -680,6 +688,20 @@ static int open_results(harness *h) {
   return 0;
 }
 
+/* By cgroup when asked or (auto) when the machine allows, else by sampling. */
+static int choose_measure(harness *h) {
+  if (h->request->measure == RUN_MEASURE_SAMPLE)
+    return 0;
+  char why[700];
+  if (run_cgroup_base_open(&h->cgroups, why, sizeof why) == 0) {
+    h->use_cgroups = 1;
+    return 0;
+  }
+  if (h->request->measure == RUN_MEASURE_CGROUP)
+    return runtime_error("run", "--measure cgroup: %s", why);
+  return 0;
+}
+
 int harness_run(const run_request *request) {
   int code = 0;
   harness h;
@@ -694,6 +716,8 @@ int harness_run(const run_request *request) {
   sigprocmask(SIG_BLOCK, &child_signal, &previous_mask);
   if (run_harness_become_subreaper())
     code = runtime_error("run", "cannot become a child subreaper: %s", strerror(errno));
+  if (!code)
+    code = choose_measure(&h);
   if (!code)
     code = load_instances(request, h.stop, &h.instances);
   if (!code)
@@ -714,6 +738,8 @@ int harness_run(const run_request *request) {
     code = run_loop(&h);
   if (*h.temporary && strstr(h.temporary, "nqsat-run.") && !strstr(h.temporary, "XXXXXX"))
     rmdir(h.temporary);
+  if (h.use_cgroups)
+    run_cgroup_base_close(&h.cgroups);
   if (h.show_progress)
     fprintf(stderr, "\r\033[K");
   int interrupted = interrupt_requested() != 0;

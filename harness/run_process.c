@@ -7,7 +7,10 @@
  * every descendant it waited for, plus that of every orphan the harness
  * reaps); resident memory summed over the tree by sampling /proc; standard
  * output through a pipe, so a solver that reopens /dev/stdout writes into
- * the pipe as into a terminal instead of truncating a file. */
+ * the pipe as into a terminal instead of truncating a file. Where the
+ * machine allows, the run also has a cgroup of its own (run_cgroup.c),
+ * joined before exec, and the kernel's counts for it replace the wait4
+ * times and the samples, as in BenchExec. */
 /* wait4, killpg and execvpe-like helpers are outside _POSIX_C_SOURCE. */
 #define _DEFAULT_SOURCE
 #include <ctype.h>
@@ -66,8 +69,17 @@ static char *find_in_path(const char *search, const char *name) {
  * vfork child sharing nqsat's memory). */
 __attribute__((noinline, noreturn)) static void start_child(const char *path, char **arguments,
                                                             char **environment, int out, int err,
-                                                            int report, const run_limits *limits) {
+                                                            int report, const run_limits *limits,
+                                                            const run_cgroup *cgroup) {
   setpgid(0, 0);
+  /* First of all, so everything the run does is counted in its cgroup; a
+   * failure is told to the parent as a negative errno. */
+  if (cgroup && run_cgroup_join(cgroup)) {
+    int failure = -errno;
+    if (write(report, &failure, sizeof failure) < 0)
+      _exit(127);
+    _exit(127);
+  }
   /* Die with the harness, whatever kills it (Linux). */
   prctl(PR_SET_PDEATHSIG, SIGKILL);
   sigset_t none;
@@ -119,9 +131,16 @@ __attribute__((noinline)) static char **environment_with(const char *marker) {
 int run_harness_become_subreaper(void) { return prctl(PR_SET_CHILD_SUBREAPER, 1) == 0 ? 0 : -1; }
 
 int run_process_start(run_process *process, const char *command, const char *stdout_path,
-                      const char *stderr_path, const char *marker, const run_limits *limits) {
+                      const char *stderr_path, const char *marker, const run_limits *limits,
+                      run_cgroup_base *cgroups) {
   memset(process, 0, sizeof *process);
   process->output = process->output_file = -1;
+  process->cgroup.join[0] = process->cgroup.join[1] = -1;
+  if (cgroups) {
+    if (run_cgroup_create(cgroups, &process->cgroup, limits->memory_bytes))
+      return -1;
+    process->in_cgroup = 1;
+  }
   snprintf(process->marker, sizeof process->marker, "%s", marker);
   process->output_file = open(stdout_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
   int err = process->output_file < 0
@@ -183,7 +202,8 @@ int run_process_start(run_process *process, const char *command, const char *std
      * child only makes system calls and never returns from start_child. */
     pid = vfork();
     if (pid == 0)
-      start_child(path, arguments, environment, output[1], err, handshake[1], limits);
+      start_child(path, arguments, environment, output[1], err, handshake[1], limits,
+                  process->in_cgroup ? &process->cgroup : NULL);
     saved_errno = errno;
   } else {
     saved_errno = errno ? errno : ENOMEM;
@@ -199,6 +219,7 @@ int run_process_start(run_process *process, const char *command, const char *std
   free(program);
   free(environment);
   if (pid < 0) {
+    run_process_release(process);
     if (handshake[0] >= 0)
       close(handshake[0]);
     if (output[0] >= 0)
@@ -220,6 +241,14 @@ int run_process_start(run_process *process, const char *command, const char *std
   while (got < 0 && errno == EINTR);
   close(handshake[0]);
   process->exec_errno = got == (ssize_t)sizeof failure ? failure : 0;
+  if (process->exec_errno < 0) {
+    /* The child could not join its cgroup and has ended: a harness error,
+     * not a run (reap() collects the child). */
+    run_process_release(process);
+    process->pid = 0;
+    errno = -process->exec_errno;
+    return -1;
+  }
   process->deadline = process->started + limits->timeout_seconds;
   return 0;
 }
@@ -308,6 +337,14 @@ static uint64_t sample_tree(run_process *process, pid_t pid, int depth) {
 }
 
 uint64_t run_process_sample(run_process *process) {
+  if (process->in_cgroup) {
+    run_cgroup_usage usage;
+    if (run_cgroup_read(&process->cgroup, &usage) == 0) {
+      process->peak_resident_bytes = usage.peak_bytes;
+      process->memory_limit_hit |= usage.memory_limit_hit;
+    }
+    return process->peak_resident_bytes;
+  }
   uint64_t total = 0;
   if (process->pid > 0)
     total += sample_tree(process, process->pid, 0);
@@ -365,6 +402,8 @@ int run_process_claims(run_process *process, pid_t pid) {
       return 1;
   if (process->group > 0 && process_group_of(pid) == process->group)
     return 1;
+  if (process->in_cgroup && run_cgroup_holds(&process->cgroup, pid))
+    return 1;
   return carries_marker(pid, process->marker);
 }
 
@@ -375,6 +414,10 @@ int run_process_adopt(run_process *process, pid_t pid) {
 }
 
 void run_process_kill(run_process *process, int signal_number) {
+  /* Reaches every process of the run, also one not yet adopted whose
+   * parent is alive but that left the group. */
+  if (process->in_cgroup && signal_number == SIGKILL)
+    run_cgroup_kill(&process->cgroup);
   if (process->group > 0)
     killpg(process->group, signal_number);
   for (size_t i = 0; i < process->adopted_count; i++) {
@@ -412,13 +455,27 @@ int run_process_reaped(run_process *process, pid_t pid, int status, const struct
 }
 
 int run_process_finished(run_process *process) {
-  if (process->pid > 0 || process->adopted_count || !run_process_drain(process))
+  if (process->pid > 0 || process->adopted_count || !run_process_drain(process) ||
+      (process->in_cgroup && run_cgroup_populated(&process->cgroup)))
     return 0;
   process->wall_seconds = clock_seconds(CLOCK_MONOTONIC) - process->started;
+  if (process->in_cgroup) {
+    /* The kernel's counts cover every process ever in the cgroup, also
+     * those reaped by nobody's wait4 but the harness's. */
+    run_cgroup_usage usage;
+    if (run_cgroup_read(&process->cgroup, &usage) == 0) {
+      process->cpu_seconds = usage.cpu_seconds;
+      process->peak_resident_bytes = usage.peak_bytes;
+      process->memory_limit_hit |= usage.memory_limit_hit;
+    }
+    run_cgroup_remove(&process->cgroup);
+  }
   return 1;
 }
 
 void run_process_release(run_process *process) {
+  if (process->in_cgroup)
+    run_cgroup_remove(&process->cgroup);
   if (process->output >= 0)
     close(process->output);
   if (process->output_file >= 0)

@@ -83,9 +83,10 @@ int results_add(result_table *table, const result_row *row) {
   slot->detail = copy(row->detail);
   slot->command = copy(row->command);
   slot->log = copy(row->log ? row->log : "");
+  slot->measure = copy(row->measure ? row->measure : "");
   table->count++;
   if (!slot->solver || !slot->file || !slot->result || !slot->exit_text || !slot->detail ||
-      !slot->command || !slot->log)
+      !slot->command || !slot->log || !slot->measure)
     return -1;
   return 0;
 }
@@ -100,6 +101,7 @@ void results_free(result_table *table) {
     free(row->detail);
     free(row->command);
     free(row->log);
+    free(row->measure);
   }
   free(table->rows);
   memset(table, 0, sizeof *table);
@@ -114,6 +116,7 @@ static int parse_number(const char *text, double *value) {
 int results_load(const char *path, result_table *table, int repair, int *dropped_partial,
                  char *error, size_t error_size) {
   *dropped_partial = 0;
+  table->has_measure = 1;
   FILE *in = fopen(path, "r+");
   if (!in) {
     if (errno == ENOENT)
@@ -142,6 +145,8 @@ int results_load(const char *path, result_table *table, int repair, int *dropped
         result = -1;
         break;
       }
+      /* Rows appended to an older file keep its columns. */
+      table->has_measure = !strcmp(line, RESULTS_HEADER);
       continue;
     }
     char *fields[16];
@@ -161,6 +166,7 @@ int results_load(const char *path, result_table *table, int repair, int *dropped
     row.detail = fields[8];
     row.command = fields[9];
     row.log = count > 10 ? fields[10] : "";
+    row.measure = count > 11 ? fields[11] : "";
     if (results_add(table, &row)) {
       snprintf(error, error_size, "%s: out of memory", path);
       result = -1;
@@ -193,6 +199,10 @@ char *results_format(const result_row *row) {
   quote_csv(&line, row->command, QUOTE_ONE_LINE);
   text_buffer_put(&line, ",", 1);
   quote_csv(&line, row->log ? row->log : "", QUOTE_ONE_LINE);
+  if (row->measure) {
+    text_buffer_put(&line, ",", 1);
+    quote_csv(&line, row->measure, QUOTE_ONE_LINE);
+  }
   text_buffer_put(&line, "\n", 1);
   if (line.failed) {
     text_buffer_free(&line);

@@ -28,6 +28,7 @@ _nqsat_values() {
   "solve --method") echo "sat local backtrack" ;;
   "solve --format") echo "plain mcc" ;;
   "run --cactus-axis") echo "log linear" ;;
+  "run --measure") echo "auto cgroup sample" ;;
   *) return 1 ;;
   esac
 }

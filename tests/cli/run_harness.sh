@@ -61,14 +61,17 @@ command -v clasp >/dev/null && solvers+=(--solver clasp:cnf,opb='clasp {}') && e
 command -v minisat+ >/dev/null && solvers+=(--solver minisat+:opb='minisat+ {}') && expected_runs=$((expected_runs + 3))
 expect_exit 0 "$NQSAT" run "$S" "${solvers[@]}" --timeout 20 --jobs 2
 expect_equal "$(head -n 1 "$S/results.csv")" \
-  "solver,file,result,seconds,cpu_seconds,exit,peak_mb,timeout,detail,command,log" "results header"
+  "solver,file,result,seconds,cpu_seconds,exit,peak_mb,timeout,detail,command,log,measure" "results header"
+# The measure column names the method: one of the two, the same on every run.
+expect_equal "$(awk -F, 'NR > 1 && $3 != "skipped" { print $NF }' "$S/results.csv" | sort -u | grep -c '^cgroup$\|^sample$')" 1 \
+  "one measuring method named in every run's row"
 # (A solver's rows on files of a format it was not declared for say "skipped".)
 expect_equal "$(tail -n +2 "$S/results.csv" | grep -vc ',skipped,')" $expected_runs "one row per run"
 expect_equal "$(tail -n +2 "$S/results.csv" | cut -d, -f3 | grep -v '^skipped$' | sort -u)" "correct" "every real solver correct"
 expect_equal "$(tail -n +2 "$S/results.csv" | cut -d, -f1,2 | sort | uniq -d)" "" "no run twice"
 grep -q "^picosat  *8  *8  *0  " "$WORK/out" || fail "table: $(cat "$WORK/out")"
 # Each row names its log, the run's own output, kept in DIR/logs/.
-log=$(awk -F, '$1 == "picosat" && $3 == "correct" { print $NF; exit }' "$S/results.csv")
+log=$(awk -F, '$1 == "picosat" && $3 == "correct" { print $(NF - 1); exit }' "$S/results.csv")
 checks=$((checks + 1))
 [ -n "$log" ] && grep -q '^s SATISFIABLE\|^s UNSATISFIABLE' "$S/$log" || fail "log '$log' does not hold picosat's answer"
 # A solver declared for nothing (CNF by default) skips the OPB files, each
@@ -265,7 +268,7 @@ total=$(($(tail -n +2 "$S/manifest.csv" | grep -c '\.cnf,') * 2))
 rm -f "$S/results.csv"
 # rows: finished runs recorded so far.
 # (The OPB files' "skipped" rows are written at the start: not runs.)
-rows() { [ -f "$S/results.csv" ] && tail -n +2 "$S/results.csv" | grep -vc ',skipped,' || echo 0; }
+rows() { if [ -f "$S/results.csv" ]; then tail -n +2 "$S/results.csv" | grep -vc ',skipped,'; else echo 0; fi; }
 for signal in INT TERM; do
   before=$(rows)
   SLOW_SECONDS=0.4 "$NQSAT" run "$S" --solver slow:cnf="sh $SOLVERS/slow_picosat.sh {}" \
