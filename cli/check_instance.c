@@ -1,11 +1,14 @@
 /* nqsat check --instance FILE [ANSWER]: one line per verdict of the
- * verifier on another program's answer (see nqsat/answer.h). */
+ * verifier on another program's answer (see nqsat/answer.h). FILE is an
+ * nqsat instance (the verifier knows its truth) or any other formula
+ * (models judged on the formula, counts against nqsat's own count). */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "formula_truth.h"
 #include "nqsat/answer.h"
 
 /* Boards up to this size are shown as vectors on the verdict line. */
@@ -57,14 +60,22 @@ static void print_summary(const check_tally *tally) {
 }
 
 int check_instance(const char *instance_path, const char *answer_path, uint64_t max_nodes,
-                   int summary) {
+                   double time_limit_seconds, int summary) {
   char error[600];
   const volatile sig_atomic_t *stop = interrupt_watch();
-  judged_instance judged;
-  if (judged_instance_open(&judged, instance_path, max_nodes, stop, error, sizeof error) != NQ_OK) {
-    judged_instance_close(&judged);
+  nq_instance *instance = NULL;
+  if (nq_instance_read_formula(instance_path, &instance, error, sizeof error) != NQ_OK)
     return runtime_error("check", "%s", error);
-  }
+  /* An nqsat instance's truth is the verifier's; a formula without a board
+   * gets nqsat's own count (formula_truth.h). */
+  judged_instance judged;
+  judged_instance_adopt(&judged, instance_path, instance, max_nodes, stop);
+  formula_truth formula = {
+      .path = instance_path,
+      .control = {.interrupt = stop, .time_limit_seconds = time_limit_seconds}};
+  int has_board = instance->n > 0;
+  nq_truth_source truth_source = has_board ? judged_instance_truth : formula_truth_source;
+  void *truth_context = has_board ? (void *)&judged : (void *)&formula;
   int from_stdin = !strcmp(answer_path, "-");
   const char *answer_name = from_stdin ? "<stdin>" : answer_path;
   FILE *input = from_stdin ? stdin : fopen(answer_path, "r");
@@ -72,18 +83,20 @@ int check_instance(const char *instance_path, const char *answer_path, uint64_t 
     judged_instance_close(&judged);
     return runtime_error("check", "%s: %s", answer_path, strerror(errno));
   }
-  nq_answer *answer = nq_answer_new(judged.instance->variables);
+  nq_answer *answer = nq_answer_new(instance->variables);
   nq_status status =
       answer ? nq_answer_read(answer, input, answer_name, error, sizeof error) : NQ_ERR_MEMORY;
   if (!from_stdin)
     fclose(input);
   check_tally tally = {.answer_name = answer_name, .summary = summary};
   if (status == NQ_OK)
-    status = nq_answer_judge(judged.instance, instance_path, answer, judged_instance_truth, &judged,
+    status = nq_answer_judge(instance, instance_path, answer, truth_source, truth_context,
                              print_verdict, &tally, error, sizeof error);
   nq_answer_free(answer);
-  int interrupted = judged.truth_status == NQ_ERR_INTERRUPTED || interrupt_requested();
+  int interrupted =
+      judged.truth_status == NQ_ERR_INTERRUPTED || formula.interrupted || interrupt_requested();
   judged_instance_close(&judged);
+  formula_truth_clear(&formula);
   if (interrupted)
     return report_interrupted("check", "verdicts after the interruption are missing");
   if (status == NQ_ERR_MEMORY)

@@ -98,6 +98,9 @@ int parse_size_option(const char *command_name, const char *option, const char *
                       uint64_t *bytes);
 uint64_t default_memory_limit(void);
 uint64_t estimate_picosat_bytes(const nq_formula_size *size, int n, uint64_t blocking_clauses);
+/* Blocking clauses the symmetric enumeration of N-Queens (solve N, verify
+ * without --plain) holds at once on `solver_instances` threads. */
+uint64_t symmetric_blocking_clauses(int n, int solver_instances);
 /* FILE: the estimate of nq_cnf_plan_memory_estimate() against `limit`.
  */
 int memory_budget_check_file(const char *command_name, const char *path, uint64_t estimate,
@@ -119,7 +122,7 @@ int memory_budget_check_verify(const char *command_name, int first, int last,
 /* nqsat check --instance (cli/check_instance.c); `summary`: the final
  * verdict line only. */
 int check_instance(const char *instance_path, const char *answer_path, uint64_t max_nodes,
-                   int summary);
+                   double time_limit_seconds, int summary);
 /* nqsat check N [FILE] (cli/check_solutions.c): `summary` prints the
  * verdict line only; `complete_option` (--complete) claims the list is
  * complete when the file does not. */

@@ -14,10 +14,14 @@
 /* Boards are printed, so keep them printable. */
 enum { CHECK_MAX_N = 1000 };
 static const int64_t CHECK_DEFAULT_MAX_NODES = 10000000000;
+/* nqsat's own count of a formula without a board: long enough for the
+ * formulas people check by hand, short enough not to stall a script. */
+enum { CHECK_DEFAULT_TIME_LIMIT = 5 };
 
 static void print_check_help(void) {
   printf("usage: nqsat check N [--csp ENCODING] [--complete] [-q] [FILE]\n"
-         "       nqsat check --instance INSTANCE [ANSWER] [--max-nodes K] [-q]\n"
+         "       nqsat check --instance INSTANCE [ANSWER] [--max-nodes K]\n"
+         "                   [--time-limit S] [-q]\n"
          "\n"
          "With N: reads solutions of N-Queens from FILE (or standard input when FILE\n"
          "is missing or -) and checks every one with the independent verifier.\n"
@@ -37,8 +41,9 @@ static void print_check_help(void) {
          "counter up to N = %d). A claimed count must equal the distinct solutions\n"
          "listed. A model of a shuffled file (--shuffle) needs --instance, which\n"
          "reads the file's variable map.\n"
-         "\n"
-         "With --instance: reads the instance file (CNF or OPB, plain or gzip) for\n"
+         "\n",
+         NQ_VERIFY_SET_COMPARED_MAX_N, NQ_VERIFY_KNOWN_MAX_N, NQ_VERIFY_TALLY_COUNTED_MAX_N);
+  printf("With --instance: reads the instance file (CNF or OPB, plain or gzip) for\n"
          "N, its model (matrix, or rows with its CSP encoding), its variable map,\n"
          "its placed and blocked squares, and judges the answer in ANSWER (standard\n"
          "input when missing or -): SAT-competition 's'/'v' lines, MiniSat result\n"
@@ -49,11 +54,18 @@ static void print_check_help(void) {
          "('s mc K', 's pmc K', the MCC 2021+ lines 'c s type mc|pmc', 'c s\n"
          "log10-estimate X', 'c s exact arb int K', exact at any size). Each model\n"
          "must be a solution of the board and satisfy every clause or constraint of\n"
-         "the file. Prints one line per verdict:\n"
+         "the file. INSTANCE may also be any DIMACS CNF without nqsat's 'c N:' line:\n"
+         "then each model must satisfy every clause, and counts ('s mc', 'c s exact\n"
+         "arb int', 's SOLUTIONS', 'c K models'), UNSATISFIABLE claims and\n"
+         "log10-estimates are judged against nqsat's own count of the file (by the\n"
+         "model-counting convention, as 'nqsat solve FILE --count'), made within\n"
+         "--time-limit; when it does not finish, they are 'unverified' and say so.\n"
+         "Prints one line per verdict:\n"
          "  VERDICT SUBJECT (ANSWER:LINE): WHY\n"
          "with VERDICT one of correct, wrong-status, invalid-model, wrong-count,\n"
          "unknown (no answer, or UNKNOWN) and unverified (beyond the verifier's\n"
-         "limits: completion boards above N = %d, plain counts above N = %d).\n"
+         "limits: completion boards above N = %d, plain counts above N = %d; or\n"
+         "nqsat's count of a formula without a board did not finish in time).\n"
          "\n"
          "  N                board size, 1..%d\n"
          "  --csp ENCODING   with N: the models come from 'nqsat encode --model rows\n"
@@ -65,26 +77,30 @@ static void print_check_help(void) {
          "  --instance FILE  the instance file the answer is about\n"
          "  --max-nodes K    stop the verifier's completion search after K queens\n"
          "                   placed (1..10^15, default 10^10); beyond it, unverified\n"
+         "  --time-limit S   with --instance on a formula without a board: stop\n"
+         "                   nqsat's own count after S seconds (1..31536000,\n"
+         "                   default %d); the claims it would judge are unverified\n"
          "  -h, --help       show this help\n"
          "\n"
          "exit: 0 every answer right; 1 an invalid or repeated solution, a list\n"
          "claimed complete that is not, a wrong count or answer, an unknown or\n"
          "unverified one, a malformed input, or (with N) no solution although\n"
          "N-Queens has some; 2 usage error.\n",
-         NQ_VERIFY_SET_COMPARED_MAX_N, NQ_VERIFY_KNOWN_MAX_N, NQ_VERIFY_TALLY_COUNTED_MAX_N,
-         NQ_VERIFY_COMPLETION_MAX_N, NQ_VERIFY_KNOWN_MAX_N, CHECK_MAX_N);
+         NQ_VERIFY_COMPLETION_MAX_N, NQ_VERIFY_KNOWN_MAX_N, CHECK_MAX_N, CHECK_DEFAULT_TIME_LIMIT);
 }
 
-enum { OPTION_INSTANCE = 256, OPTION_MAX_NODES, OPTION_CSP, OPTION_COMPLETE };
+enum { OPTION_INSTANCE = 256, OPTION_MAX_NODES, OPTION_CSP, OPTION_COMPLETE, OPTION_TIME_LIMIT };
 
 int cmd_check(int argc, char **argv) {
-  static const struct option options[] = {{"instance", required_argument, NULL, OPTION_INSTANCE},
-                                          {"max-nodes", required_argument, NULL, OPTION_MAX_NODES},
-                                          {"csp", required_argument, NULL, OPTION_CSP},
-                                          {"summary", no_argument, NULL, 'q'},
-                                          {"complete", no_argument, NULL, OPTION_COMPLETE},
-                                          {"help", no_argument, NULL, 'h'},
-                                          {NULL, 0, NULL, 0}};
+  static const struct option options[] = {
+      {"instance", required_argument, NULL, OPTION_INSTANCE},
+      {"max-nodes", required_argument, NULL, OPTION_MAX_NODES},
+      {"time-limit", required_argument, NULL, OPTION_TIME_LIMIT},
+      {"csp", required_argument, NULL, OPTION_CSP},
+      {"summary", no_argument, NULL, 'q'},
+      {"complete", no_argument, NULL, OPTION_COMPLETE},
+      {"help", no_argument, NULL, 'h'},
+      {NULL, 0, NULL, 0}};
   nq_verify_model_format format = {NQ_VERIFY_MATRIX, NULL};
   const char *csp_given = NULL;
   optind = 1;
@@ -93,6 +109,8 @@ int cmd_check(int argc, char **argv) {
   const char *instance_path = NULL;
   int64_t max_nodes = CHECK_DEFAULT_MAX_NODES;
   int max_nodes_given = 0, summary = 0, complete = 0;
+  int64_t time_limit = CHECK_DEFAULT_TIME_LIMIT;
+  int time_limit_given = 0;
   while ((code = getopt_long(argc, argv, ":hq", options, NULL)) != -1) {
     switch (code) {
     case 'h': print_check_help(); return NQ_EXIT_OK;
@@ -103,6 +121,11 @@ int cmd_check(int argc, char **argv) {
       if (parse_bounded("check", "--max-nodes", optarg, 1, 1000000000000000, &max_nodes))
         return NQ_EXIT_USAGE;
       max_nodes_given = 1;
+      break;
+    case OPTION_TIME_LIMIT:
+      if (parse_bounded("check", "--time-limit", optarg, 1, 31536000, &time_limit))
+        return NQ_EXIT_USAGE;
+      time_limit_given = 1;
       break;
     case OPTION_CSP:
       if (nq_verify_numbering_from_words("rows", optarg, &format.numbering))
@@ -125,10 +148,11 @@ int cmd_check(int argc, char **argv) {
       return usage_error("check", "unexpected argument '%s' (--instance takes one answer file)",
                          argv[optind + 1]);
     return check_instance(instance_path, argc - optind == 1 ? argv[optind] : "-",
-                          (uint64_t)max_nodes, summary);
+                          (uint64_t)max_nodes, (double)time_limit, summary);
   }
-  if (max_nodes_given)
-    return usage_error("check", "--max-nodes applies to --instance only");
+  if (max_nodes_given || time_limit_given)
+    return usage_error("check", "%s applies to --instance only",
+                       max_nodes_given ? "--max-nodes" : "--time-limit");
   int n;
   if (parse_positional_n("check", argc, argv, optind, 2, CHECK_MAX_N, &n))
     return NQ_EXIT_USAGE;

@@ -2,6 +2,7 @@
  * SAT-competition answers. */
 #include <getopt.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -21,6 +22,7 @@ static void print_solve_help(void) {
   printf("usage: nqsat solve N [--amo ENCODING] [--count [--unique] | --all | --max K]\n"
          "       nqsat solve FILE [--count [--unique] | --all | --max K] [--board]\n"
          "                  [--occurring] [--partial] [--format plain|mcc|compact]\n"
+         "                  [--exact-digits D]\n"
          "                  [--split auto|off] [--symmetry auto|off] [--stats]\n"
          "                  [--engine auto|components|enumerate|picosat]\n"
          "\n"
@@ -73,6 +75,11 @@ static void print_solve_help(void) {
          "                    FILE --all or --max: plain (default: 'v' lines) or\n"
          "                    compact (one line per model, a character per variable\n"
          "                    that occurs, ascending: 1 true, 0 false, - free)\n"
+         "  --exact-digits D  FILE: print counts of at most D decimal digits in full\n"
+         "                    (1..%d, default %d); a longer count is printed\n"
+         "                    exactly as M*2^K (M odd) with a note on stderr, and\n"
+         "                    --format mcc gives its log10-estimate and 'c o exact\n"
+         "                    count M*2^K' instead of 'c s exact arb int'\n"
          "  --board           print solutions as boards (FILE: an nqsat instance of\n"
          "                    either model, '--model rows' decoded by its 'c csp:'\n"
          "                    line, shuffled ones through their 'c nqsat map')\n"
@@ -81,7 +88,7 @@ static void print_solve_help(void) {
          "                    search over the whole formula)\n"
          "  --symmetry MODE   FILE: auto (default: use the formula's symmetries when\n"
          "                    found quickly) or off\n",
-         NQ_SOLVER_MAX_N);
+         NQ_SOLVER_MAX_N, MODEL_COUNT_MAX_DIGITS, MODEL_COUNT_DEFAULT_DIGITS);
   fputs("  --engine ENGINE   FILE, with --count, --all or --max: auto (default: for\n"
         "                    --count the probe picks components or enumerate; for\n"
         "                    --all and --max, enumerate), components (--count\n"
@@ -130,13 +137,14 @@ typedef struct solve_options {
   solve_mode mode;
   int64_t max_solutions; /* LIST: 0 = all */
   int unique, board, stats;
-  int split, symmetry; /* FILE: 1 = auto, 0 = off */
-  int occurring;       /* FILE: count over the variables in clauses only */
-  int mcc;             /* FILE --count: Model Counting Competition lines */
-  int compact;         /* FILE --all/--max: one line of 0/1/- per model */
-  int partial;         /* FILE --all: partial models printed as cubes */
-  int engine;          /* FILE: nq_cnf_engine, when enumerating */
-  int engine_choice;   /* FILE: engine_choice below */
+  int split, symmetry;  /* FILE: 1 = auto, 0 = off */
+  int occurring;        /* FILE: count over the variables in clauses only */
+  int mcc;              /* FILE --count: Model Counting Competition lines */
+  int compact;          /* FILE --all/--max: one line of 0/1/- per model */
+  int partial;          /* FILE --all: partial models printed as cubes */
+  int64_t exact_digits; /* FILE: counts of more digits are printed as M*2^K */
+  int engine;           /* FILE: nq_cnf_engine, when enumerating */
+  int engine_choice;    /* FILE: engine_choice below */
   nq_solver_control control;
 } solve_options;
 
@@ -338,9 +346,9 @@ static void print_stats(const nq_cnf_report *report, const nq_enumeration *resul
   fprintf(stderr, "cubes: %" PRIu64 "\n", report->cubes);
   fprintf(stderr, "split depth: %d\n", report->split_depth);
   fprintf(stderr, "threads: %d\n", report->threads);
-  mpz_t models;
-  mpz_init(models);
-  model_count_of(models, result, report, COUNT_OCCURRING, 0);
+  model_count models;
+  model_count_init(&models);
+  model_count_of(&models, result, report, COUNT_OCCURRING, 0);
   fprintf(stderr, "engine: %s\n",
           report->engine == NQ_CNF_ENGINE_PICOSAT
               ? "picosat (a blocking clause per model)"
@@ -350,10 +358,11 @@ static void print_stats(const nq_cnf_report *report, const nq_enumeration *resul
     fprintf(stderr, "conflicts: %" PRIu64 "\n", conflicts);
   }
   fputs("models: ", stderr); /* enumerated: over the variables in clauses */
-  model_count_print(stderr, models);
+  model_count_print(stderr, &models, MODEL_COUNT_DEFAULT_DIGITS);
   fputc('\n', stderr);
-  fprintf(stderr, "models per second: %.0f\n", seconds > 0 ? mpz_get_d(models) / seconds : 0.0);
-  mpz_clear(models);
+  fprintf(stderr, "models per second: %.0f\n",
+          seconds > 0 ? mpz_get_d(models.mantissa) / seconds : 0.0);
+  model_count_clear(&models);
   fprintf(stderr, "seconds: %.3f\n", seconds);
 }
 
@@ -366,6 +375,14 @@ static int stopped_before_models(const solve_options *options, const char *what)
     printf("s UNKNOWN\n");
   fprintf(stderr, "nqsat solve: %s after 0 models (%s)\n", stop_reason(), what);
   return stopped_exit(finish_output(NQ_EXIT_OK));
+}
+
+/* Says on stderr why a count was printed as M*2^K. */
+static void note_short_form(const model_count *count, int64_t exact_digits) {
+  fprintf(stderr,
+          "nqsat solve: the count has about %.0f decimal digits, more than --exact-digits %" PRId64
+          ": printed exactly as M*2^K (log10 %.6f)\n",
+          floor(model_count_log10(count)) + 1, exact_digits, model_count_log10(count));
 }
 
 /* "engine: E, 1 probe of S s: ..." on stderr: what the probe saw. */
@@ -433,16 +450,24 @@ static int count_by_components(solve_options *options, const char *path, nq_cnf 
     mpz_clear(count);
     return runtime_error("solve", "%s: %s", path, nq_strerror(status));
   }
-  if (!options->occurring)
-    mpz_mul_2exp(count, count, (mp_bitcnt_t)stats.unused_projected);
-  if (options->mcc) {
-    model_count_print_mcc(stdout, count, has_projection);
-  } else {
-    model_count_print(stdout, count);
-    putchar('\n');
-  }
-  int code = mpz_sgn(count) > 0 ? NQ_EXIT_SATISFIABLE : NQ_EXIT_UNSATISFIABLE;
+  /* Declared variables no clause mentions double the count (the
+   * convention), kept as a power of two: 2^31 of them print at once. */
+  model_count total;
+  model_count_init(&total);
+  mpz_swap(total.mantissa, count);
   mpz_clear(count);
+  if (!options->occurring)
+    total.power += (uint64_t)stats.unused_projected;
+  if (options->mcc) {
+    model_count_print_mcc(stdout, &total, has_projection, (uint64_t)options->exact_digits);
+  } else {
+    int short_form = model_count_print(stdout, &total, (uint64_t)options->exact_digits);
+    putchar('\n');
+    if (short_form)
+      note_short_form(&total, options->exact_digits);
+  }
+  int code = mpz_sgn(total.mantissa) > 0 ? NQ_EXIT_SATISFIABLE : NQ_EXIT_UNSATISFIABLE;
+  model_count_clear(&total);
   return finish_output(code);
 }
 
@@ -552,44 +577,47 @@ static int solve_file(solve_options *options, const char *path, uint64_t max_mem
   int stopped = status == NQ_ERR_INTERRUPTED;
   int found_any = result.solutions || result.solutions_high;
   int code = found_any ? NQ_EXIT_SATISFIABLE : stopped ? NQ_EXIT_OK : NQ_EXIT_UNSATISFIABLE;
-  mpz_t count;
-  mpz_init(count);
+  model_count count;
+  model_count_init(&count);
   if (options->mode == COUNT_ONLY) {
     count_kind kind = options->unique      ? COUNT_ORBITS
                       : options->occurring ? COUNT_OCCURRING
                                            : COUNT_MODELS;
-    model_count_of(count, &result, &report, kind, options->symmetry);
+    model_count_of(&count, &result, &report, kind, options->symmetry);
     if (options->mcc && stopped) {
       printf("s UNKNOWN\n");
     } else if (options->mcc) {
-      model_count_print_mcc(stdout, count, has_projection);
+      model_count_print_mcc(stdout, &count, has_projection, options->exact_digits);
     } else {
-      model_count_print(stdout, count);
+      int short_form = model_count_print(stdout, &count, options->exact_digits);
       if (stopped)
         printf(" (incomplete: %s)", stop_reason());
       putchar('\n');
+      if (short_form)
+        note_short_form(&count, options->exact_digits);
     }
   } else if (!found_any) {
     printf(stopped ? "s UNKNOWN\n" : "s UNSATISFIABLE\n");
   } else if (options->mode == LIST) {
     /* The closing count: the models listed, by the convention unless
      * --occurring (each listed model stands for 2^unused_projected). */
-    model_count_of(count, &result, &report, options->occurring ? COUNT_OCCURRING : COUNT_MODELS, 0);
+    model_count_of(&count, &result, &report, options->occurring ? COUNT_OCCURRING : COUNT_MODELS,
+                   0);
     printf("c ");
-    model_count_print(stdout, count);
-    printf(" model%s", mpz_cmp_ui(count, 1) == 0 ? "" : "s");
+    model_count_print(stdout, &count, options->exact_digits);
+    printf(" model%s", model_count_compare_ui(&count, 1) == 0 ? "" : "s");
     if (report.unused_projected && !options->occurring)
       printf(" (%" PRIu64 " listed over the variables that occur)", result.solutions);
     printf("%s\n", stopped ? " (incomplete enumeration)" : "");
   }
   if (stopped) {
     /* As enumerated (over the variables in clauses): both words. */
-    model_count_of(count, &result, &report, COUNT_OCCURRING, 0);
+    model_count_of(&count, &result, &report, COUNT_OCCURRING, 0);
     fprintf(stderr, "nqsat solve: %s after ", stop_reason());
-    model_count_print(stderr, count);
+    model_count_print(stderr, &count, options->exact_digits);
     fprintf(stderr, " models\n");
   }
-  mpz_clear(count);
+  model_count_clear(&count);
   return stopped_exit(finish_output(code));
 }
 
@@ -612,16 +640,7 @@ static int solver_instances(const solve_options *options) {
 static uint64_t blocking_clauses_held(const solve_options *options) {
   if (options->mode == FIRST)
     return 0;
-  int n = options->encoding.n;
-  uint64_t total = 0;
-  if (nq_verify_known_count(n, &total, NULL) != 0)
-    total = UINT64_MAX / 64;
-  uint64_t prefixes = 1;
-  for (int row = 0; row < nq_solver_split_rows(n); row++)
-    prefixes *= n - 3 * row > 1 ? (uint64_t)(n - 3 * row) : 1;
-  uint64_t held = (total / prefixes + 1) * 8 * (uint64_t)solver_instances(options);
-  if (held > total)
-    held = total;
+  uint64_t held = symmetric_blocking_clauses(options->encoding.n, solver_instances(options));
   if (options->max_solutions > 0 && (uint64_t)options->max_solutions < held)
     held = (uint64_t)options->max_solutions;
   return held;
@@ -655,7 +674,8 @@ int cmd_solve(int argc, char **argv) {
     OPT_OCCURRING,
     OPT_FORMAT,
     OPT_ENGINE,
-    OPT_PARTIAL
+    OPT_PARTIAL,
+    OPT_EXACT_DIGITS
   };
   static const struct option options_table[] = {
       {"amo", required_argument, NULL, 'a'},
@@ -674,10 +694,14 @@ int cmd_solve(int argc, char **argv) {
       {"format", required_argument, NULL, OPT_FORMAT},
       {"engine", required_argument, NULL, OPT_ENGINE},
       {"partial", no_argument, NULL, OPT_PARTIAL},
+      {"exact-digits", required_argument, NULL, OPT_EXACT_DIGITS},
       {"help", no_argument, NULL, 'h'},
       {NULL, 0, NULL, 0}};
-  solve_options options = {
-      .encoding = {.n = 0, .amo = NQ_AMO_PAIRWISE}, .mode = FIRST, .split = 1, .symmetry = 1};
+  solve_options options = {.encoding = {.n = 0, .amo = NQ_AMO_PAIRWISE},
+                           .mode = FIRST,
+                           .split = 1,
+                           .symmetry = 1,
+                           .exact_digits = MODEL_COUNT_DEFAULT_DIGITS};
   int file_only_given = 0;
   int modes_given = 0;
   int64_t value;
@@ -752,6 +776,12 @@ int cmd_solve(int argc, char **argv) {
           options.engine_choice == ENGINE_PICOSAT ? NQ_CNF_ENGINE_PICOSAT : NQ_CNF_ENGINE_NATIVE;
       file_only_given = 1;
       break;
+    case OPT_EXACT_DIGITS:
+      if (parse_bounded("solve", "--exact-digits", optarg, 1, MODEL_COUNT_MAX_DIGITS,
+                        &options.exact_digits))
+        return NQ_EXIT_USAGE;
+      file_only_given = 1;
+      break;
     case 'h': print_solve_help(); return NQ_EXIT_OK;
     default: return report_bad_option("solve", code, argv);
     }
@@ -789,8 +819,8 @@ int cmd_solve(int argc, char **argv) {
   if (is_file && options.amo_given)
     return usage_error("solve", "--amo applies to N, not to a DIMACS file");
   if (!is_file && file_only_given)
-    return usage_error("solve", "--split, --symmetry, --stats, --engine, --occurring, --partial "
-                                "and --format apply to a DIMACS file");
+    return usage_error("solve", "--split, --symmetry, --stats, --engine, --occurring, --partial, "
+                                "--format and --exact-digits apply to a DIMACS file");
 
   if (options.mode != FIRST && isatty(STDERR_FILENO))
     options.control.progress = show_progress;

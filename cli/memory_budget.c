@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "nqsat/solver.h"
 #include "nqsat/verify.h"
 #include "processors.h"
 
@@ -85,8 +86,8 @@ int parse_size_option(const char *command_name, const char *option, const char *
   *bytes = value << shift;
   return 0;
 malformed:
-  usage_error(command_name, "%s '%s' is not a size (bytes, or with K, M, G, T: 512M, 4G)",
-              option, text);
+  usage_error(command_name, "%s '%s' is not a size (bytes, or with K, M, G, T: 512M, 4G)", option,
+              text);
   return -1;
 }
 
@@ -111,6 +112,20 @@ static uint64_t solutions_kept(int n, uint64_t max_solutions) {
   if (nq_verify_known_count(n, &known, NULL) != 0)
     known = max_solutions; /* unknown count: only the cap, if any, is certain */
   return max_solutions && max_solutions < known ? max_solutions : known;
+}
+
+uint64_t symmetric_blocking_clauses(int n, int solver_instances) {
+  uint64_t total = 0;
+  if (nq_verify_known_count(n, &total, NULL) != 0)
+    total = UINT64_MAX / 64;
+  /* Each sub-problem (a prefix of the first split rows) is its own
+   * instance, freed when it is done, holding the orbits' images of its own
+   * solutions: about total / prefixes, times the 8 images, per instance. */
+  uint64_t prefixes = 1;
+  for (int row = 0; row < nq_solver_split_rows(n); row++)
+    prefixes *= n - 3 * row > 1 ? (uint64_t)(n - 3 * row) : 1;
+  uint64_t held = (total / prefixes + 1) * 8 * (uint64_t)solver_instances;
+  return held < total ? held : total;
 }
 
 static int refuse(const char *command_name, const char *what, uint64_t estimate, uint64_t limit) {
@@ -142,9 +157,7 @@ int memory_budget_check_solve(const char *command_name, const nq_encoding *encod
   if (nq_encoder_measure(encoding, &size) != NQ_OK)
     return 0; /* the solver reports the problem itself */
   uint64_t per_solver = estimate_picosat_bytes(&size, encoding->n, 0);
-  uint64_t blocking =
-      estimate_picosat_bytes(&size, encoding->n, blocking_clauses) -
-      per_solver;
+  uint64_t blocking = estimate_picosat_bytes(&size, encoding->n, blocking_clauses) - per_solver;
   uint64_t instances = solver_instances > 1 ? (uint64_t)solver_instances : 1;
   uint64_t estimate = per_solver > UINT64_MAX / instances ? UINT64_MAX : per_solver * instances;
   estimate = estimate > UINT64_MAX - blocking ? UINT64_MAX : estimate + blocking;
@@ -174,8 +187,9 @@ int memory_budget_check_verify(const char *command_name, int first, int last,
   uint64_t instances = plain ? 1 : threads > 0 ? (uint64_t)threads : (uint64_t)online_processors(0);
   for (int n = first; n <= last; n++) {
     uint64_t count = solutions_kept(n, 0);
-    /* Two sets at a time (native and one encoding), each growing by doubling. */
-    uint64_t sets = n <= set_max_n ? 2 * 2 * count * (uint64_t)n * sizeof(int) : 0;
+    /* Two sets at a time (native and one encoding), n bytes a solution
+     * (nq_solution_set), each growing by doubling and sorted in place. */
+    uint64_t sets = n <= set_max_n ? 2 * 2 * count * (uint64_t)n : 0;
     /* The symmetric enumeration holds back the solutions of sub-problems
      * that finish before the one next in line, so that they are reported
      * in order: at worst all of them, in buffers that grow by doubling. */
@@ -185,11 +199,12 @@ int memory_budget_check_verify(const char *command_name, int first, int last,
       nq_formula_size size;
       if (nq_encoder_measure(&encoding, &size) != NQ_OK)
         continue;
-      /* One PicoSAT instance per thread holds the formula; each solution
-       * is blocked in at most one of them (the sub-problem whose prefix
-       * it has), so all blocking clauses together are charged once. */
+      /* One PicoSAT instance per thread holds the formula. --plain blocks
+       * every solution in its one instance; the symmetric path holds only
+       * the blocking clauses of the sub-problems in progress. */
       uint64_t per_solver = estimate_picosat_bytes(&size, n, 0);
-      uint64_t estimate = estimate_picosat_bytes(&size, n, count) + (instances - 1) * per_solver +
+      uint64_t blocked = plain ? count : symmetric_blocking_clauses(n, (int)instances);
+      uint64_t estimate = estimate_picosat_bytes(&size, n, blocked) + (instances - 1) * per_solver +
                           sets + held_back;
       if (estimate > limit) {
         char what[96];

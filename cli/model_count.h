@@ -8,7 +8,13 @@
  * value, so it doubles the count: `p cnf 5 1` / `1 2 0` has 3 * 2^3 = 24
  * models. The solver enumerates only the variables that occur in a clause
  * and reports the others as nq_cnf_report.unused_projected; the
- * multiplication is here, in GMP (`p cnf 1000 1` / `1 0` has 2^999). */
+ * multiplication is here, in GMP (`p cnf 1000 1` / `1 0` has 2^999).
+ *
+ * A count is kept as mantissa * 2^power: `p cnf 2147483647 1` / `1 0` has
+ * 2^2147483646 models, a number of 646,456,993 digits that costs nothing
+ * until it is printed. Printing writes it in decimal when it has at most
+ * `max_digits` digits (MODEL_COUNT_DEFAULT_DIGITS unless --exact-digits
+ * says otherwise), else exactly as "M*2^K" (M odd, "2^K" when M is 1). */
 #ifndef NQSAT_MODEL_COUNT_H
 #define NQSAT_MODEL_COUNT_H
 
@@ -18,6 +24,21 @@
 
 #include "nqsat/solver.h"
 
+/* Counts of up to this many decimal digits are printed in full by
+ * default: 100,000 digits take a few milliseconds and 100 kB. */
+#define MODEL_COUNT_DEFAULT_DIGITS 100000
+/* --exact-digits accepts up to this (a billion digits: about 1 GB of
+ * output and seconds of GMP time). */
+#define MODEL_COUNT_MAX_DIGITS 1000000000
+
+typedef struct model_count {
+  mpz_t mantissa;
+  uint64_t power; /* the count is mantissa * 2^power */
+} model_count;
+
+void model_count_init(model_count *count);
+void model_count_clear(model_count *count);
+
 /* What a count counts. */
 typedef enum count_kind {
   COUNT_MODELS,    /* by the convention */
@@ -25,25 +46,34 @@ typedef enum count_kind {
   COUNT_ORBITS     /* orbits of models by the convention (--unique), see below */
 } count_kind;
 
-/* Sets `count` (initialised by the caller) to what `result` and `report`
- * say for `kind`; for listed models (--all, --max) COUNT_MODELS is the
- * closing count, each listed model standing for 2^unused_projected.
+/* Sets `count` to what `result` and `report` say for `kind`; for listed
+ * models (--all, --max) COUNT_MODELS is the closing count, each listed
+ * model standing for 2^unused_projected.
  * COUNT_ORBITS: with `symmetry_on` the group is the detected one (when used) times every
  * permutation of the unused projected variables, never their sign flips (the detected group never
  * negates a projection variable either), so those k variables fall into k + 1 orbits, by how many
  * are true; with symmetry off the group is trivial and they double the count like models. */
-void model_count_of(mpz_t count, const nq_enumeration *result, const nq_cnf_report *report,
+void model_count_of(model_count *count, const nq_enumeration *result, const nq_cnf_report *report,
                     count_kind kind, int symmetry_on);
 
-/* log10 of a positive count, to double precision at any size. */
-double model_count_log10(const mpz_t count);
+/* <0, 0 or >0 as the count compares with `value`. */
+int model_count_compare_ui(const model_count *count, unsigned long value);
 
-/* The count in decimal, no newline. */
-void model_count_print(FILE *out, const mpz_t count);
+/* log10 of a positive count, to double precision at any size. */
+double model_count_log10(const model_count *count);
+
+/* Whether the count has at most `max_digits` decimal digits. */
+int model_count_fits_digits(const model_count *count, uint64_t max_digits);
+
+/* The count in decimal when it fits `max_digits`, else as "M*2^K"; no
+ * newline. Returns 1 when it printed the short form. */
+int model_count_print(FILE *out, const model_count *count, uint64_t max_digits);
 
 /* The Model Counting Competition 2021 answer: "s SATISFIABLE" or
  * "s UNSATISFIABLE", "c s type mc" ("pmc" when `projected`),
- * "c s log10-estimate X" ("-inf" for 0) and "c s exact arb int K". */
-void model_count_print_mcc(FILE *out, const mpz_t count, int projected);
+ * "c s log10-estimate X" ("-inf" for 0) and "c s exact arb int K"; a count
+ * of more than `max_digits` digits has no exact line (the competition's
+ * lines have no other exact form) but "c o exact count M*2^K" instead. */
+void model_count_print_mcc(FILE *out, const model_count *count, int projected, uint64_t max_digits);
 
 #endif

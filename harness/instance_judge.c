@@ -6,13 +6,21 @@
 
 #include "instance_judge.h"
 
-nq_status judged_instance_open(judged_instance *judged, const char *path, uint64_t max_nodes,
-                               const volatile sig_atomic_t *stop, char *error, size_t error_size) {
+void judged_instance_adopt(judged_instance *judged, const char *path, nq_instance *instance,
+                           uint64_t max_nodes, const volatile sig_atomic_t *stop) {
   memset(judged, 0, sizeof *judged);
   judged->max_nodes = max_nodes;
   judged->stop = stop;
   judged->path = path;
-  return nq_instance_read(path, &judged->instance, error, error_size);
+  judged->instance = instance;
+}
+
+nq_status judged_instance_open(judged_instance *judged, const char *path, uint64_t max_nodes,
+                               const volatile sig_atomic_t *stop, char *error, size_t error_size) {
+  nq_instance *instance = NULL;
+  nq_status status = nq_instance_read(path, &instance, error, error_size);
+  judged_instance_adopt(judged, path, instance, max_nodes, stop);
+  return status;
 }
 
 const nq_instance_truth *judged_instance_truth(void *context) {

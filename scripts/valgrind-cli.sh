@@ -44,6 +44,9 @@
 #                       emulates a processor without AVX-512, so the levels
 #                       it offers differ from /proc/cpuinfo's; count_join.sh
 #                       (which runs here) covers the counting
+#   verify_memory       compares verify's memory estimate with its measured
+#                       peak, which valgrind's own memory changes; the
+#                       verify paths run in verify_paths.sh and demo_and_verify.sh
 #   run_measure         the process-tree solvers of run_harness.sh (which
 #                       runs here, by the same --measure auto) again under
 #                       each method, judged against their own timing: the
@@ -55,7 +58,8 @@ build=${1:-build}
 binary=$(realpath "$build/nqsat")
 command -v valgrind >/dev/null || { echo "valgrind: not installed (scripts/setup.sh --test-tools)" >&2; exit 1; }
 skip=(encode_rows_counts teach_browser run_cactus_browser interrupt_latency count_signals count_mpi solve_files_encodings
-  solve_engines check_complete verify_paths solve_count_convention count_isa run_measure solve_partial solve_components)
+  solve_engines check_complete verify_paths solve_count_convention count_isa run_measure solve_partial
+  solve_components verify_memory)
 
 logs=$(mktemp -d "${TMPDIR:-/tmp}/nqsat-valgrind.XXXXXX")
 trap 'rm -rf "$logs"' EXIT

@@ -605,7 +605,14 @@ nq_status nq_cnf_count_components(const nq_cnf *cnf, const nq_component_options 
 }
 
 uint64_t nq_cnf_count_components_memory(const nq_cnf *cnf) {
+  /* The counter works on the compacted formula, whose variables are those
+   * that occur (at most one per literal, the clauses' 0s aside, plus the
+   * projection): a file may name variable 2^31 - 1 in a single clause. */
   uint64_t variables = cnf->max_variable > 0 ? (uint64_t)cnf->max_variable : 0;
+  uint64_t occurring =
+      (uint64_t)cnf->literal_count - (uint64_t)cnf->clause_count + cnf->projection_count;
+  if (occurring < variables)
+    variables = occurring;
   /* literals twice (clauses, occurrences) plus the compact copy, watches
    * of two literals per clause, and per variable the value, trail, marks,
    * score, watch lists and the component stacks. */

@@ -50,6 +50,25 @@ static const nq_instance_truth *truth_of(judge *j) {
   return j->truth;
 }
 
+/* The truth's exact count in decimal (in `buffer` when it is a 64-bit
+ * number), or NULL when the count is unknown. */
+static const char *truth_digits(const nq_instance_truth *truth, char *buffer, size_t size) {
+  if (!truth)
+    return NULL;
+  if (truth->models_digits)
+    return truth->models_digits;
+  if (!truth->models_exact)
+    return NULL;
+  snprintf(buffer, size, "%" PRIu64, truth->models);
+  return buffer;
+}
+
+/* Why the count is unknown, for a verdict: the truth source's reason, or
+ * the verifier's limits. */
+static const char *unknown_reason(const nq_instance_truth *truth) {
+  return truth && truth->unknown_why[0] ? truth->unknown_why : "beyond the verifier's limits";
+}
+
 static void say_full(judge *j, nq_verdict_kind kind, const char *subject, long line,
                      const char *text, const int *board, int incomplete) {
   nq_verdict verdict = {kind, subject, line, text, board, j->instance->n, incomplete};
@@ -102,9 +121,9 @@ static nq_status judge_models(judge *j, char (*violation)[160]) {
   const nq_answer *answer = j->answer;
   int n = j->instance->n;
   size_t model_key_size = (size_t)answer->variables / 4 + 1;
-  int *columns = malloc((size_t)n * sizeof *columns);
+  int *columns = malloc((size_t)(n ? n : 1) * sizeof *columns);
   unsigned char *key = malloc(model_key_size > 2 * (size_t)n ? model_key_size : 2 * (size_t)n);
-  key_set *models = key_set_new(model_key_size), *boards = key_set_new(2 * (size_t)n);
+  key_set *models = key_set_new(model_key_size), *boards = key_set_new(2 * (size_t)(n ? n : 1));
   if (!columns || !key || !models || !boards) {
     free(columns);
     free(key);
@@ -140,6 +159,10 @@ static nq_status judge_models(judge *j, char (*violation)[160]) {
     nq_model values = {model->values, answer->variables};
     if (model->problem[0]) {
       say(j, NQ_VERDICT_INVALID_MODEL, subject, model->line, model->problem, NULL);
+    } else if (n == 0) {
+      /* A formula without a board: the formula alone judges. */
+      say(j, violation[m][0] ? NQ_VERDICT_INVALID_MODEL : NQ_VERDICT_CORRECT, subject, model->line,
+          violation[m][0] ? violation[m] : "a model of the file", NULL);
     } else if (nq_instance_decode_board(j->instance, &values, columns, why, sizeof why)) {
       say(j, NQ_VERDICT_INVALID_MODEL, subject, model->line, why, NULL);
     } else if (!nq_instance_check_board(j->instance, columns, why, sizeof why)) {
@@ -211,12 +234,26 @@ static void judge_listed_count(judge *j) {
     return;
   }
   const nq_instance_truth *truth = truth_of(j);
-  if (!truth || !truth->models_exact) {
+  char buffer[24];
+  const char *known = truth_digits(truth, buffer, sizeof buffer);
+  if (!known) {
     snprintf(text, sizeof text,
-             "%s distinct models listed, as claimed; whether every board is among them the "
-             "verifier cannot tell (the instance's count is beyond its limits)",
-             claim->text);
+             "%s distinct models listed, as claimed; whether every %s is among them was not "
+             "checked: the instance's count is unknown (%s)",
+             claim->text, j->instance->n ? "board" : "model", unknown_reason(truth));
     say(j, NQ_VERDICT_UNVERIFIED, "count", claim->line, text, NULL);
+  } else if (j->instance->n == 0) {
+    /* No board: the distinct models listed against the formula's count. */
+    int complete = nq_count_compare(known, j->distinct_models) == 0;
+    if (complete)
+      snprintf(text, sizeof text, "%s distinct models listed, as claimed, and nqsat counts %s",
+               claim->text, known);
+    else
+      snprintf(text, sizeof text,
+               "the list claims to be complete ('%s %s'), but the formula has %s models",
+               claim->form, claim->text, known);
+    say(j, complete ? NQ_VERDICT_CORRECT : NQ_VERDICT_WRONG_COUNT, "count", claim->line, text,
+        NULL);
   } else if (j->distinct_boards < truth->models) {
     char missing[200];
     name_missing_board(j, missing, sizeof missing);
@@ -250,7 +287,7 @@ static void judge_counted(judge *j) {
   const nq_answer *answer = j->answer;
   const nq_count_claim *claim = &answer->count;
   const char *digits = claim->digits, *type = answer_type(answer);
-  char text[400];
+  char text[400], buffer[24];
   const nq_instance_truth *truth = truth_of(j);
   if (!strcmp(j->instance->count_type, "pmc") && !strcmp(type, "mc") &&
       !j->instance->parsimonious) {
@@ -262,13 +299,15 @@ static void judge_counted(judge *j) {
              "projected on its queens (c t pmc), which is what the verifier knows",
              claim->text);
     say(j, NQ_VERDICT_UNVERIFIED, "count", claim->line, text, NULL);
-  } else if (truth && truth->models_exact) {
-    int right = nq_count_compare(digits, truth->models) == 0;
+  } else if (truth_digits(truth, buffer, sizeof buffer)) {
+    const char *known = truth_digits(truth, buffer, sizeof buffer);
+    const char *counter = j->instance->n ? "the verifier counts" : "nqsat counts";
+    int right = !strcmp(digits, known);
     if (right)
-      snprintf(text, sizeof text, "%s models, as the verifier counts", claim->text);
+      snprintf(text, sizeof text, "%s models, as %s", claim->text, counter);
     else
-      snprintf(text, sizeof text, "%s models claimed, the verifier counts %" PRIu64, claim->text,
-               truth->models);
+      snprintf(text, sizeof text, "%s models claimed, %s %.200s%s", claim->text, counter, known,
+               strlen(known) > 200 ? "..." : "");
     say(j, right ? NQ_VERDICT_CORRECT : NQ_VERDICT_WRONG_COUNT, "count", claim->line, text, NULL);
   } else if (truth && truth->status == 20) {
     int right = !strcmp(digits, "0");
@@ -278,8 +317,8 @@ static void judge_counted(judge *j) {
     say(j, NQ_VERDICT_WRONG_COUNT, "count", claim->line,
         "0 models claimed, but the instance has a solution", NULL);
   } else {
-    snprintf(text, sizeof text,
-             "%s models; the verifier does not know the count (beyond its limits)", claim->text);
+    snprintf(text, sizeof text, "%s models; not checked: the count is unknown (%s)", claim->text,
+             unknown_reason(truth));
     say(j, NQ_VERDICT_UNVERIFIED, "count", claim->line, text, NULL);
   }
 }
@@ -307,22 +346,21 @@ static void judge_estimate(judge *j) {
   const char *digits = answer->count.digits;
   if (!digits) {
     const nq_instance_truth *truth = truth_of(j);
-    if (!truth || !truth->models_exact) {
-      say(j, NQ_VERDICT_UNVERIFIED, "estimate", answer->estimate_line,
-          "the verifier does not know the count (beyond its limits)", NULL);
+    digits = truth_digits(truth, exact_text, sizeof exact_text);
+    if (!digits) {
+      snprintf(text, sizeof text, "not checked: the count is unknown (%s)", unknown_reason(truth));
+      say(j, NQ_VERDICT_UNVERIFIED, "estimate", answer->estimate_line, text, NULL);
       return;
     }
-    snprintf(exact_text, sizeof exact_text, "%" PRIu64, truth->models);
-    digits = exact_text;
   }
   double exact = nq_count_log10(digits);
   if (estimate_agrees(answer->log10_estimate, exact)) {
-    snprintf(text, sizeof text, "log10-estimate %s agrees with the count %s", answer->estimate_text,
-             digits);
+    snprintf(text, sizeof text, "log10-estimate %s agrees with the count %.200s%s",
+             answer->estimate_text, digits, strlen(digits) > 200 ? "..." : "");
     say(j, NQ_VERDICT_CORRECT, "estimate", answer->estimate_line, text, NULL);
   } else {
-    snprintf(text, sizeof text, "log10-estimate %s, but the count %s has log10 %.4f",
-             answer->estimate_text, digits, exact);
+    snprintf(text, sizeof text, "log10-estimate %s, but the count %.200s%s has log10 %.4f",
+             answer->estimate_text, digits, strlen(digits) > 200 ? "..." : "", exact);
     say(j, NQ_VERDICT_WRONG_COUNT, "estimate", answer->estimate_line, text, NULL);
   }
 }
@@ -359,15 +397,17 @@ static void judge_claim(judge *j) {
     truth = truth_of(j);
     if (truth && truth->status == 20) {
       say(j, NQ_VERDICT_CORRECT, "status", answer->claim_line,
-          "UNSATISFIABLE, and the verifier finds no solution", NULL);
+          j->instance->n ? "UNSATISFIABLE, and the verifier finds no solution"
+                         : "UNSATISFIABLE, and nqsat counts no model",
+          NULL);
     } else if (truth && truth->status == 10) {
       witness_text(truth, j->instance->n, example, sizeof example);
       snprintf(text, sizeof text, "UNSATISFIABLE claimed, but the instance has a solution%s",
                example);
       say(j, NQ_VERDICT_WRONG_STATUS, "status", answer->claim_line, text, NULL);
     } else {
-      say(j, NQ_VERDICT_UNVERIFIED, "status", answer->claim_line,
-          "UNSATISFIABLE claimed; the verifier cannot decide this instance", NULL);
+      snprintf(text, sizeof text, "UNSATISFIABLE claimed; not checked: %s", unknown_reason(truth));
+      say(j, NQ_VERDICT_UNVERIFIED, "status", answer->claim_line, text, NULL);
     }
     break;
   case NQ_CLAIM_SATISFIABLE:

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "count_claim.h"
+#include "grow.h"
 #include "nqsat/answer.h"
 #include "parse_error.h"
 
@@ -80,8 +81,11 @@ static nq_status open_model(answer_parser *p, int style) {
 
 static nq_status close_model(answer_parser *p) {
   nq_answer *answer = p->answer;
-  nq_answer_model *grown =
-      realloc(answer->models, (answer->model_count + 1) * sizeof *answer->models);
+  /* Doubling: 365,596 models grown one by one moved the array each time. */
+  nq_answer_model *grown = answer->models;
+  if (answer->model_count == answer->model_capacity)
+    grown = grow_array(answer->models, &answer->model_capacity, answer->model_count + 1,
+                       sizeof *answer->models, 16);
   if (!grown) {
     free(p->open_values);
     p->open_values = NULL;

@@ -337,7 +337,8 @@ static nq_status check_squares(header_parser *p, const square_list *list) {
   return NQ_OK;
 }
 
-nq_status nq_instance_read(const char *path, nq_instance **result, char *error, size_t error_size) {
+static nq_status read_instance(const char *path, int board_required, nq_instance **result,
+                               char *error, size_t error_size) {
   *result = NULL;
   header_parser p;
   memset(&p, 0, sizeof p);
@@ -359,8 +360,10 @@ nq_status nq_instance_read(const char *path, nq_instance **result, char *error, 
   if (status == NQ_OK && !p.problem_seen)
     status = fail_at(&p, line_reader_line(p.lines) ? line_reader_line(p.lines) : 1,
                      "no 'p cnf' line (or OPB '* #variable=' line): not a CNF or OPB file");
-  if (status == NQ_OK && !p.n_seen)
+  if (status == NQ_OK && !p.n_seen && board_required)
     status = fail_at(&p, 1, "no 'N:' header line: not an nqsat instance");
+  if (status == NQ_OK && !p.n_seen && (p.map_count || p.placed.count || p.blocked.count))
+    status = fail_at(&p, 1, "a variable map or squares without an 'N:' header line");
   if (status == NQ_OK && p.model_line) {
     if (nq_verify_numbering_from_words(p.model_word, p.csp_word[0] ? p.csp_word : NULL,
                                        &instance->numbering))
@@ -398,6 +401,15 @@ nq_status nq_instance_read(const char *path, nq_instance **result, char *error, 
   }
   *result = instance;
   return NQ_OK;
+}
+
+nq_status nq_instance_read(const char *path, nq_instance **result, char *error, size_t error_size) {
+  return read_instance(path, 1, result, error, error_size);
+}
+
+nq_status nq_instance_read_formula(const char *path, nq_instance **result, char *error,
+                                   size_t error_size) {
+  return read_instance(path, 0, result, error, error_size);
 }
 
 void nq_instance_free(nq_instance *instance) {

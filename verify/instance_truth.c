@@ -76,5 +76,6 @@ nq_status nq_instance_compute_truth(const nq_instance *instance, uint64_t node_l
 
 void nq_instance_truth_clear(nq_instance_truth *truth) {
   free(truth->witness);
+  free(truth->models_digits);
   memset(truth, 0, sizeof *truth);
 }

@@ -79,6 +79,52 @@ finish() {
   [ "$failures" -eq 0 ]
 }
 
+# brute_count FILE [occurring]: models over the projection set (every
+# declared variable without one) by trying all 2^V assignments; with
+# "occurring", the projection is cut down to the variables in clauses.
+brute_count() {
+  awk -v occurring="${2:-}" '
+    BEGIN { clauses = 0 }
+    /^c (ind|p show) / { for (i = ($2 == "ind" ? 3 : 4); i <= NF && $i != 0; i++) shown[$i] = 1; has = 1; next }
+    /^c/ { next }
+    /^p / { V = $3; next }
+    { for (i = 1; i <= NF; i++) if ($i == 0) clauses++; else { lit[clauses, len[clauses]++] = $i; used[$i < 0 ? -$i : $i] = 1 } }
+    END {
+      for (v = 1; v <= V; v++) proj[v] = (has ? (v in shown) : 1) && (occurring == "" || (v in used))
+      for (a = 0; a < 2 ^ V; a++) {
+        x = a
+        for (v = 1; v <= V; v++) { val[v] = x % 2; x = int(x / 2) }
+        ok = 1
+        for (c = 0; c < clauses && ok; c++) {
+          sat = 0
+          for (k = 0; k < len[c] && !sat; k++) { l = lit[c, k]; sat = l > 0 ? val[l] : !val[-l] }
+          ok = sat
+        }
+        if (!ok) continue
+        key = ""
+        for (v = 1; v <= V; v++) if (proj[v]) key = key val[v]
+        if (!(key in seen)) { seen[key] = 1; count++ }
+      }
+      print count + 0
+    }' "$1"
+}
+
+# random_cnf_declared SEED DECLARED USED CLAUSES [PROJECTION_LINE]: random
+# 3-literal clauses over variables 1..USED only, declared as DECLARED (the
+# rest are declared and unused).
+random_cnf_declared() {
+  awk -v seed="$1" -v V="$2" -v U="$3" -v C="$4" -v line="${5:-}" 'BEGIN {
+    srand(seed)
+    print "p cnf " V " " C
+    if (line != "") print line
+    for (c = 0; c < C; c++) {
+      s = ""
+      for (k = 0; k < 3; k++) { v = 1 + int(rand() * U); s = s (rand() < 0.5 ? -v : v) " " }
+      print s "0"
+    }
+  }'
+}
+
 # scaled_limit_ms BASE: a latency bound of BASE ms for a machine with a
 # processor to spare, scaled by how loaded this one is now. With L runnable
 # processes per processor (the 1-minute load average over the processor

@@ -6,36 +6,6 @@
 # picosat --all / clasp -n 0 when installed.
 . "$(dirname "$0")/lib.sh"
 
-# brute_count FILE [occurring]: models over the projection set (every
-# declared variable without one) by trying all 2^V assignments; with
-# "occurring", the projection is cut down to the variables in clauses.
-brute_count() {
-  awk -v occurring="${2:-}" '
-    BEGIN { clauses = 0 }
-    /^c (ind|p show) / { for (i = ($2 == "ind" ? 3 : 4); i <= NF && $i != 0; i++) shown[$i] = 1; has = 1; next }
-    /^c/ { next }
-    /^p / { V = $3; next }
-    { for (i = 1; i <= NF; i++) if ($i == 0) clauses++; else { lit[clauses, len[clauses]++] = $i; used[$i < 0 ? -$i : $i] = 1 } }
-    END {
-      for (v = 1; v <= V; v++) proj[v] = (has ? (v in shown) : 1) && (occurring == "" || (v in used))
-      for (a = 0; a < 2 ^ V; a++) {
-        x = a
-        for (v = 1; v <= V; v++) { val[v] = x % 2; x = int(x / 2) }
-        ok = 1
-        for (c = 0; c < clauses && ok; c++) {
-          sat = 0
-          for (k = 0; k < len[c] && !sat; k++) { l = lit[c, k]; sat = l > 0 ? val[l] : !val[-l] }
-          ok = sat
-        }
-        if (!ok) continue
-        key = ""
-        for (v = 1; v <= V; v++) if (proj[v]) key = key val[v]
-        if (!(key in seen)) { seen[key] = 1; count++ }
-      }
-      print count + 0
-    }' "$1"
-}
-
 # brute_orbits FILE: orbits of the models of a file without projection
 # (V <= 7) under every permutation of its variables that maps its set of
 # clauses onto itself (the group solve --unique states: no variable is sent
@@ -112,21 +82,6 @@ times_small() {
     print (carry ? carry : "") out }'
 }
 
-# random_cnf SEED DECLARED USED CLAUSES [PROJECTION_LINE]: random 3-literal
-# clauses over variables 1..USED only, declared as DECLARED.
-random_cnf() {
-  awk -v seed="$1" -v V="$2" -v U="$3" -v C="$4" -v line="${5:-}" 'BEGIN {
-    srand(seed)
-    print "p cnf " V " " C
-    if (line != "") print line
-    for (c = 0; c < C; c++) {
-      s = ""
-      for (k = 0; k < 3; k++) { v = 1 + int(rand() * U); s = s (rand() < 0.5 ? -v : v) " " }
-      print s "0"
-    }
-  }'
-}
-
 # count_is FILE EXPECTED WHAT [OPTION...]: solve FILE --count prints EXPECTED.
 count_is() {
   local file=$1 expected=$2 what=$3
@@ -156,14 +111,14 @@ i=0
 for spec in "12 9 30" "14 10 35" "16 13 50" "10 4 6" "17 14 55"; do
   set -- $spec
   i=$((i + 1))
-  random_cnf $i "$1" "$2" "$3" >"$WORK/r$i.cnf"
+  random_cnf_declared $i "$1" "$2" "$3" >"$WORK/r$i.cnf"
   count_is "$WORK/r$i.cnf" "$(brute_count "$WORK/r$i.cnf")" "r$i.cnf ($1 declared, $2 used)"
   [ "$1" -le 16 ] && # 2^17 assignments once is enough
     count_is "$WORK/r$i.cnf" "$(brute_count "$WORK/r$i.cnf" occurring)" "r$i.cnf --occurring" --occurring
 done
 for line in "c ind 1 2 3 11 12 0" "c p show 2 4 6 8 12 0" "c ind 11 12 0" "c ind 1 5 0"; do
   i=$((i + 1))
-  random_cnf $i 12 9 25 "$line" >"$WORK/p$i.cnf"
+  random_cnf_declared $i 12 9 25 "$line" >"$WORK/p$i.cnf"
   count_is "$WORK/p$i.cnf" "$(brute_count "$WORK/p$i.cnf")" "p$i.cnf ($line)"
   count_is "$WORK/p$i.cnf" "$(brute_count "$WORK/p$i.cnf" occurring)" "p$i.cnf --occurring" --occurring
   count_is "$WORK/p$i.cnf" "$(brute_count "$WORK/p$i.cnf")" "p$i.cnf, no split" --split off --symmetry off
@@ -251,6 +206,33 @@ expect_usage "--format mcc goes with --count alone" solve "$WORK/example.cnf" --
 expect_usage "--format mcc goes with --count alone" solve "$WORK/example.cnf" --count --unique --format mcc
 expect_usage "unknown format 'dimacs': use plain, mcc or compact" solve "$WORK/example.cnf" --count --format dimacs
 expect_usage "apply to a DIMACS file" solve 8 --count --occurring
+
+# ---- counts beyond --exact-digits (default 100,000 digits): exact as M*2^K ----
+# 2^999 has 301 digits (999 * log10 2 = 300.7): in full up to the cap, as
+# 2^999 beyond it; 3 * 2^200 (61 digits) as 3*2^200 below 61.
+count_is "$WORK/big999.cnf" "$(power_of_two 999)" "2^999 at --exact-digits 301" --exact-digits 301
+count_is "$WORK/big999.cnf" "2^999" "2^999 at --exact-digits 300" --exact-digits 300
+expect_stderr "more than --exact-digits 300: printed exactly as M\*2\^K \(log10 300\.7289"
+count_is "$WORK/three200.cnf" "3*2^200" "3 * 2^200 at --exact-digits 60" --exact-digits 60
+count_is "$WORK/three200.cnf" "$(times_small "$(power_of_two 200)" 3)" "3 * 2^200 at 61" --exact-digits 61
+# 2^2147483646 has 646,456,993 digits: by default its short form, at once
+# (printed in full it took minutes and gigabytes).
+printf 'p cnf 2147483647 1\n1 0\n' >"$WORK/huge.cnf"
+count_is "$WORK/huge.cnf" "2^2147483646" "p cnf 2147483647 1 / 1 0"
+expect_stderr "about 646456993 decimal digits, more than --exact-digits 100000"
+expect_exit 10 "$NQSAT" solve "$WORK/huge.cnf" --count --format mcc
+checks=$((checks + 1))
+awk 'NR == 1 && $0 != "s SATISFIABLE" { bad = 1 } NR == 2 && $0 != "c s type mc" { bad = 1 }
+     NR == 3 && !($1 == "c" && $3 == "log10-estimate" && $4 > 646456992.64 && $4 < 646456992.65) { bad = 1 }
+     /^c s exact/ { bad = 1 } /^c o exact count 2\^2147483646 / { short = 1 }
+     END { exit bad || !short }' "$WORK/out" ||
+  fail "--format mcc of 2^2147483646: $(head -c 400 "$WORK/out")"
+expect_exit 10 "$NQSAT" solve "$WORK/big999.cnf" --count --format mcc --exact-digits 301
+checks=$((checks + 1))
+grep -qx "c s exact arb int $(power_of_two 999)" "$WORK/out" ||
+  fail "--format mcc --exact-digits 301 lacks the exact line of 2^999"
+expect_usage "--exact-digits" solve "$WORK/big999.cnf" --count --exact-digits 0
+expect_usage "apply to a DIMACS file" solve 8 --count --exact-digits 5
 
 # ---- other counters, where installed (files without projection: picosat
 # and clasp read no 'c ind') ----

@@ -48,6 +48,7 @@ typedef struct nq_answer {
   long conflict_line;
   nq_answer_model *models;
   size_t model_count;
+  size_t model_capacity; /* entries allocated in `models` */
   nq_count_claim count; /* count.line 0: no count claimed */
   char count_type[8];   /* "mc", "pmc", ... from "c s type", or "" */
   long type_line;

@@ -41,7 +41,7 @@ typedef enum nq_instance_format { NQ_INSTANCE_CNF = 1, NQ_INSTANCE_OPB = 2 } nq_
 
 typedef struct nq_instance {
   nq_instance_format format;
-  int n;             /* board size */
+  int n;             /* board size; 0 for a formula without a board */
   int64_t variables; /* declared in the problem line */
   int64_t clauses;   /* declared clauses (CNF) or constraints (OPB) */
   /* How the variables make the board: NQ_VERIFY_MATRIX (model "queens"),
@@ -72,6 +72,14 @@ typedef struct nq_instance {
  * square off the board); `error` then holds "PATH:LINE: problem". */
 nq_status nq_instance_read(const char *path, nq_instance **instance, char *error,
                            size_t error_size);
+/* nq_instance_read that also takes a formula with no board: a file without
+ * the 'N:' line (any DIMACS CNF or OPB) is read with n = 0, no queen
+ * variables, no squares. Answers to it are judged on the formula alone
+ * (every model must satisfy it), and its truth comes from the caller
+ * (nq_truth_source in nqsat/answer.h): the verifier has no search for
+ * arbitrary formulas. */
+nq_status nq_instance_read_formula(const char *path, nq_instance **instance, char *error,
+                                   size_t error_size);
 void nq_instance_free(nq_instance *instance);
 
 /* ---- The formula, streamed -------------------------------------------------
@@ -162,6 +170,11 @@ typedef struct nq_instance_truth {
   int witness_known; /* 1: `witness` holds a solution */
   int *witness;      /* n columns, owned by the truth; see below */
   uint64_t nodes;    /* search effort (queens placed) */
+  /* A formula without a board (n = 0): its exact count in decimal when
+   * known, owned (models_exact is set too when it fits in 64 bits), and
+   * why the truth is unknown when it is (shown in the verdict). */
+  char *models_digits;
+  char unknown_why[160];
 } nq_instance_truth;
 
 /* Computes the truth. `node_limit` bounds the completion search (0: none);

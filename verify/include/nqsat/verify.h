@@ -86,6 +86,11 @@ nq_status nq_verify_count(int n, uint64_t *total);
 /* A set of placements of one board size, for comparing two enumerations. */
 typedef struct nq_solution_set nq_solution_set;
 
+/* Boards up to this size fit a set (a column per byte); beyond it
+ * nq_solution_set_new returns NULL. */
+#define NQ_SOLUTION_SET_MAX_N 256
+/* A new empty set for boards of n rows (1..NQ_SOLUTION_SET_MAX_N): n bytes
+ * a solution. NULL when n is out of range or memory runs out. */
 nq_solution_set *nq_solution_set_new(int n);
 void nq_solution_set_free(nq_solution_set *set);
 /* Appends a copy of `columns`; NQ_ERR_MEMORY on failure. */
