@@ -2,6 +2,7 @@
 # Every helper records a failure and goes on; finish() exits 1 if any failed.
 set -u
 NQSAT=${1:?usage: $0 PATH_TO_NQSAT}
+CLI_TESTS=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd) # this folder: clauses.awk
 failures=0
 checks=0
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/nqsat-test.XXXXXX")
@@ -83,7 +84,7 @@ finish() {
 # declared variable without one) by trying all 2^V assignments; with
 # "occurring", the projection is cut down to the variables in clauses.
 brute_count() {
-  awk -v occurring="${2:-}" '
+  awk -v occurring="${2:-}" -f "$CLI_TESTS/clauses.awk" -e '
     BEGIN { clauses = 0 }
     /^c (ind|p show) / { for (i = ($2 == "ind" ? 3 : 4); i <= NF && $i != 0; i++) shown[$i] = 1; has = 1; next }
     /^c/ { next }
@@ -94,13 +95,7 @@ brute_count() {
       for (a = 0; a < 2 ^ V; a++) {
         x = a
         for (v = 1; v <= V; v++) { val[v] = x % 2; x = int(x / 2) }
-        ok = 1
-        for (c = 0; c < clauses && ok; c++) {
-          sat = 0
-          for (k = 0; k < len[c] && !sat; k++) { l = lit[c, k]; sat = l > 0 ? val[l] : !val[-l] }
-          ok = sat
-        }
-        if (!ok) continue
+        if (!satisfies(lit, len, clauses, val)) continue
         key = ""
         for (v = 1; v <= V; v++) if (proj[v]) key = key val[v]
         if (!(key in seen)) { seen[key] = 1; count++ }

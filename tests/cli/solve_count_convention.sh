@@ -11,7 +11,7 @@
 # clauses onto itself (the group solve --unique states: no variable is sent
 # to a negated one, and the unused variables are permuted freely).
 brute_orbits() {
-  awk '
+  awk -f "$CLI_TESTS/clauses.awk" -e '
     function sort_join(a, n,    i, j, t, s) {
       for (i = 2; i <= n; i++) for (j = i; j > 1 && a[j - 1] > a[j]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
       s = ""; for (i = 1; i <= n; i++) s = s a[i] " "; return s
@@ -43,13 +43,7 @@ brute_orbits() {
       for (a = 0; a < 2 ^ V; a++) {
         x = a
         for (v = 1; v <= V; v++) { val[v] = x % 2; x = int(x / 2) }
-        ok = 1
-        for (c = 0; c < clauses && ok; c++) {
-          sat = 0
-          for (k = 0; k < len[c] && !sat; k++) { l = lit[c, k]; sat = l > 0 ? val[l] : !val[-l] }
-          ok = sat
-        }
-        if (!ok) continue
+        if (!satisfies(lit, len, clauses, val)) continue
         least = ""
         for (g = 1; g <= order; g++) {
           for (v = 1; v <= V; v++) image[group[g, v]] = val[v]

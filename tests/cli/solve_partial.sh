@@ -13,7 +13,7 @@
 # brute FILE: the projected models, one per line: the occurring projected
 # variables in ascending order, 'v=0' or 'v=1' each, sorted.
 brute() {
-  awk 'BEGIN { m = 0 }
+  awk -f "$CLI_TESTS/clauses.awk" -e 'BEGIN { m = 0 }
        /^c ind/ { for (i = 3; i <= NF; i++) if ($i != 0) ind[$i] = 1; next }
        /^[cp]/ { next }
        { n = 0; for (i = 1; i <= NF; i++) if ($i != 0) { lit[m, n++] = $i; v = $i < 0 ? -$i : $i; occurs[v] = 1 }
@@ -24,13 +24,7 @@ brute() {
          projected = length(ind) > 0
          for (a = 0; a < 2 ^ k; a++) {
            x = a; for (i = 0; i < k; i++) { value[vars[i]] = x % 2; x = int(x / 2) }
-           ok = 1
-           for (c = 0; c < m && ok; c++) {
-             sat = 0
-             for (i = 0; i < size[c] && !sat; i++) { l = lit[c, i]; sat = l > 0 ? value[l] : !value[-l] }
-             ok = sat
-           }
-           if (!ok) continue
+           if (!satisfies(lit, size, m, value)) continue
            line = ""
            for (i = 0; i < k; i++) if (!projected || (vars[i] in ind)) line = line " " vars[i] "=" value[vars[i]]
            seen[line] = 1
