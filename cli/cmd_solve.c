@@ -434,28 +434,24 @@ static int count_by_components(solve_options *options, const char *path, nq_cnf 
   }
   nq_component_options component_options = {limit - needed, 0};
   nq_component_stats stats;
-  mpz_t count;
-  mpz_init(count);
+  model_count total;
+  model_count_init(&total);
   nq_status status =
-      nq_cnf_count_components(cnf, &component_options, &options->control, count, &stats);
+      nq_cnf_count_components(cnf, &component_options, &options->control, total.mantissa, &stats);
   int has_projection = cnf->has_projection;
   nq_cnf_free(cnf);
   if (options->stats)
     print_component_stats(&stats, probe, probed);
   if (status == NQ_ERR_INTERRUPTED) {
-    mpz_clear(count);
+    model_count_clear(&total);
     return stopped_before_models(options, "the component count was not finished");
   }
   if (status != NQ_OK) {
-    mpz_clear(count);
+    model_count_clear(&total);
     return runtime_error("solve", "%s: %s", path, nq_strerror(status));
   }
   /* Declared variables no clause mentions double the count (the
    * convention), kept as a power of two: 2^31 of them print at once. */
-  model_count total;
-  model_count_init(&total);
-  mpz_swap(total.mantissa, count);
-  mpz_clear(count);
   if (!options->occurring)
     total.power += (uint64_t)stats.unused_projected;
   if (options->mcc) {
