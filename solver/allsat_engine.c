@@ -77,9 +77,12 @@ struct allsat_engine {
   unsigned char *projected; /* [variables + 1] */
   int projected_count;
   /* Literal l of variable v is 2v (true) or 2v + 1 (false). */
-  signed char *value; /* [2 (variables + 1)]: 1 true, -1 false, 0 open */
+  /* [2 (variables + 1)]: 1 true, -1 false, 0 open. Not signed char: a
+   * store through a character pointer may alias any field of the engine,
+   * which the compiler then reloads after every assignment. */
+  short *value;
   int *level, *reason;
-  signed char *phase;
+  short *phase;
   int *trail, trail_size, head;
   int *level_start;
   unsigned char *level_kind;
@@ -236,19 +239,32 @@ static void bump(allsat_engine *e, int v) {
 
 /* ---- assignment ---- */
 
-static void assign(allsat_engine *e, int literal, int reason) {
+/* The partial-model counts of the clauses `literal` satisfies, kept out
+ * of assign and backtrack so that those stay small enough to inline in
+ * propagation (counting is off for most of a long enumeration). */
+static void count_satisfied(allsat_engine *e, int literal) {
+  const int *clauses = e->occurrences[literal];
+  for (int i = 0; i < e->occurrence_count[literal]; i++)
+    if (e->satisfied_by[clauses[i]]++ == 0)
+      e->unsatisfied--;
+}
+
+static void uncount_satisfied(allsat_engine *e, int literal) {
+  const int *clauses = e->occurrences[literal];
+  for (int k = 0; k < e->occurrence_count[literal]; k++)
+    if (--e->satisfied_by[clauses[k]] == 0)
+      e->unsatisfied++;
+}
+
+static inline void assign(allsat_engine *e, int literal, int reason) {
   int v = var_of(literal);
   e->value[literal] = 1;
   e->value[literal ^ 1] = -1;
   e->level[v] = e->current_level;
   e->reason[v] = reason;
   e->trail[e->trail_size++] = literal;
-  if (e->tracking) {
-    const int *clauses = e->occurrences[literal];
-    for (int i = 0; i < e->occurrence_count[literal]; i++)
-      if (e->satisfied_by[clauses[i]]++ == 0)
-        e->unsatisfied--;
-  }
+  if (e->tracking)
+    count_satisfied(e, literal);
   e->assigned_projected += e->projected[v];
 }
 
@@ -262,17 +278,13 @@ static void backtrack(allsat_engine *e, int target) {
   if (e->current_level <= target)
     return;
   int keep = e->level_start[target + 1];
+  /* The reasons of open variables are never read (assign sets them). */
   for (int i = e->trail_size - 1; i >= keep; i--) {
     int literal = e->trail[i], v = var_of(literal);
     e->value[literal] = e->value[literal ^ 1] = 0;
-    e->phase[v] = (signed char)(literal & 1);
-    e->reason[v] = NO_REASON;
-    if (e->tracking) {
-      const int *clauses = e->occurrences[literal];
-      for (int k = 0; k < e->occurrence_count[literal]; k++)
-        if (--e->satisfied_by[clauses[k]] == 0)
-          e->unsatisfied++;
-    }
+    e->phase[v] = (short)(literal & 1);
+    if (e->tracking)
+      uncount_satisfied(e, literal);
     e->assigned_projected -= e->projected[v];
     heap_insert(e, v);
   }
@@ -283,7 +295,7 @@ static void backtrack(allsat_engine *e, int target) {
 /* Returns the arena offset of a falsified clause, or -1. */
 static int propagate(allsat_engine *e) {
   int *arena = e->arena.items;
-  signed char *value = e->value;
+  short *value = e->value;
   while (e->head < e->trail_size) {
     int false_literal = e->trail[e->head++] ^ 1;
     e->stats.propagations++;
@@ -592,7 +604,7 @@ static int report_model(allsat_engine *e, int free_count, int want_values, allsa
   if (want_values) {
     e->model[0] = 0;
     for (int v = 1; v <= e->variables; v++) {
-      signed char x = e->value[2 * v];
+      short x = e->value[2 * v];
       e->model[v] = x > 0 ? 1 : x < 0 ? 0 : e->projected[v] ? -1 : 0;
     }
   }
@@ -768,10 +780,10 @@ allsat_engine *allsat_engine_new_until(int variables, const unsigned char *proje
   size_t n = (size_t)variables + 1, l = 2 * n;
   e->variables = variables;
   e->projected = calloc(n, 1);
-  e->value = calloc(l, 1);
+  e->value = calloc(l, sizeof *e->value);
   e->level = calloc(n, sizeof *e->level);
   e->reason = malloc(n * sizeof *e->reason);
-  e->phase = malloc(n);
+  e->phase = malloc(n * sizeof *e->phase);
   e->trail = malloc(n * sizeof *e->trail);
   e->level_start = calloc(n + 2, sizeof *e->level_start);
   e->level_kind = calloc(n + 2, 1);
