@@ -46,9 +46,12 @@ enum { RESTART_UNIT = 128, POLL_EVERY = 16 };
  * chronological walk visits each part of the tree once, so old clauses
  * rarely help again, while every one of them costs watch visits (shuffled
  * N = 12: 7.1 s with 4000 growing a tenth per reduction, 1.1 s with 250
- * fixed, 1.3 s with 1000). The limit grows by half only when a reduction
- * could not free a quarter (most clauses kept as reasons or LBD <= 2). */
-enum { REDUCE_BASE = 512 };
+ * fixed, 1.3 s with 1000; callgrind, --count on one thread, 256 against
+ * 512: ladder N = 11 parsimonious 1.72 G instructions against 1.78 G,
+ * commander N = 12 6.34 G against 6.79 G). The limit grows by half only
+ * when a reduction could not free a quarter (most clauses kept as reasons
+ * or LBD <= 2). */
+enum { REDUCE_BASE = 256 };
 /* Partial-model counting stays on while at least one model in
  * PARTIAL_RATIO has a free variable (checked after PARTIAL_SAMPLE). */
 enum { PARTIAL_SAMPLE = 256, PARTIAL_RATIO = 16 };
