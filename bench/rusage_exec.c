@@ -46,8 +46,8 @@ int main(int argc, char **argv) {
   struct rusage own;
   getrusage(RUSAGE_SELF, &own);
   double user = seconds(usage.ru_utime), system = seconds(usage.ru_stime);
-  fprintf(stderr, "rusage_exec: cpu %.6f s (user %.6f, system %.6f); itself %.6f s\n", user + system,
-          user, system, seconds(own.ru_utime) + seconds(own.ru_stime));
+  fprintf(stderr, "rusage_exec: cpu %.6f s (user %.6f, system %.6f); itself %.6f s\n",
+          user + system, user, system, seconds(own.ru_utime) + seconds(own.ru_stime));
   if (WIFSIGNALED(status))
     return 128 + WTERMSIG(status);
   return WEXITSTATUS(status);
