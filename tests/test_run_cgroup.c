@@ -14,6 +14,7 @@
  *   - a folder without memory.peak (Linux before 5.19) cannot be read;
  *   - cgroup.events' populated, cgroup.procs' pids matched whole. */
 #define _DEFAULT_SOURCE
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,6 +49,20 @@ static run_cgroup fixture(const char *unified, const char *memory) {
   return group;
 }
 
+/* run_cgroup_read gives `cpu` seconds (to the microsecond), `peak` bytes
+ * and `hit` for the memory limit. */
+static void expect_usage(const run_cgroup *group, double cpu, uint64_t peak, int hit,
+                         const char *what) {
+  run_cgroup_usage usage;
+  CHECK(run_cgroup_read(group, &usage) == 0, "%s: fixture not read", what);
+  CHECK(usage.cpu_seconds > cpu - 5e-7 && usage.cpu_seconds < cpu + 5e-7, "%s: cpu %.6f, want %.6f",
+        what, usage.cpu_seconds, cpu);
+  CHECK(usage.peak_bytes == peak, "%s: peak %llu, want %llu", what,
+        (unsigned long long)usage.peak_bytes, (unsigned long long)peak);
+  CHECK(usage.memory_limit_hit == hit, "%s: memory limit hit %d, want %d", what,
+        usage.memory_limit_hit, hit);
+}
+
 static void v2_memory(void) {
   /* Two children of 40 MB each over a 60 MB memory.max: the kernel
    * reclaimed (max), then killed one (oom, oom_kill). */
@@ -58,13 +73,7 @@ static void v2_memory(void) {
   put(group.unified, "memory.peak", "62914560\n");
   put(group.unified, "memory.events",
       "low 0\nhigh 0\nmax 57\noom 1\noom_kill 1\noom_group_kill 0\n");
-  run_cgroup_usage usage;
-  CHECK(run_cgroup_read(&group, &usage) == 0, "v2 fixture not read");
-  CHECK(usage.cpu_seconds > 1.734511 && usage.cpu_seconds < 1.734513, "cpu %.6f, want 1.734512",
-        usage.cpu_seconds);
-  CHECK(usage.peak_bytes == 62914560u, "peak %llu, want 62914560",
-        (unsigned long long)usage.peak_bytes);
-  CHECK(usage.memory_limit_hit, "oom_kill 1 not seen as the memory limit");
+  expect_usage(&group, 1.734512, 62914560u, 1, "v2, oom_kill 1");
 
   /* The limit reached and reclaimed, nothing killed: not a memory end;
    * the keys in another order. */
@@ -72,19 +81,17 @@ static void v2_memory(void) {
   put(group.unified, "cpu.stat", "user_usec 20\nsystem_usec 5\nusage_usec 25\n");
   put(group.unified, "memory.peak", "1048576\n");
   put(group.unified, "memory.events", "low 0\nhigh 3\nmax 12\noom 0\noom_kill 0\n");
-  CHECK(run_cgroup_read(&group, &usage) == 0, "v2 fixture not read");
-  CHECK(usage.cpu_seconds > 0.0000249 && usage.cpu_seconds < 0.0000251, "cpu %.7f, want 0.000025",
-        usage.cpu_seconds);
-  CHECK(!usage.memory_limit_hit, "max 12 (reclaim at the limit) taken for a kill");
+  expect_usage(&group, 0.000025, 1048576u, 0, "v2, max 12 (reclaim at the limit)");
 
   /* An allocation refused at the limit with nobody killed is memory too. */
   put(group.unified, "memory.events", "low 0\nhigh 0\nmax 4\noom 1\noom_kill 0\n");
-  CHECK(run_cgroup_read(&group, &usage) == 0 && usage.memory_limit_hit, "oom 1 not seen");
+  expect_usage(&group, 0.000025, 1048576u, 1, "v2, oom 1");
 
   /* Linux 5.14 to 5.18: cgroup.kill but no memory.peak. */
   group = fixture("v2-no-peak", "");
   put(group.unified, "cpu.stat", "usage_usec 10\n");
   put(group.unified, "memory.events", "oom 0\noom_kill 0\n");
+  run_cgroup_usage usage;
   CHECK(run_cgroup_read(&group, &usage) != 0, "read without memory.peak claimed a peak");
 }
 
@@ -96,16 +103,9 @@ static void v1_memory(void) {
   /* v2 files in the unified folder that must not be used for memory. */
   put(group.unified, "memory.peak", "1\n");
   put(group.unified, "memory.events", "oom 0\noom_kill 0\n");
-  run_cgroup_usage usage;
-  CHECK(run_cgroup_read(&group, &usage) == 0, "v1 fixture not read");
-  CHECK(usage.cpu_seconds > 2.4999 && usage.cpu_seconds < 2.5001, "cpu %.6f, want 2.5",
-        usage.cpu_seconds);
-  CHECK(usage.peak_bytes == 83886080u, "peak %llu, want 83886080",
-        (unsigned long long)usage.peak_bytes);
-  CHECK(usage.memory_limit_hit, "v1 oom_kill 2 not seen");
+  expect_usage(&group, 2.5, 83886080u, 1, "v1, oom_kill 2");
   put(group.memory, "memory.oom_control", "oom_kill_disable 0\nunder_oom 0\noom_kill 0\n");
-  CHECK(run_cgroup_read(&group, &usage) == 0 && !usage.memory_limit_hit,
-        "v1 oom_kill 0 taken for a kill");
+  expect_usage(&group, 2.5, 83886080u, 0, "v1, oom_kill 0");
 }
 
 static void processes(void) {
