@@ -2,9 +2,9 @@
  * fixture folders written here in the kernel's formats (the cgroup v2 and
  * v1 documentation, Documentation/admin-guide/cgroup-v2.rst and
  * cgroup-v1/memory.rst), so the cgroup v2 memory path is checked also on
- * machines whose memory controller is bound to cgroup v1 (as this
- * project's are: no cgroup2 mount there, even a fresh one in a private
- * mount namespace, lists `memory` in cgroup.controllers):
+ * hybrid hosts, whose memory controller is bound to cgroup v1 (no
+ * cgroup2 mount there, even a fresh one in a private mount namespace,
+ * lists `memory` in cgroup.controllers):
  *   - v2: CPU time from cpu.stat's usage_usec (not user_usec or
  *     system_usec, in any order), peak from memory.peak, the limit hit
  *     from memory.events' oom or oom_kill and not from `max` (the limit
