@@ -414,6 +414,7 @@ static void print_component_stats(const nq_component_stats *stats, const nq_engi
   fprintf(stderr, "top-level components: %d\n", stats->top_components);
   fprintf(stderr, "decisions: %" PRIu64 "\n", stats->decisions);
   fprintf(stderr, "conflicts: %" PRIu64 "\n", stats->conflicts);
+  fprintf(stderr, "learned clauses: %" PRIu64 "\n", stats->learned);
   fprintf(stderr, "components: %" PRIu64 "\n", stats->components);
   fprintf(stderr, "cache hits: %" PRIu64 "\n", stats->cache_hits);
   fprintf(stderr, "cache entries: %" PRIu64 "\n", stats->cache_entries);
@@ -432,7 +433,7 @@ static int count_by_components(solve_options *options, const char *path, nq_cnf 
     nq_cnf_free(cnf);
     return NQ_EXIT_FAILURE;
   }
-  nq_component_options component_options = {limit - needed, 0};
+  nq_component_options component_options = {.cache_bytes = limit - needed};
   nq_component_stats stats;
   model_count total;
   model_count_init(&total);

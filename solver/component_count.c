@@ -12,15 +12,31 @@
  *
  * Branching: the projected variable (any variable once none is left)
  * that occurs in the most unsatisfied clauses of the component. That
- * favours variables whose removal splits the component, the aim of
- * VSADS-like heuristics without the activity part (this engine learns no
- * clauses).
+ * favours variables whose removal splits the component.
+ *
+ * Learning (as in sharpSAT): a conflict teaches a first-UIP clause, kept
+ * in a bounded database beside the original clauses. A learned clause is
+ * implied by the original formula, so it holds in every branch and every
+ * component and propagating it never loses a model; it never defines a
+ * component (the walk and the cache keys use original clauses only). The
+ * search still backtracks chronologically: a conflict makes the count of
+ * the current branch 0, no backjump leaves the component. Why that count
+ * stays exact: learned clauses join variables of different components,
+ * so a conflict met inside component A can come from another open
+ * component B (a learned clause forcing B's variables) and is then only
+ * right because B has no model under the path: A's count (and the counts
+ * cached inside it) may come out too small. But then the split holding B
+ * multiplies to 0, which is its true count, and every entry cached while
+ * it was counted is dropped (component_cache_forget_since), as sharpSAT
+ * drops the cache entries of a branch found unsatisfiable. When every
+ * open component has a model a conflict is A's own, and counts are exact.
  *
  * The recursion is as deep as the decisions, at most two frames per
  * variable, so the count runs on a thread whose stack is sized by the
  * number of variables. */
 #include "nqsat/component_count.h"
 
+#include <limits.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,13 +75,24 @@ typedef struct component_stack {
 
 typedef struct counter {
   int variables;
-  int clause_count;
-  int *clause_start; /* [clause_count + 1]: offsets into literals */
+  int clause_count;  /* original clauses: ids 0 .. clause_count - 1 */
+  int total_clauses; /* learned ones follow, up to total_clauses - 1 */
+  int *clause_start; /* [total_clauses + 1]: offsets into literals */
   int *literals;     /* clause literals, no 0s; watched ones first */
+  size_t clause_start_capacity, literal_capacity;
   const unsigned char *projected;
   signed char *value; /* [variables + 1]: 0 open, 1 true, -1 false */
+  int *reason;        /* [variables + 1]: the clause that implied it, -1 for a decision */
+  int *level;         /* [variables + 1]: decisions on the path when it was assigned */
+  int decision_level;
   int *trail;
   int trail_size, propagated;
+  int conflict; /* the clause propagate found falsified */
+  int learning;
+  int learned_limit;     /* learned clauses held before a reduction */
+  int *learned_literals; /* [variables + 1]: the clause being learned */
+  unsigned char *seen;   /* [variables + 1]: marks of the analysis */
+  int_stack glue;        /* per learned clause: decision levels among its literals */
   int_stack *watches;    /* [2 * (variables + 1)]: clauses watching a literal */
   int *occurrence_start; /* [variables + 2] */
   int *occurrences;      /* clause ids per variable */
@@ -87,8 +114,11 @@ static int literal_value(const counter *c, int literal) {
   return literal > 0 ? value : -value;
 }
 
-static void assign(counter *c, int literal) {
-  c->value[abs(literal)] = literal > 0 ? 1 : -1;
+static void assign(counter *c, int literal, int reason) {
+  int variable = abs(literal);
+  c->value[variable] = literal > 0 ? 1 : -1;
+  c->reason[variable] = reason;
+  c->level[variable] = c->decision_level;
   c->trail[c->trail_size++] = literal;
 }
 
@@ -136,10 +166,11 @@ static int propagate(counter *c) {
       list->items[kept++] = clause;
       if (literal_value(c, lits[0]) < 0) {
         ok = 0;
+        c->conflict = clause;
         i++;
         break;
       }
-      assign(c, lits[0]);
+      assign(c, lits[0], clause);
     }
     for (; i < list->size; i++)
       list->items[kept++] = list->items[i];
@@ -150,13 +181,6 @@ static int propagate(counter *c) {
   return 1;
 }
 
-static int clause_satisfied(const counter *c, int clause) {
-  for (int k = c->clause_start[clause]; k < c->clause_start[clause + 1]; k++)
-    if (literal_value(c, c->literals[k]) > 0)
-      return 1;
-  return 0;
-}
-
 static void next_stamp(counter *c) {
   if (++c->stamp == 0) {
     memset(c->variable_mark, 0, (size_t)(c->variables + 1) * sizeof *c->variable_mark);
@@ -164,6 +188,206 @@ static void next_stamp(counter *c) {
            (size_t)(c->clause_count ? c->clause_count : 1) * sizeof *c->clause_mark);
     c->stamp = 1;
   }
+}
+
+/* A literal of the clause being learned is redundant when its reason's
+ * other literals are all in the clause (seen) or fixed at the top. */
+static int implied_by_seen(const counter *c, int variable) {
+  int reason = c->reason[variable];
+  if (reason < 0)
+    return 0;
+  for (int k = c->clause_start[reason]; k < c->clause_start[reason + 1]; k++) {
+    int other = abs(c->literals[k]);
+    if (other != variable && !c->seen[other] && c->level[other] > 0)
+      return 0;
+  }
+  return 1;
+}
+
+/* Appends the clause of `length` literals at c->learned_literals, its
+ * first two watched; 0 when there is no room (it is then not kept). */
+static int add_learned(counter *c, int length, int glue) {
+  size_t at = (size_t)c->clause_start[c->total_clauses];
+  if (at + (size_t)length > INT_MAX || c->total_clauses == INT_MAX - 1)
+    return 0;
+  if ((size_t)c->total_clauses + 2 > c->clause_start_capacity) {
+    int *grown = grow_array(c->clause_start, &c->clause_start_capacity,
+                            (size_t)c->total_clauses + 2, sizeof *grown, 64);
+    if (!grown)
+      return 0;
+    c->clause_start = grown;
+  }
+  if (at + (size_t)length > c->literal_capacity) {
+    int *grown =
+        grow_array(c->literals, &c->literal_capacity, at + (size_t)length, sizeof *grown, 64);
+    if (!grown)
+      return 0;
+    c->literals = grown;
+  }
+  int clause = c->total_clauses;
+  if (push(&c->glue, glue))
+    return 0;
+  if (push(&c->watches[literal_index(c->learned_literals[0])], clause)) {
+    c->glue.size--;
+    return 0;
+  }
+  if (push(&c->watches[literal_index(c->learned_literals[1])], clause)) {
+    c->watches[literal_index(c->learned_literals[0])].size--;
+    c->glue.size--;
+    return 0;
+  }
+  memcpy(c->literals + at, c->learned_literals, (size_t)length * sizeof *c->literals);
+  c->clause_start[clause + 1] = (int)(at + (size_t)length);
+  c->total_clauses++;
+  c->stats.learned++;
+  return 1;
+}
+
+/* First-UIP learning from the falsified clause c->conflict at the current
+ * decision level (> 0): resolve it with the reasons of the literals
+ * assigned at this level, latest first, until one such literal is left;
+ * the clause (its negation, then the false literals of lower levels) is
+ * implied by the original formula, so it stays valid in every branch and
+ * every component. A unit is not kept (it would need a top-level
+ * assignment under the recursion). */
+static void learn_from_conflict(counter *c) {
+  int *learned = c->learned_literals;
+  int length = 1, open = 0, index = c->trail_size, uip = 0, clause = c->conflict;
+  for (;;) {
+    for (int k = c->clause_start[clause]; k < c->clause_start[clause + 1]; k++) {
+      int literal = c->literals[k], variable = abs(literal);
+      if (variable == abs(uip) || c->seen[variable] || c->level[variable] == 0)
+        continue;
+      c->seen[variable] = 1;
+      if (c->level[variable] == c->decision_level)
+        open++;
+      else
+        learned[length++] = literal;
+    }
+    if (open == 0)
+      break; /* no literal of this level: nothing to learn */
+    do
+      uip = c->trail[--index];
+    while (!c->seen[abs(uip)]);
+    c->seen[abs(uip)] = 0;
+    if (--open == 0)
+      break;
+    clause = c->reason[abs(uip)];
+  }
+  for (int i = 1; i < length; i++)
+    if (implied_by_seen(c, abs(learned[i])))
+      c->seen[abs(learned[i])] = 2;
+  int kept = 1;
+  for (int i = 1; i < length; i++) {
+    int variable = abs(learned[i]), mark = c->seen[variable];
+    c->seen[variable] = 0;
+    if (mark == 1)
+      learned[kept++] = learned[i];
+  }
+  if (!uip || kept < 2)
+    return;
+  learned[0] = -uip;
+  /* The second watch on the literal of the highest level: the clause's
+   * watches are both open again whenever the search backs up past it. */
+  int highest = 1;
+  for (int i = 2; i < kept; i++)
+    if (c->level[abs(learned[i])] > c->level[abs(learned[highest])])
+      highest = i;
+  int swap = learned[1];
+  learned[1] = learned[highest];
+  learned[highest] = swap;
+  next_stamp(c);
+  int glue = 1;
+  for (int i = 1; i < kept; i++) {
+    unsigned *mark = &c->variable_mark[c->level[abs(learned[i])]];
+    if (*mark != c->stamp) {
+      *mark = c->stamp;
+      glue++;
+    }
+  }
+  add_learned(c, kept, glue);
+}
+
+typedef struct learned_rank {
+  int glue, clause;
+} learned_rank;
+
+/* Most glue first; among equal, the older first. */
+static int compare_rank(const void *a, const void *b) {
+  const learned_rank *x = a, *y = b;
+  if (x->glue != y->glue)
+    return x->glue > y->glue ? -1 : 1;
+  return (x->clause > y->clause) - (x->clause < y->clause);
+}
+
+/* The learned clause is the reason of an assigned literal: kept. */
+static int is_reason(const counter *c, int clause) {
+  int variable = abs(c->literals[c->clause_start[clause]]);
+  return c->value[variable] && c->reason[variable] == clause;
+}
+
+/* Bounds the learned clauses: half of those that are no reason and have
+ * more than two decision levels (the least likely to propagate again)
+ * are dropped, the rest renumbered in the watches and reasons. */
+static void reduce_learned(counter *c) {
+  int learned = c->total_clauses - c->clause_count;
+  learned_rank *ranks = malloc((size_t)learned * sizeof *ranks);
+  int *renumber = malloc((size_t)learned * sizeof *renumber);
+  if (!ranks || !renumber) {
+    free(ranks);
+    free(renumber);
+    c->learned_limit += c->learned_limit / 2; /* try again later */
+    return;
+  }
+  int candidates = 0;
+  for (int i = 0; i < learned; i++) {
+    renumber[i] = 0;
+    if (c->glue.items[i] > 2 && !is_reason(c, c->clause_count + i))
+      ranks[candidates++] = (learned_rank){c->glue.items[i], c->clause_count + i};
+  }
+  qsort(ranks, (size_t)candidates, sizeof *ranks, compare_rank);
+  for (int i = 0; i < candidates && i < learned / 2; i++)
+    renumber[ranks[i].clause - c->clause_count] = -1;
+  int next = c->clause_count, at = c->clause_start[c->clause_count];
+  for (int i = 0; i < learned; i++) {
+    int begin = c->clause_start[c->clause_count + i],
+        end = c->clause_start[c->clause_count + i + 1];
+    if (renumber[i] < 0)
+      continue;
+    memmove(c->literals + at, c->literals + begin, (size_t)(end - begin) * sizeof *c->literals);
+    c->glue.items[next - c->clause_count] = c->glue.items[i];
+    renumber[i] = next++;
+    at += end - begin;
+    c->clause_start[next] = at;
+  }
+  for (int index = 2; index < 2 * (c->variables + 1); index++) {
+    int_stack *list = &c->watches[index];
+    size_t kept = 0;
+    for (size_t i = 0; i < list->size; i++) {
+      int clause = list->items[i];
+      if (clause >= c->clause_count && (clause = renumber[clause - c->clause_count]) < 0)
+        continue;
+      list->items[kept++] = clause;
+    }
+    list->size = kept;
+  }
+  for (int i = 0; i < c->trail_size; i++) {
+    int variable = abs(c->trail[i]);
+    if (c->reason[variable] >= c->clause_count)
+      c->reason[variable] = renumber[c->reason[variable] - c->clause_count];
+  }
+  c->glue.size = (size_t)(next - c->clause_count);
+  c->total_clauses = next;
+  c->learned_limit += c->learned_limit / 10;
+  free(ranks);
+  free(renumber);
+}
+
+static int clause_satisfied(const counter *c, int clause) {
+  for (int k = c->clause_start[clause]; k < c->clause_start[clause + 1]; k++)
+    if (literal_value(c, c->literals[k]) > 0)
+      return 1;
+  return 0;
 }
 
 /* Splits the open variables among `variable_count` ones at `variables_at`
@@ -364,14 +588,20 @@ static void count_component(counter *c, size_t index, mpz_t result) {
   for (int side = 0; side < 2 && !out_of_time(c); side++) {
     int mark = c->trail_size;
     c->stats.decisions++;
-    assign(c, side ? -variable : variable);
+    c->decision_level++;
+    assign(c, side ? -variable : variable, -1);
     if (propagate(c)) {
       count_split(c, part.variables_at, part.variable_count, branch);
       mpz_add(result, result, branch);
     } else {
       c->stats.conflicts++;
+      if (c->learning && c->status == NQ_OK)
+        learn_from_conflict(c);
     }
     undo_to(c, mark);
+    c->decision_level--;
+    if (c->total_clauses - c->clause_count > c->learned_limit)
+      reduce_learned(c);
     if (!any_projected && mpz_sgn(result) > 0)
       break; /* satisfiable: the component counts 1 */
   }
@@ -387,6 +617,7 @@ static void count_component(counter *c, size_t index, mpz_t result) {
 /* The count of the open part of the `variable_count` variables at
  * `variables_at`: the product of its components' counts. */
 static void count_split(counter *c, size_t variables_at, int variable_count, mpz_t result) {
+  uint64_t stores_before = component_cache_store_count(c->cache);
   size_t components_at = c->components.size;
   size_t variables_top = c->component_variables.size, clauses_top = c->component_clauses.size;
   int free_projected = find_components(c, variables_at, variable_count);
@@ -400,6 +631,10 @@ static void count_split(counter *c, size_t variables_at, int variable_count, mpz
       break;
   }
   mpz_clear(part);
+  /* With learned clauses a conflict inside one component may come from
+   * another: see "Learning" at the top. */
+  if (c->learning && mpz_sgn(result) == 0)
+    component_cache_forget_since(c->cache, stores_before);
   mpz_mul_2exp(result, result, (mp_bitcnt_t)free_projected);
   c->components.size = components_at;
   c->component_variables.size = variables_top;
@@ -411,8 +646,10 @@ static void count_split(counter *c, size_t variables_at, int variable_count, mpz
  * is empty: no models). Returns -1 when out of memory. */
 static int load_clauses(counter *c, const cnf_compact *compact) {
   size_t literal_total = compact->literal_count;
-  c->clause_start = malloc((compact->clause_count + 1) * sizeof *c->clause_start);
-  c->literals = malloc((literal_total ? literal_total : 1) * sizeof *c->literals);
+  c->clause_start_capacity = compact->clause_count + 1;
+  c->literal_capacity = literal_total ? literal_total : 1;
+  c->clause_start = malloc(c->clause_start_capacity * sizeof *c->clause_start);
+  c->literals = malloc(c->literal_capacity * sizeof *c->literals);
   c->occurrence_start = calloc((size_t)c->variables + 2, sizeof *c->occurrence_start);
   c->occurrences = malloc((literal_total ? literal_total : 1) * sizeof *c->occurrences);
   c->watches = calloc(2 * ((size_t)c->variables + 1), sizeof *c->watches);
@@ -453,7 +690,7 @@ static int load_clauses(counter *c, const cnf_compact *compact) {
       if (value < 0)
         satisfiable = 0;
       else if (value == 0)
-        assign(c, lits[0]);
+        assign(c, lits[0], -1);
       at = begin;
       continue;
     }
@@ -462,6 +699,7 @@ static int load_clauses(counter *c, const cnf_compact *compact) {
     c->clause_start[c->clause_count] = (int)at;
     begin = at;
   }
+  c->total_clauses = c->clause_count;
   for (int clause = 0; clause < c->clause_count; clause++) {
     for (int k = c->clause_start[clause]; k < c->clause_start[clause + 1]; k++)
       c->occurrence_start[abs(c->literals[k]) + 1]++;
@@ -486,6 +724,11 @@ static void counter_free(counter *c) {
   free(c->clause_start);
   free(c->literals);
   free(c->value);
+  free(c->reason);
+  free(c->level);
+  free(c->learned_literals);
+  free(c->seen);
+  free(c->glue.items);
   free(c->trail);
   if (c->watches)
     for (int i = 0; i < 2 * (c->variables + 1); i++)
@@ -565,20 +808,28 @@ nq_status nq_cnf_count_components(const nq_cnf *cnf, const nq_component_options 
   c.variables = compact.variables;
   c.projected = compact.projected;
   c.max_decisions = options ? options->max_decisions : 0;
+  c.learning = !(options && options->without_learning);
   c.stats.variables = compact.variables;
   c.stats.projected = compact.projection_count;
   c.stats.unused_projected = compact.unused_projected;
   c.stats.clauses = compact.clause_count;
   size_t slots = (size_t)c.variables + 1;
   c.value = calloc(slots, sizeof *c.value);
+  c.reason = malloc(slots * sizeof *c.reason);
+  c.level = calloc(slots, sizeof *c.level);
+  c.learned_literals = malloc(slots * sizeof *c.learned_literals);
+  c.seen = calloc(slots, sizeof *c.seen);
   c.trail = malloc(slots * sizeof *c.trail);
   c.variable_mark = calloc(slots, sizeof *c.variable_mark);
   c.clause_mark = calloc(compact.clause_count ? compact.clause_count : 1, sizeof *c.clause_mark);
   c.score = calloc(slots, sizeof *c.score);
   c.cache = component_cache_new(options ? options->cache_bytes : 0);
   int loaded = -1;
-  if (c.value && c.trail && c.variable_mark && c.clause_mark && c.score && c.cache)
+  if (c.value && c.reason && c.level && c.learned_literals && c.seen && c.trail &&
+      c.variable_mark && c.clause_mark && c.score && c.cache)
     loaded = load_clauses(&c, &compact);
+  c.learned_limit =
+      options && options->learned_bound > 0 ? options->learned_bound : 2000 + c.clause_count / 2;
   if (loaded < 0) {
     status = NQ_ERR_MEMORY;
   } else if (loaded > 0 && propagate(&c)) {

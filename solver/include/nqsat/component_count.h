@@ -40,6 +40,11 @@ typedef struct nq_component_options {
   /* Stop after this many decisions with NQ_ERR_STOPPED (0: no limit): the
    * engine choice's probe (nqsat/engine_choice.h). */
   uint64_t max_decisions;
+  /* Nonzero: no clause learning (plain DPLL, for comparison and tests). */
+  int without_learning;
+  /* Learned clauses held before the least useful half of them is dropped
+   * (0: 2000 plus half the clauses, growing by a tenth at each drop). */
+  int learned_bound;
 } nq_component_options;
 
 typedef struct nq_component_stats {
@@ -49,6 +54,7 @@ typedef struct nq_component_stats {
   uint64_t clauses;
   uint64_t decisions;
   uint64_t conflicts;
+  uint64_t learned;       /* clauses learned from conflicts (units and reductions aside) */
   uint64_t components;    /* components with a clause met (cache hits included) */
   uint64_t cache_hits;    /* components whose count came from the cache */
   uint64_t cache_entries; /* entries held at the end */
