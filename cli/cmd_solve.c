@@ -400,13 +400,13 @@ static void print_probe(const nq_engine_probe *probe, const char *engine) {
   fputc('\n', stderr);
 }
 
-static void print_component_stats(const nq_component_stats *stats, const nq_engine_probe *probe,
-                                  int probed) {
+static void print_component_stats(const nq_component_stats *stats, int threads,
+                                  const nq_engine_probe *probe, int probed) {
   fprintf(stderr, "variables: %d\n", stats->variables);
   fprintf(stderr, "projected: %d\n", stats->projected);
   fprintf(stderr, "unused projected: %d\n", stats->unused_projected);
   fprintf(stderr, "clauses: %" PRIu64 "\n", stats->clauses);
-  fprintf(stderr, "threads: 1\n");
+  fprintf(stderr, "threads: %d\n", threads);
   if (probed)
     print_probe(probe, "engine: components");
   else
@@ -428,12 +428,14 @@ static void print_component_stats(const nq_component_stats *stats, const nq_engi
 static int count_by_components(solve_options *options, const char *path, nq_cnf *cnf,
                                uint64_t max_memory, const nq_engine_probe *probe, int probed) {
   uint64_t limit = max_memory ? max_memory : default_memory_limit();
-  uint64_t needed = nq_cnf_count_components_memory(cnf);
+  int threads = options->control.threads > 0 ? options->control.threads : online_processors(0);
+  /* Each worker holds its own copy of the formula. */
+  uint64_t needed = nq_cnf_count_components_memory(cnf) * (uint64_t)threads;
   if (memory_budget_check_file("solve", path, needed, limit)) {
     nq_cnf_free(cnf);
     return NQ_EXIT_FAILURE;
   }
-  nq_component_options component_options = {.cache_bytes = limit - needed};
+  nq_component_options component_options = {.cache_bytes = limit - needed, .threads = threads};
   nq_component_stats stats;
   model_count total;
   model_count_init(&total);
@@ -442,7 +444,7 @@ static int count_by_components(solve_options *options, const char *path, nq_cnf 
   int has_projection = cnf->has_projection;
   nq_cnf_free(cnf);
   if (options->stats)
-    print_component_stats(&stats, probe, probed);
+    print_component_stats(&stats, threads, probe, probed);
   if (status == NQ_ERR_INTERRUPTED) {
     model_count_clear(&total);
     return stopped_before_models(options, "the component count was not finished");

@@ -98,7 +98,8 @@ typedef struct counter {
   int decision_level;
   int *trail;
   int trail_size, propagated;
-  int conflict; /* the clause propagate found falsified */
+  int level_zero_trail; /* the trail's size before the first decision */
+  int conflict;         /* the clause propagate found falsified */
   int learning;
   int learned_limit;     /* learned clauses held before a reduction */
   int *learned_literals; /* [variables + 1]: the clause being learned */
@@ -774,20 +775,13 @@ static void counter_free(counter *c) {
   component_cache_free(c->cache);
 }
 
-typedef struct count_job {
-  counter *c;
-  mpz_ptr count;
-} count_job;
-
 /* The whole formula: every variable one list, split and counted. */
-static void *count_everything(void *state) {
-  count_job *job = state;
-  counter *c = job->c;
+static void count_everything(counter *c, mpz_t count) {
   c->component_variables.size = 0;
   for (int v = 1; v <= c->variables; v++)
     if (push(&c->component_variables, v)) {
       c->status = NQ_ERR_MEMORY;
-      return NULL;
+      return;
     }
   size_t before = c->components.size;
   find_components(c, 0, c->variables); /* for the statistics only */
@@ -795,31 +789,251 @@ static void *count_everything(void *state) {
   c->components.size = before;
   c->component_variables.size = (size_t)c->variables;
   c->component_clauses.size = 0;
-  count_split(c, 0, c->variables, job->count);
+  count_split(c, 0, c->variables, count);
+}
+
+/* Cubes for --threads: every sign pattern of a few projected variables,
+ * handed out in order to workers that each hold a counter of their own. */
+typedef struct cube_plan {
+  int *variables; /* the cube variables, most frequent first */
+  int depth;      /* cubes: 2^depth */
+  int next;       /* the next cube to count, under `lock` */
+  pthread_mutex_t lock;
+} cube_plan;
+
+/* The count of the cube `index` added into `sum`. Each cube literal is a
+ * decision of its own level, so clauses learned under one cube hold under
+ * every other one and the worker keeps its clauses and cache from cube to
+ * cube; the cubes partition the projected assignments, so the counts add
+ * up to the formula's. */
+static void count_cube(counter *c, const cube_plan *plan, int index, mpz_t sum, mpz_t count) {
+  int ok = 1;
+  for (int i = 0; i < plan->depth && ok; i++) {
+    int variable = plan->variables[i], literal = (index >> i) & 1 ? -variable : variable;
+    if (literal_value(c, literal) > 0)
+      continue;
+    if (literal_value(c, literal) < 0) {
+      ok = 0;
+      break;
+    }
+    c->decision_level++;
+    assign(c, literal, -1);
+    if (!propagate(c)) {
+      ok = 0;
+      c->stats.conflicts++;
+      if (c->learning && c->status == NQ_OK)
+        learn_from_conflict(c);
+    }
+  }
+  if (ok) {
+    count_everything(c, count);
+    mpz_add(sum, sum, count);
+  }
+  undo_to(c, c->level_zero_trail);
+  c->decision_level = 0;
+  if (c->total_clauses - c->clause_count > c->learned_limit)
+    reduce_learned(c);
+}
+
+typedef struct count_job {
+  counter *c;
+  mpz_ptr count;
+  cube_plan *cubes; /* NULL: the whole formula at once */
+} count_job;
+
+static void *run_job(void *state) {
+  count_job *job = state;
+  counter *c = job->c;
+  if (!job->cubes) {
+    count_everything(c, job->count);
+    return NULL;
+  }
+  mpz_t count;
+  mpz_init(count);
+  for (;;) {
+    pthread_mutex_lock(&job->cubes->lock);
+    int index = job->cubes->next < (1 << job->cubes->depth) ? job->cubes->next++ : -1;
+    pthread_mutex_unlock(&job->cubes->lock);
+    if (index < 0 || c->status != NQ_OK)
+      break;
+    count_cube(c, job->cubes, index, job->count, count);
+  }
+  mpz_clear(count);
   return NULL;
 }
 
-/* Runs count_everything on a thread with room for the recursion (two
- * small frames per decision level, at most one level per variable). */
-static void run_with_stack(count_job *job) {
-  /* A decision level takes two frames of a few hundred bytes; 1 KiB per
-   * variable leaves room for sanitizer builds, whose frames are larger. */
+/* A decision level takes two frames of a few hundred bytes; 1 KiB per
+ * variable leaves room for sanitizer builds, whose frames are larger. */
+static int start_with_stack(pthread_t *thread, count_job *job) {
   size_t stack = ((size_t)1 << 20) + (size_t)job->c->variables * 1024;
   pthread_attr_t attributes;
+  if (pthread_attr_init(&attributes) != 0)
+    return -1;
+  int started = pthread_attr_setstacksize(&attributes, stack) == 0 &&
+                pthread_create(thread, &attributes, run_job, job) == 0;
+  pthread_attr_destroy(&attributes);
+  return started ? 0 : -1;
+}
+
+/* Runs the job on a thread with room for the recursion (at most one
+ * decision level per variable). */
+static void run_with_stack(count_job *job) {
   pthread_t thread;
-  if (pthread_attr_init(&attributes) == 0) {
-    int started = pthread_attr_setstacksize(&attributes, stack) == 0 &&
-                  pthread_create(&thread, &attributes, count_everything, job) == 0;
-    pthread_attr_destroy(&attributes);
-    if (started) {
-      pthread_join(thread, NULL);
-      return;
-    }
+  if (start_with_stack(&thread, job) == 0) {
+    pthread_join(thread, NULL);
+    return;
   }
   if (job->c->variables < 2000)
-    count_everything(job); /* the calling thread's stack is enough */
+    run_job(job); /* the calling thread's stack is enough */
   else
     job->c->status = NQ_ERR_MEMORY;
+}
+
+/* A counter of the compacted formula, its units propagated: 1 ready, 0
+ * no models, -1 out of memory. */
+static int counter_init(counter *c, const cnf_compact *compact, const nq_component_options *options,
+                        const nq_solver_control *control, uint64_t cache_bytes) {
+  memset(c, 0, sizeof *c);
+  search_clock_start(&c->clock, control);
+  c->variables = compact->variables;
+  c->projected = compact->projected;
+  c->max_decisions = options ? options->max_decisions : 0;
+  c->learning = !(options && options->without_learning);
+  c->stats.variables = compact->variables;
+  c->stats.projected = compact->projection_count;
+  c->stats.unused_projected = compact->unused_projected;
+  c->stats.clauses = compact->clause_count;
+  size_t slots = (size_t)c->variables + 1;
+  c->value = calloc(slots, sizeof *c->value);
+  c->reason = malloc(slots * sizeof *c->reason);
+  c->level = calloc(slots, sizeof *c->level);
+  c->learned_literals = malloc(slots * sizeof *c->learned_literals);
+  c->seen = calloc(slots, sizeof *c->seen);
+  c->trail = malloc(slots * sizeof *c->trail);
+  c->variable_mark = calloc(slots, sizeof *c->variable_mark);
+  c->clause_mark =
+      calloc(compact->clause_count ? compact->clause_count : 1, sizeof *c->clause_mark);
+  c->score = calloc(slots, sizeof *c->score);
+  c->activity = calloc(slots, sizeof *c->activity);
+  c->cache = component_cache_new(cache_bytes);
+  if (!c->value || !c->reason || !c->level || !c->learned_literals || !c->seen || !c->trail ||
+      !c->variable_mark || !c->clause_mark || !c->score || !c->activity || !c->cache)
+    return -1;
+  int loaded = load_clauses(c, compact);
+  c->learned_limit =
+      options && options->learned_bound > 0 ? options->learned_bound : 2000 + c->clause_count / 2;
+  if (loaded > 0 && !propagate(c))
+    loaded = 0; /* a conflict among the units */
+  c->level_zero_trail = c->trail_size;
+  return loaded;
+}
+
+/* Up to `wanted` open projected variables, most occurrences first. */
+static int cube_variables(const counter *c, int *variables, int wanted) {
+  int count = 0;
+  for (int v = 1; v <= c->variables; v++) {
+    if (c->value[v] || !c->projected[v])
+      continue;
+    int occurrences = c->occurrence_start[v + 1] - c->occurrence_start[v];
+    if (!occurrences)
+      continue;
+    int at = count < wanted ? count++ : wanted - 1;
+    if (at == wanted - 1 && count == wanted && at > 0 &&
+        occurrences <= c->occurrence_start[variables[at] + 1] - c->occurrence_start[variables[at]])
+      continue;
+    for (; at > 0 && occurrences > c->occurrence_start[variables[at - 1] + 1] -
+                                       c->occurrence_start[variables[at - 1]];
+         at--)
+      variables[at] = variables[at - 1];
+    variables[at] = v;
+  }
+  return count;
+}
+
+static void add_stats(nq_component_stats *total, const counter *c) {
+  total->decisions += c->stats.decisions;
+  total->conflicts += c->stats.conflicts;
+  total->learned += c->stats.learned;
+  total->components += c->stats.components;
+  total->cache_hits += c->stats.cache_hits;
+  if (c->cache) {
+    component_cache_stats held;
+    component_cache_read_stats(c->cache, &held);
+    total->cache_entries += held.entries;
+    total->cache_peak_bytes += held.peak_bytes;
+    total->evictions += held.evictions;
+  }
+}
+
+/* Counts by cubes on `threads` workers (see cube_plan); `first` is set up
+ * already and becomes the first worker. */
+static nq_status count_by_cubes(counter *first, const cnf_compact *compact,
+                                const nq_component_options *options,
+                                const nq_solver_control *control, uint64_t cache_bytes, int threads,
+                                mpz_t count, nq_component_stats *total) {
+  enum { CUBES_PER_THREAD = 8, MAX_DEPTH = 12 };
+  int depth = 0;
+  while (depth < MAX_DEPTH && (1 << depth) < CUBES_PER_THREAD * threads)
+    depth++;
+  cube_plan plan = {0};
+  plan.variables = malloc((size_t)depth * sizeof *plan.variables);
+  counter *workers = calloc((size_t)threads, sizeof *workers);
+  count_job *jobs = calloc((size_t)threads, sizeof *jobs);
+  pthread_t *ids = calloc((size_t)threads, sizeof *ids);
+  char *started = calloc((size_t)threads, 1);
+  mpz_t *sums = calloc((size_t)threads, sizeof *sums);
+  int locked = 0;
+  nq_status status = NQ_ERR_MEMORY;
+  if (plan.variables && workers && jobs && ids && started && sums &&
+      pthread_mutex_init(&plan.lock, NULL) == 0) {
+    locked = 1;
+    status = NQ_OK;
+    plan.depth = cube_variables(first, plan.variables, depth);
+    workers[0] = *first;
+    /* A worker whose counter cannot be set up (memory) is left out. */
+    int ready = 1;
+    while (ready < threads &&
+           counter_init(&workers[ready], compact, options, control, cache_bytes) >= 0)
+      ready++;
+    if (ready < threads)
+      counter_free(&workers[ready]);
+    for (int t = 0; t < ready; t++) {
+      mpz_init(sums[t]);
+      jobs[t] = (count_job){&workers[t], sums[t], &plan};
+      started[t] = t > 0 && start_with_stack(&ids[t], &jobs[t]) == 0;
+    }
+    /* The first worker runs here once the others are going. */
+    count_job here = jobs[0];
+    if (start_with_stack(&ids[0], &jobs[0]) == 0)
+      pthread_join(ids[0], NULL);
+    else if (first->variables < 2000)
+      run_job(&here);
+    else
+      workers[0].status = NQ_ERR_MEMORY;
+    mpz_set_ui(count, 0);
+    for (int t = 0; t < ready; t++) {
+      if (started[t])
+        pthread_join(ids[t], NULL);
+      if (status == NQ_OK && workers[t].status != NQ_OK)
+        status = workers[t].status;
+      mpz_add(count, count, sums[t]);
+      mpz_clear(sums[t]);
+      if (t > 0) {
+        add_stats(total, &workers[t]);
+        counter_free(&workers[t]);
+      }
+    }
+    *first = workers[0];
+  }
+  if (locked)
+    pthread_mutex_destroy(&plan.lock);
+  free(plan.variables);
+  free(workers);
+  free(jobs);
+  free(ids);
+  free(started);
+  free(sums);
+  return status;
 }
 
 nq_status nq_cnf_count_components(const nq_cnf *cnf, const nq_component_options *options,
@@ -830,52 +1044,34 @@ nq_status nq_cnf_count_components(const nq_cnf *cnf, const nq_component_options 
   mpz_set_ui(count, 0);
   if (status != NQ_OK)
     return status;
+  int threads = options && options->threads > 1 ? options->threads : 1;
+  uint64_t cache_bytes = options ? options->cache_bytes / (uint64_t)threads : 0;
+  if (options && options->cache_bytes && !cache_bytes)
+    cache_bytes = 1;
   counter c;
-  memset(&c, 0, sizeof c);
-  search_clock_start(&c.clock, control);
-  c.variables = compact.variables;
-  c.projected = compact.projected;
-  c.max_decisions = options ? options->max_decisions : 0;
-  c.learning = !(options && options->without_learning);
-  c.stats.variables = compact.variables;
-  c.stats.projected = compact.projection_count;
-  c.stats.unused_projected = compact.unused_projected;
-  c.stats.clauses = compact.clause_count;
-  size_t slots = (size_t)c.variables + 1;
-  c.value = calloc(slots, sizeof *c.value);
-  c.reason = malloc(slots * sizeof *c.reason);
-  c.level = calloc(slots, sizeof *c.level);
-  c.learned_literals = malloc(slots * sizeof *c.learned_literals);
-  c.seen = calloc(slots, sizeof *c.seen);
-  c.trail = malloc(slots * sizeof *c.trail);
-  c.variable_mark = calloc(slots, sizeof *c.variable_mark);
-  c.clause_mark = calloc(compact.clause_count ? compact.clause_count : 1, sizeof *c.clause_mark);
-  c.score = calloc(slots, sizeof *c.score);
-  c.activity = calloc(slots, sizeof *c.activity);
-  c.cache = component_cache_new(options ? options->cache_bytes : 0);
-  int loaded = -1;
-  if (c.value && c.reason && c.level && c.learned_literals && c.seen && c.trail &&
-      c.variable_mark && c.clause_mark && c.score && c.activity && c.cache)
-    loaded = load_clauses(&c, &compact);
-  c.learned_limit =
-      options && options->learned_bound > 0 ? options->learned_bound : 2000 + c.clause_count / 2;
+  int loaded = counter_init(&c, &compact, options, control, cache_bytes);
+  nq_component_stats total = {0};
   if (loaded < 0) {
     status = NQ_ERR_MEMORY;
-  } else if (loaded > 0 && propagate(&c)) {
-    count_job job = {&c, count};
+  } else if (loaded > 0 && threads > 1) {
+    status = count_by_cubes(&c, &compact, options, control, cache_bytes, threads, count, &total);
+  } else if (loaded > 0) {
+    count_job job = {&c, count, NULL};
     run_with_stack(&job);
     status = c.status;
   }
-  /* loaded == 0 or a conflict among the units: no models, count stays 0 */
+  /* loaded == 0: no models, count stays 0 */
   if (status != NQ_OK)
     mpz_set_ui(count, 0);
-  if (c.cache) {
-    component_cache_stats held;
-    component_cache_read_stats(c.cache, &held);
-    c.stats.cache_entries = held.entries;
-    c.stats.cache_peak_bytes = held.peak_bytes;
-    c.stats.evictions = held.evictions;
-  }
+  add_stats(&total, &c);
+  c.stats.decisions = total.decisions;
+  c.stats.conflicts = total.conflicts;
+  c.stats.learned = total.learned;
+  c.stats.components = total.components;
+  c.stats.cache_hits = total.cache_hits;
+  c.stats.cache_entries = total.cache_entries;
+  c.stats.cache_peak_bytes = total.cache_peak_bytes;
+  c.stats.evictions = total.evictions;
   c.stats.seconds = search_clock_elapsed(&c.clock);
   if (stats)
     *stats = c.stats;

@@ -5,8 +5,8 @@
  *   V variables) on random formulas of 1..22 variables and varied
  *   density, with and without a projection, with declared variables no
  *   clause uses, duplicate literals, tautologies, unit and empty clauses; each
- *   also with a cache bound so small that entries are evicted, and without
- *   clause learning;
+ *   also with a cache bound so small that entries are evicted, without
+ *   clause learning, and on 2 and 7 threads (cubes);
  * - denser random 3-SAT of 40..60 variables (conflicts, learning, learned
  *   clause reduction): with and without learning, the enumeration engine;
  * - OEIS A000170 (typed in) on the N-Queens formulas N = 1..8, and the
@@ -152,6 +152,15 @@ static void check_random_formulas(void) {
       CHECK(count_with(cnf, 0, 1, got, &stats) == NQ_OK, "status (no learning)");
       CHECK(mpz_cmp(got, expected) == 0, "no learning: %d variables, %d clauses: %s, brute %s",
             variables, clauses, mpz_get_str(NULL, 10, got), mpz_get_str(NULL, 10, expected));
+      for (int threads = 2; threads <= 7; threads += 5) {
+        nq_component_options options = {.threads = threads, .cache_bytes = round % 3 ? 0 : 1500};
+        CHECK(nq_cnf_count_components(cnf, &options, NULL, got, &stats) == NQ_OK,
+              "status (%d threads)", threads);
+        mpz_mul_2exp(got, got, (mp_bitcnt_t)stats.unused_projected);
+        CHECK(mpz_cmp(got, expected) == 0, "%d threads: %d variables, %d clauses: %s, brute %s",
+              threads, variables, clauses, mpz_get_str(NULL, 10, got),
+              mpz_get_str(NULL, 10, expected));
+      }
       nq_cnf_free(cnf);
       formulas++;
     }
@@ -215,8 +224,8 @@ static void check_queens(const char *directory) {
  * time) and a small cache must agree with each other and with the
  * enumeration engine. */
 static void check_learning(void) {
-  mpz_t plain, learned, reduced, bounded;
-  mpz_inits(plain, learned, reduced, bounded, NULL);
+  mpz_t plain, learned, reduced, bounded, threaded;
+  mpz_inits(plain, learned, reduced, bounded, threaded, NULL);
   int formulas = 0, with_learned = 0;
   for (int variables = 30; variables <= 60; variables += 3)
     for (int round = 0; round < 3; round++) {
@@ -257,21 +266,25 @@ static void check_learning(void) {
       CHECK(nq_cnf_count_components(cnf, &options, NULL, reduced, &stats) == NQ_OK, "reduced");
       options.cache_bytes = 2000;
       CHECK(nq_cnf_count_components(cnf, &options, NULL, bounded, &stats) == NQ_OK, "bounded");
+      options = (nq_component_options){.threads = 7, .learned_bound = 8};
+      CHECK(nq_cnf_count_components(cnf, &options, NULL, threaded, &stats) == NQ_OK, "threads");
       uint64_t enumerated = count_by_enumeration(cnf);
       CHECK(mpz_cmp(learned, plain) == 0 && mpz_cmp(reduced, plain) == 0 &&
-                mpz_cmp(bounded, plain) == 0 && mpz_cmp_ui(plain, (unsigned long)enumerated) == 0,
+                mpz_cmp(bounded, plain) == 0 && mpz_cmp(threaded, plain) == 0 &&
+                mpz_cmp_ui(plain, (unsigned long)enumerated) == 0,
             "3-SAT %d/%d (projection %d): plain %s, learned %s, reduced %s, bounded %s, "
-            "enumeration %llu",
+            "7 threads %s, enumeration %llu",
             variables, clauses, round == 2, mpz_get_str(NULL, 10, plain),
             mpz_get_str(NULL, 10, learned), mpz_get_str(NULL, 10, reduced),
-            mpz_get_str(NULL, 10, bounded), (unsigned long long)enumerated);
+            mpz_get_str(NULL, 10, bounded), mpz_get_str(NULL, 10, threaded),
+            (unsigned long long)enumerated);
       nq_cnf_free(cnf);
       formulas++;
     }
   CHECK(with_learned * 2 >= formulas, "only %d of %d formulas learned a clause", with_learned,
         formulas);
   printf("3-SAT formulas with and without learning: %d (%d learned)\n", formulas, with_learned);
-  mpz_clears(plain, learned, reduced, bounded, NULL);
+  mpz_clears(plain, learned, reduced, bounded, threaded, NULL);
 }
 
 /* Disjoint copies: the count is the product of the copies' counts. */

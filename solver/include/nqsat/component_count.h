@@ -45,6 +45,11 @@ typedef struct nq_component_options {
   /* Learned clauses held before the least useful half of them is dropped
    * (0: 2000 plus half the clauses, growing by a tenth at each drop). */
   int learned_bound;
+  /* Worker threads (0 or 1: one). More split the formula into cubes on its
+   * most frequent projected variables (8 per thread, at most 2^12), each
+   * counted by a worker with its own clauses and cache (cache_bytes is
+   * shared out among them); the count does not depend on the number. */
+  int threads;
 } nq_component_options;
 
 typedef struct nq_component_stats {
@@ -68,7 +73,8 @@ typedef struct nq_component_stats {
  * clause into `count` (see above; multiply by 2^unused_projected for the
  * convention). `options` and `stats` may be NULL. `control`'s interrupt
  * flag and time limit end the call with NQ_ERR_INTERRUPTED (the count is
- * then unknown and `count` is 0); its threads are not used: one thread.
+ * then unknown and `count` is 0); its threads are not used (see
+ * options->threads).
  * NQ_ERR_ARGUMENT for literals outside 1..cnf->max_variable. */
 nq_status nq_cnf_count_components(const nq_cnf *cnf, const nq_component_options *options,
                                   const nq_solver_control *control, mpz_t count,
