@@ -928,22 +928,20 @@ static int counter_init(counter *c, const cnf_compact *compact, const nq_compone
   return loaded;
 }
 
+static int occurrence_count(const counter *c, int variable) {
+  return c->occurrence_start[variable + 1] - c->occurrence_start[variable];
+}
+
 /* Up to `wanted` open projected variables, most occurrences first. */
 static int cube_variables(const counter *c, int *variables, int wanted) {
   int count = 0;
-  for (int v = 1; v <= c->variables; v++) {
-    if (c->value[v] || !c->projected[v])
-      continue;
-    int occurrences = c->occurrence_start[v + 1] - c->occurrence_start[v];
-    if (!occurrences)
+  for (int v = 1; v <= c->variables && wanted > 0; v++) {
+    int occurrences = occurrence_count(c, v);
+    if (c->value[v] || !c->projected[v] || !occurrences ||
+        (count == wanted && occurrences <= occurrence_count(c, variables[wanted - 1])))
       continue;
     int at = count < wanted ? count++ : wanted - 1;
-    if (at == wanted - 1 && count == wanted && at > 0 &&
-        occurrences <= c->occurrence_start[variables[at] + 1] - c->occurrence_start[variables[at]])
-      continue;
-    for (; at > 0 && occurrences > c->occurrence_start[variables[at - 1] + 1] -
-                                       c->occurrence_start[variables[at - 1]];
-         at--)
+    for (; at > 0 && occurrences > occurrence_count(c, variables[at - 1]); at--)
       variables[at] = variables[at - 1];
     variables[at] = v;
   }
