@@ -1,8 +1,9 @@
 /* nqsat/component_count.h - exact model counts by connected components.
  *
  * A counter in the style of exact #SAT counters (Thurley's sharpSAT):
- * DPLL with unit propagation splits the residual formula, after each
- * decision, into connected components (no variable in common), counts
+ * DPLL with unit propagation and clause learning splits the residual
+ * formula, after each decision, into connected components (no variable
+ * in common), counts
  * each on its own and multiplies; each component's count is cached under
  * an exact encoding of it (its variables and its unsatisfied clauses), so
  * a component met again in another branch costs one look-up. Formulas
