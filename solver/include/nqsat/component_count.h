@@ -3,10 +3,10 @@
  * A counter in the style of exact #SAT counters (Thurley's sharpSAT):
  * DPLL with unit propagation and clause learning splits the residual
  * formula, after each decision, into connected components (no variable
- * in common), counts
- * each on its own and multiplies; each component's count is cached under
- * an exact encoding of it (its variables and its unsatisfied clauses), so
- * a component met again in another branch costs one look-up. Formulas
+ * in common), counts each on its own and multiplies; each component's
+ * count is cached under an exact encoding of it (its variables and its
+ * unsatisfied clauses), so a component met again in another branch costs
+ * one look-up. Formulas
  * that fall apart (random 3-SAT below the threshold, disjoint unions) are
  * counted in far fewer steps than they have models; formulas that do not
  * (N-Queens) are left to the enumeration engine (nqsat/engine_choice.h).
