@@ -33,7 +33,9 @@ for case in "30 60 1" "40 120 2" "45 150 3 20" "50 200 4" "60 150 5 25"; do
   read -r vars clauses seed projected <<<"$case"
   random_cnf "$vars" "$clauses" "$seed" "${projected:-0}" >"$WORK/r.cnf"
   enumerated=$("$NQSAT" solve "$WORK/r.cnf" --count --engine enumerate --threads 1)
-  for threads in 1 2 7; do
+  threads_list="1"
+  [ "$seed" -ge 3 ] && threads_list="1 2 7" # the larger ones, one projected
+  for threads in $threads_list; do
     components=$("$NQSAT" solve "$WORK/r.cnf" --count --engine components --threads $threads)
     expect_equal "$components" "$enumerated" "random $case: components ($threads threads) against enumeration"
   done
