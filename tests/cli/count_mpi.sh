@@ -137,6 +137,15 @@ mpirun_status() {
     echo "$1"
   fi
 }
+# guard_seconds: how long a signalled run may take before `timeout` kills
+# mpirun (a hang, as above): 20 s on a quiet machine, scaled by the load,
+# as the start-up and teardown are (at load 37 on two processors mpirun
+# took more than 20 s from start to end, and timeout killed a run that
+# would have ended with 130).
+guard_seconds() { echo $(($(scaled_limit_ms 20000) / 1000)); }
+# waits_for_ranks: 50 ms looks for the ranks to start and catch SIGTERM,
+# 10 s worth on a quiet machine, scaled by the load likewise.
+waits_for_ranks() { echo $(($(scaled_limit_ms 10000) / 50)); }
 # catching PID...: every process has its SIGTERM handler (SigCgt bit 14).
 catching() {
   local pid mask
@@ -146,10 +155,11 @@ catching() {
   done
 }
 for delay in 0 1; do
-  timeout -s KILL 20 "${mpi[@]}" -np 2 "$MPI_PROGRAM" count 18 --method backtrack --threads 1 \
+  guard=$(guard_seconds)
+  timeout -s KILL "$guard" "${mpi[@]}" -np 2 "$MPI_PROGRAM" count 18 --method backtrack --threads 1 \
     >"$WORK/out" 2>"$WORK/err" &
   launcher=$!
-  for wait in $(seq 200); do # up to 10 s for both ranks to catch SIGTERM
+  for wait in $(seq "$(waits_for_ranks)"); do # both ranks catch SIGTERM
     ranks=$(ranks_of $launcher)
     [ "$(echo $ranks | wc -w)" -eq 2 ] && catching $ranks && break
     sleep 0.05
@@ -157,7 +167,7 @@ for delay in 0 1; do
   sleep $delay
   start=$(now)
   kill -TERM $ranks 2>/dev/null
-  while running $ranks && [ "$(elapsed_ms $start)" -lt 20000 ]; do sleep 0.01; done
+  while running $ranks && [ "$(elapsed_ms $start)" -lt $((guard * 1000)) ]; do sleep 0.01; done
   latency=$(elapsed_ms $start)
   wait $launcher
   status=$(mpirun_status $?)
@@ -172,11 +182,11 @@ done
 
 # One worker alone interrupted (rank 2 of 3): it tells rank 0, which stops
 # the run (before, rank 0 waited for that worker's jobs for ever).
-timeout -s KILL 20 "${mpi[@]}" -np 3 "$MPI_PROGRAM" count 18 --method backtrack --threads 1 \
+timeout -s KILL "$(guard_seconds)" "${mpi[@]}" -np 3 "$MPI_PROGRAM" count 18 --method backtrack --threads 1 \
   >"$WORK/out" 2>"$WORK/err" &
 launcher=$!
 worker=
-for wait in $(seq 200); do
+for wait in $(seq "$(waits_for_ranks)"); do
   for pid in $(ranks_of $launcher); do
     tr '\0' '\n' </proc/$pid/environ 2>/dev/null | grep -qx OMPI_COMM_WORLD_RANK=2 && worker=$pid
   done
