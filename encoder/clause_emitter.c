@@ -44,3 +44,17 @@ void emit_explanation(clause_emitter *emitter, const char *format, ...) {
   if (emitter->comment(emitter->comment_context, text))
     emitter->status = NQ_ERR_STOPPED;
 }
+
+void name_auxiliary(clause_emitter *emitter, int variable, const int *inputs, int count,
+                    int negated, int exact, const char *format, ...) {
+  if (!emitter->name || emitter->status != NQ_OK)
+    return;
+  char text[160];
+  va_list arguments;
+  va_start(arguments, format);
+  vsnprintf(text, sizeof text, format, arguments);
+  va_end(arguments);
+  auxiliary_meaning meaning = {variable, text, inputs, count, negated, exact};
+  if (emitter->name(emitter->comment_context, &meaning))
+    emitter->status = NQ_ERR_STOPPED;
+}

@@ -168,10 +168,25 @@ nq_status nq_encoder_generate_explained(const nq_encoding *encoding, const nq_cl
 /* What `variable` means, in the words of the header and --explain (rows,
  * columns and values from 1): "x(3,2): a queen on row 3, column 2",
  * "p(3,2): q_3 <= 2, ...". Returns 0, or -1 for an auxiliary variable of
- * an at-most-one encoding (which means something only in its group of
- * clauses) and for a number that is no variable. */
+ * an at-most-one encoding (nq_encoder_name_auxiliaries names those all at
+ * once) and for a number that is no variable. */
 int nq_encoder_variable_meaning(const nq_encoding *encoding, int variable, char *text,
                                 size_t size);
+
+/* What every auxiliary variable of an at-most-one encoding means, in
+ * number order: on_name(context, variable, text) with a text such as
+ * "s(3) of row 2: some queen among the first 3 squares; true if a queen is
+ * on one of (2,1), (2,2), (2,3)" ("true exactly when" where the encoding
+ * or --parsimonious makes the variable a function of the queens; "no queen
+ * is on" for the ladder's variables; rows and columns from 1; more than 16
+ * squares are shortened to the first three and the last). `nqsat encode
+ * --explain` writes the same texts as "c a49 = ..." where the variable is
+ * made. The rows model has no auxiliary variables (nothing is called). A
+ * nonzero return from on_name stops, with NQ_ERR_STOPPED. */
+nq_status nq_encoder_name_auxiliaries(const nq_encoding *encoding,
+                                      int (*on_name)(void *context, int variable,
+                                                     const char *text),
+                                      void *context);
 
 /* The clause "no queen on (row, column)" (0-based), as a blocked square
  * adds it: -x for the matrix model and the direct and support encodings,
