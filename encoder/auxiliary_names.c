@@ -105,17 +105,19 @@ int auxiliary_names_name(void *context, const auxiliary_meaning *meaning) {
     names->run_start[++names->named] = end;
   }
   /* "SYMBOL of LINE: PHRASE; true if a queen is on one of SQUARES" */
-  const char *phrase = strchr(meaning->text, ':');
-  int symbol_length = phrase ? (int)(phrase - meaning->text) : (int)strlen(meaning->text);
+  const char *colon = strchr(meaning->text, ':');
+  size_t symbol_length = colon ? (size_t)(colon - meaning->text) : strlen(meaning->text);
+  if (symbol_length >= sizeof names->symbol)
+    symbol_length = sizeof names->symbol - 1;
+  memcpy(names->symbol, meaning->text, symbol_length);
+  names->symbol[symbol_length] = '\0';
+  const char *phrase = colon ? colon + 1 + strspn(colon + 1, " ") : "";
   size_t length = 0;
   size_t count = end - start;
-  int failed =
-      append(names, &length, "%.*s of %s%s; true %s %s on %s", symbol_length, meaning->text,
-             names->line, phrase ? phrase : "", meaning->exact ? "exactly when" : "if",
-             meaning->negated ? "no queen is" : "a queen is",
-             count == 1         ? ""
-             : meaning->negated ? "any of "
-                                : "one of ");
+  const char *before_squares = count == 1 ? "" : meaning->negated ? "any of " : "one of ";
+  int failed = append(names, &length, "%s of %s: %s; true %s %s on %s", names->symbol, names->line,
+                      phrase, meaning->exact ? "exactly when" : "if",
+                      meaning->negated ? "no queen is" : "a queen is", before_squares);
   for (size_t j = 0; j < count && !failed; j++) {
     if (count > SQUARES_LISTED && j == 3) {
       failed = append(names, &length, ", ...");
@@ -127,7 +129,10 @@ int auxiliary_names_name(void *context, const auxiliary_meaning *meaning) {
     failed = append(names, &length, " (%zu squares)", count);
   if (failed)
     return -1;
-  return names->on_name(names->context, meaning->variable, names->text);
+  nq_auxiliary auxiliary = {
+      meaning->variable, names->symbol,  names->line,      phrase,     names->covered + start,
+      (int)count,        meaning->exact, meaning->negated, names->text};
+  return names->on_name(names->context, &auxiliary);
 }
 
 void auxiliary_names_free(auxiliary_names *names) {
@@ -144,7 +149,7 @@ static int ignore_clause(void *context, const int *literals, size_t count) {
 }
 
 nq_status nq_encoder_name_auxiliaries(const nq_encoding *encoding,
-                                      int (*on_name)(void *context, int variable, const char *text),
+                                      int (*on_name)(void *context, const nq_auxiliary *auxiliary),
                                       void *context) {
   nq_encoding explained = *encoding;
   explained.explain = 1; /* the comments name the lines */

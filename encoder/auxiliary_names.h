@@ -17,9 +17,8 @@
 
 typedef struct auxiliary_names {
   int n;
-  /* Receives each auxiliary's text, e.g. "s(3) of row 2: some queen among
-   * the first 3 squares; true if a queen is on one of (2,1), (2,2), (2,3)". */
-  int (*on_name)(void *context, int variable, const char *text);
+  /* Receives each auxiliary, its text included. */
+  int (*on_name)(void *context, const nq_auxiliary *auxiliary);
   void *context;
   comment_fn comment; /* the comments passed on, or NULL */
   void *comment_context;
@@ -33,6 +32,7 @@ typedef struct auxiliary_names {
   size_t run_capacity;
   char *text;
   size_t text_capacity;
+  char symbol[64];
 } auxiliary_names;
 
 /* The hooks for generate_formula, with an auxiliary_names as the context. */

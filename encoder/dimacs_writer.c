@@ -6,9 +6,9 @@
 #include "writers.h"
 
 /* --explain: "c a49 = s(3) of row 2: ..." where the scheme makes a49. */
-static int explain_auxiliary(void *context, int variable, const char *text) {
+static int explain_auxiliary(void *context, const nq_auxiliary *auxiliary) {
   text_stream *stream = context;
-  text_printf(stream, "c a%d = %s\n", variable, text);
+  text_printf(stream, "c a%d = %s\n", auxiliary->variable, auxiliary->text);
   return stream->status != NQ_OK;
 }
 

@@ -213,9 +213,16 @@ for encoding in "${encodings[@]}"; do
   "$NQSAT" encode 6 $encoding --explain | awk -v vars="$(square_variables "$encoding" 3 4 | paste -sd' ')" '
     BEGIN { split(vars, list, " "); for (i in list) want[list[i]] = 1 }
     /^p cnf/ { body = 1; next }
+    body && /^c a[0-9]+ = / { name[substr($2, 2)] = substr($0, 3); next }
     body && /^c / { group = substr($0, 3); next }
     body { hit = 0; for (i = 1; i < NF; i++) { v = $i < 0 ? -$i : $i; if (v in want) hit = 1 }
-           if (hit) print $0 " | " group }' >>"$WORK/clauses6.expected"
+           if (!hit) next
+           print $0 " | " group
+           for (i = 1; i < NF; i++) { v = $i < 0 ? -$i : $i; if (v in name) used[v] = 1 } }
+    END { count = 0; for (v in used) list[++count] = v + 0
+          for (i = 1; i <= count; i++) for (j = i + 1; j <= count; j++)
+            if (list[j] < list[i]) { t = list[i]; list[i] = list[j]; list[j] = t }
+          for (i = 1; i <= count; i++) print name[list[i]] }' >>"$WORK/clauses6.expected"
 done
 positions=("q1,2" "q1,1;q2,3" "q2,2;b1,4;b3,5" "q1,3;q2,5;b4,4")
 : >"$WORK/propagation6.expected"
@@ -245,6 +252,9 @@ diff -u "$WORK/clauses6.expected" "$WORK/clauses6.page" >"$WORK/clauses6.diff" |
   fail "n6: the page's clauses of square (3,4) differ from nqsat encode --explain: $(head -c 600 "$WORK/clauses6.diff")"
 checks=$((checks + 1))
 [ "$(grep -c '|' "$WORK/clauses6.page")" -gt 100 ] || fail "n6: too few clauses listed for square (3,4)"
+checks=$((checks + 1))
+[ "$(grep -c '^a[0-9]* = .* of .*; true ' "$WORK/clauses6.page")" -gt 20 ] ||
+  fail "n6: too few auxiliary variables named among the clauses of square (3,4)"
 element n6 nq-probe >"$WORK/propagation6.page"
 checks=$((checks + 1))
 diff -u "$WORK/propagation6.expected" "$WORK/propagation6.page" >"$WORK/propagation6.diff" ||
