@@ -30,6 +30,10 @@
 #   NBC=path of nbc_minisat_all (default /tmp/nbc_minisat_all; built when
 #   missing and ../shared/anchors/build-nbc.sh exists)
 #   PICOSAT=0 leaves out the --engine picosat column (it is the slowest).
+#   ENGINE=auto|components|enumerate: nqsat's --engine (default enumerate,
+#   the all-solutions engine these anchors compare with; --count's
+#   automatic choice takes the component counter on commander and product
+#   files, which is measured in bench/components.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 nqsat=${1:-build/nqsat}
@@ -45,6 +49,7 @@ for name in $cases; do
   esac
 done
 cases=$expanded
+engine=${ENGINE:-enumerate}
 nbc=${NBC:-/tmp/nbc_minisat_all}
 rand3sat=${RAND3SAT:-../shared/tools/rand3sat.py}
 work=$(mktemp -d "${TMPDIR:-/tmp}/nqsat-files.XXXXXX")
@@ -82,9 +87,9 @@ for name in $cases; do
   # pairwise and shuffled files name every variable: counted plain).
   projected=$(awk '/^c ind/ { for (i = 3; i <= NF; i++) if ($i != 0) shown++ }
                    /^p cnf/ { declared = $3 } END { print (shown && shown < declared) ? 1 : 0 }' "$work/f.cnf")
-  one=$(cpu "$nqsat" solve "$work/f.cnf" --count --threads 1)
+  one=$(cpu "$nqsat" solve "$work/f.cnf" --count --threads 1 --engine "$engine")
   models=$(cat "$work/out")
-  cpu "$nqsat" solve "$work/f.cnf" --count --threads 2 >/dev/null
+  cpu "$nqsat" solve "$work/f.cnf" --count --threads 2 --engine "$engine" >/dev/null
   two=$(wall)
   [ "$(cat "$work/out")" = "$models" ] || { echo "$name: 2 threads count $(cat "$work/out")" >&2 && exit 1; }
   old="-"

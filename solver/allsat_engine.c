@@ -46,9 +46,12 @@ enum { RESTART_UNIT = 128, POLL_EVERY = 16 };
  * chronological walk visits each part of the tree once, so old clauses
  * rarely help again, while every one of them costs watch visits (shuffled
  * N = 12: 7.1 s with 4000 growing a tenth per reduction, 1.1 s with 250
- * fixed, 1.3 s with 1000). The limit grows by half only when a reduction
- * could not free a quarter (most clauses kept as reasons or LBD <= 2). */
-enum { REDUCE_BASE = 512 };
+ * fixed, 1.3 s with 1000; callgrind, --count on one thread, 256 against
+ * 512: ladder N = 11 parsimonious 1.72 G instructions against 1.78 G,
+ * commander N = 12 6.34 G against 6.79 G). The limit grows by half only
+ * when a reduction could not free a quarter (most clauses kept as reasons
+ * or LBD <= 2). */
+enum { REDUCE_BASE = 256 };
 /* Partial-model counting stays on while at least one model in
  * PARTIAL_RATIO has a free variable (checked after PARTIAL_SAMPLE). */
 enum { PARTIAL_SAMPLE = 256, PARTIAL_RATIO = 16 };
@@ -56,13 +59,16 @@ enum { PARTIAL_SAMPLE = 256, PARTIAL_RATIO = 16 };
 typedef struct watch {
   int clause;  /* arena offset */
   int blocker; /* a literal of the clause; the other one for binaries */
-  int binary;
 } watch;
 
 typedef struct watch_list {
   watch *items;
   int size, capacity;
 } watch_list;
+
+typedef struct var_heap {
+  int *items, size;
+} var_heap;
 
 typedef struct int_list {
   int *items;
@@ -74,9 +80,12 @@ struct allsat_engine {
   unsigned char *projected; /* [variables + 1] */
   int projected_count;
   /* Literal l of variable v is 2v (true) or 2v + 1 (false). */
-  signed char *value; /* [2 (variables + 1)]: 1 true, -1 false, 0 open */
+  /* [2 (variables + 1)]: 1 true, -1 false, 0 open. Not signed char: a
+   * store through a character pointer may alias any field of the engine,
+   * which the compiler then reloads after every assignment. */
+  short *value;
   int *level, *reason;
-  signed char *phase;
+  short *phase;
   int *trail, trail_size, head;
   int *level_start;
   unsigned char *level_kind;
@@ -86,7 +95,13 @@ struct allsat_engine {
 
   int_list arena;
   size_t learned_count, max_learned;
-  watch_list *watches; /* [2 (variables + 1)] */
+  /* [2 (variables + 1)] each. Binary clauses are watched apart: their
+   * lists never change while propagating, are walked first (most clauses
+   * of ladder, pairwise and commander files are binary) and need no visit
+   * of the arena. With the two decision heaps below: callgrind, --count
+   * on one thread, ladder N = 11 parsimonious 2.18 G instructions before,
+   * 1.81 G after. */
+  watch_list *watches, *binaries;
   int_list pending_units;
 
   /* partial models */
@@ -99,9 +114,14 @@ struct allsat_engine {
   int max_free;
   uint64_t models_free; /* models with a free variable */
 
-  /* decisions */
+  /* decisions: a heap of the open projection variables and one of the
+   * others, each ordered by activity. The projection is decided first;
+   * two heaps compare activities only and keep the auxiliary variables of
+   * ladder, commander and product files (most variables there) out of
+   * the heap that every decision pops from. */
   double *activity, increment;
-  int *heap, heap_size, *heap_index;
+  var_heap heaps[2]; /* [1]: projection variables, [0]: the others */
+  int *heap_index;
 
   /* analysis */
   unsigned char *seen;
@@ -141,63 +161,73 @@ static int watch_push(watch_list *list, watch item) {
   return 0;
 }
 
-/* ---- the decision heap: projection variables first, then activity ---- */
+/* ---- the decision heaps (see struct allsat_engine) ---- */
 
-static int heap_better(const allsat_engine *e, int a, int b) {
-  if (e->projected[a] != e->projected[b])
-    return e->projected[a] > e->projected[b];
-  return e->activity[a] > e->activity[b];
-}
-
-static void heap_up(allsat_engine *e, int position) {
-  int v = e->heap[position];
+static void heap_up(allsat_engine *e, var_heap *h, int position) {
+  int v = h->items[position];
+  double key = e->activity[v];
   while (position > 0) {
     int parent = (position - 1) / 2;
-    if (!heap_better(e, v, e->heap[parent]))
+    if (!(key > e->activity[h->items[parent]]))
       break;
-    e->heap[position] = e->heap[parent];
-    e->heap_index[e->heap[position]] = position;
+    h->items[position] = h->items[parent];
+    e->heap_index[h->items[position]] = position;
     position = parent;
   }
-  e->heap[position] = v;
+  h->items[position] = v;
   e->heap_index[v] = position;
 }
 
-static void heap_down(allsat_engine *e, int position) {
-  int v = e->heap[position];
+static void heap_down(allsat_engine *e, var_heap *h, int position) {
+  int v = h->items[position];
+  double key = e->activity[v];
   for (;;) {
     int child = 2 * position + 1;
-    if (child >= e->heap_size)
+    if (child >= h->size)
       break;
-    if (child + 1 < e->heap_size && heap_better(e, e->heap[child + 1], e->heap[child]))
+    if (child + 1 < h->size && e->activity[h->items[child + 1]] > e->activity[h->items[child]])
       child++;
-    if (!heap_better(e, e->heap[child], v))
+    if (!(e->activity[h->items[child]] > key))
       break;
-    e->heap[position] = e->heap[child];
-    e->heap_index[e->heap[position]] = position;
+    h->items[position] = h->items[child];
+    e->heap_index[h->items[position]] = position;
     position = child;
   }
-  e->heap[position] = v;
+  h->items[position] = v;
   e->heap_index[v] = position;
 }
 
 static void heap_insert(allsat_engine *e, int v) {
   if (e->heap_index[v] >= 0)
     return;
-  e->heap[e->heap_size] = v;
-  e->heap_index[v] = e->heap_size++;
-  heap_up(e, e->heap_size - 1);
+  var_heap *h = &e->heaps[e->projected[v]];
+  h->items[h->size] = v;
+  e->heap_index[v] = h->size++;
+  heap_up(e, h, h->size - 1);
 }
 
-static int heap_pop(allsat_engine *e) {
-  int top = e->heap[0];
+static int heap_pop(allsat_engine *e, var_heap *h) {
+  int top = h->items[0];
   e->heap_index[top] = -1;
-  if (--e->heap_size > 0) {
-    e->heap[0] = e->heap[e->heap_size];
-    e->heap_index[e->heap[0]] = 0;
-    heap_down(e, 0);
+  if (--h->size > 0) {
+    h->items[0] = h->items[h->size];
+    e->heap_index[h->items[0]] = 0;
+    heap_down(e, h, 0);
   }
   return top;
+}
+
+/* The open variable to decide next, projection first; 0 when none. */
+static int next_decision(allsat_engine *e) {
+  for (int kind = 1; kind >= 0; kind--) {
+    var_heap *h = &e->heaps[kind];
+    while (h->size > 0) {
+      int v = heap_pop(e, h);
+      if (e->value[2 * v] == 0)
+        return v;
+    }
+  }
+  return 0;
 }
 
 static void bump(allsat_engine *e, int v) {
@@ -207,24 +237,37 @@ static void bump(allsat_engine *e, int v) {
     e->increment *= 1e-100;
   }
   if (e->heap_index[v] >= 0)
-    heap_up(e, e->heap_index[v]);
+    heap_up(e, &e->heaps[e->projected[v]], e->heap_index[v]);
 }
 
 /* ---- assignment ---- */
 
-static void assign(allsat_engine *e, int literal, int reason) {
+/* The partial-model counts of the clauses `literal` satisfies, kept out
+ * of assign and backtrack so that those stay small enough to inline in
+ * propagation (counting is off for most of a long enumeration). */
+static void count_satisfied(allsat_engine *e, int literal) {
+  const int *clauses = e->occurrences[literal];
+  for (int i = 0; i < e->occurrence_count[literal]; i++)
+    if (e->satisfied_by[clauses[i]]++ == 0)
+      e->unsatisfied--;
+}
+
+static void uncount_satisfied(allsat_engine *e, int literal) {
+  const int *clauses = e->occurrences[literal];
+  for (int k = 0; k < e->occurrence_count[literal]; k++)
+    if (--e->satisfied_by[clauses[k]] == 0)
+      e->unsatisfied++;
+}
+
+static inline void assign(allsat_engine *e, int literal, int reason) {
   int v = var_of(literal);
   e->value[literal] = 1;
   e->value[literal ^ 1] = -1;
   e->level[v] = e->current_level;
   e->reason[v] = reason;
   e->trail[e->trail_size++] = literal;
-  if (e->tracking) {
-    const int *clauses = e->occurrences[literal];
-    for (int i = 0; i < e->occurrence_count[literal]; i++)
-      if (e->satisfied_by[clauses[i]]++ == 0)
-        e->unsatisfied--;
-  }
+  if (e->tracking)
+    count_satisfied(e, literal);
   e->assigned_projected += e->projected[v];
 }
 
@@ -238,17 +281,13 @@ static void backtrack(allsat_engine *e, int target) {
   if (e->current_level <= target)
     return;
   int keep = e->level_start[target + 1];
+  /* The reasons of open variables are never read (assign sets them). */
   for (int i = e->trail_size - 1; i >= keep; i--) {
     int literal = e->trail[i], v = var_of(literal);
     e->value[literal] = e->value[literal ^ 1] = 0;
-    e->phase[v] = (signed char)(literal & 1);
-    e->reason[v] = NO_REASON;
-    if (e->tracking) {
-      const int *clauses = e->occurrences[literal];
-      for (int k = 0; k < e->occurrence_count[literal]; k++)
-        if (--e->satisfied_by[clauses[k]] == 0)
-          e->unsatisfied++;
-    }
+    e->phase[v] = (short)(literal & 1);
+    if (e->tracking)
+      uncount_satisfied(e, literal);
     e->assigned_projected -= e->projected[v];
     heap_insert(e, v);
   }
@@ -259,10 +298,19 @@ static void backtrack(allsat_engine *e, int target) {
 /* Returns the arena offset of a falsified clause, or -1. */
 static int propagate(allsat_engine *e) {
   int *arena = e->arena.items;
-  signed char *value = e->value;
+  short *value = e->value;
   while (e->head < e->trail_size) {
     int false_literal = e->trail[e->head++] ^ 1;
     e->stats.propagations++;
+    const watch_list *pairs = &e->binaries[false_literal];
+    for (int i = 0; i < pairs->size; i++) {
+      watch w = pairs->items[i];
+      if (value[w.blocker] == 1)
+        continue;
+      if (value[w.blocker] == -1)
+        return w.clause;
+      assign(e, w.blocker, w.clause);
+    }
     watch_list *list = &e->watches[false_literal];
     if (!list->size)
       continue; /* items may be NULL: no pointer arithmetic on it */
@@ -273,24 +321,13 @@ static int propagate(allsat_engine *e) {
         *write++ = w;
         continue;
       }
-      if (w.binary) {
-        *write++ = w;
-        if (value[w.blocker] == -1) {
-          while (read != end)
-            *write++ = *read++;
-          list->size = (int)(write - list->items);
-          return w.clause;
-        }
-        assign(e, w.blocker, w.clause);
-        continue;
-      }
       int *literals = arena + w.clause + HEADER;
       if (literals[0] == false_literal) {
         literals[0] = literals[1];
         literals[1] = false_literal;
       }
       int first = literals[0];
-      watch kept = {w.clause, first, 0};
+      watch kept = {w.clause, first};
       if (first != w.blocker && value[first] == 1) {
         *write++ = kept;
         continue;
@@ -323,6 +360,14 @@ static int propagate(allsat_engine *e) {
 
 /* ---- clauses ---- */
 
+/* Watches the clause at arena offset `offset` by its first two literals,
+ * as propagate keeps them. */
+static int watch_clause(allsat_engine *e, int offset, const int *literals, int size) {
+  watch_list *lists = size == 2 ? e->binaries : e->watches;
+  watch a = {offset, literals[1]}, b = {offset, literals[0]};
+  return watch_push(&lists[literals[0]], a) || watch_push(&lists[literals[1]], b) ? -1 : 0;
+}
+
 static int add_clause(allsat_engine *e, const int *literals, int size, int learned, int lbd) {
   int offset = (int)e->arena.size;
   if (list_push(&e->arena, size) ||
@@ -331,30 +376,23 @@ static int add_clause(allsat_engine *e, const int *literals, int size, int learn
   for (int i = 0; i < size; i++)
     if (list_push(&e->arena, literals[i]))
       return -1;
-  if (size >= 2) {
-    int binary = size == 2;
-    watch a = {offset, literals[1], binary}, b = {offset, literals[0], binary};
-    if (watch_push(&e->watches[literals[0]], a) || watch_push(&e->watches[literals[1]], b))
-      return -1;
-  }
+  if (size >= 2 && watch_clause(e, offset, literals, size))
+    return -1;
   if (learned)
     e->learned_count++;
   return offset;
 }
 
-/* Rebuilds the watches from the arena: each clause watches its first two
- * literals, as propagate keeps them. */
+/* Rebuilds the watches from the arena. */
 static void rebuild_watches(allsat_engine *e) {
   for (int l = 0; l < 2 * (e->variables + 1); l++)
-    e->watches[l].size = 0;
+    e->watches[l].size = e->binaries[l].size = 0;
   int *arena = e->arena.items;
   for (size_t c = 0; c < e->arena.size; c += HEADER + (size_t)arena[c]) {
     int size = arena[c];
     if (size < 2)
       continue;
-    int *literals = arena + c + HEADER, binary = size == 2;
-    watch a = {(int)c, literals[1], binary}, b = {(int)c, literals[0], binary};
-    if (watch_push(&e->watches[literals[0]], a) || watch_push(&e->watches[literals[1]], b))
+    if (watch_clause(e, (int)c, arena + c + HEADER, size))
       e->out_of_memory = 1;
   }
 }
@@ -569,7 +607,7 @@ static int report_model(allsat_engine *e, int free_count, int want_values, allsa
   if (want_values) {
     e->model[0] = 0;
     for (int v = 1; v <= e->variables; v++) {
-      signed char x = e->value[2 * v];
+      short x = e->value[2 * v];
       e->model[v] = x > 0 ? 1 : x < 0 ? 0 : e->projected[v] ? -1 : 0;
     }
   }
@@ -675,14 +713,7 @@ nq_status allsat_engine_enumerate(allsat_engine *e, const int *assumptions, size
       continue;
     }
     if (!model_now) {
-      int v = 0;
-      while (e->heap_size > 0) {
-        int top = heap_pop(e);
-        if (e->value[2 * top] == 0) {
-          v = top;
-          break;
-        }
-      }
+      int v = next_decision(e);
       if (v == 0) {
         model_now = 1;
         free_count = 0;
@@ -752,18 +783,20 @@ allsat_engine *allsat_engine_new_until(int variables, const unsigned char *proje
   size_t n = (size_t)variables + 1, l = 2 * n;
   e->variables = variables;
   e->projected = calloc(n, 1);
-  e->value = calloc(l, 1);
+  e->value = calloc(l, sizeof *e->value);
   e->level = calloc(n, sizeof *e->level);
   e->reason = malloc(n * sizeof *e->reason);
-  e->phase = malloc(n);
+  e->phase = malloc(n * sizeof *e->phase);
   e->trail = malloc(n * sizeof *e->trail);
   e->level_start = calloc(n + 2, sizeof *e->level_start);
   e->level_kind = calloc(n + 2, 1);
   e->watches = calloc(l, sizeof *e->watches);
+  e->binaries = calloc(l, sizeof *e->binaries);
   e->occurrences = calloc(l, sizeof *e->occurrences);
   e->occurrence_count = calloc(l, sizeof *e->occurrence_count);
   e->activity = calloc(n, sizeof *e->activity);
-  e->heap = malloc(n * sizeof *e->heap);
+  e->heaps[0].items = malloc(n * sizeof *e->heaps[0].items);
+  e->heaps[1].items = malloc(n * sizeof *e->heaps[1].items);
   e->heap_index = malloc(n * sizeof *e->heap_index);
   e->seen = calloc(n, 1);
   e->learned = malloc(n * sizeof *e->learned);
@@ -771,9 +804,9 @@ allsat_engine *allsat_engine_new_until(int variables, const unsigned char *proje
   e->level_stamp = calloc(n + 2, sizeof *e->level_stamp);
   e->model = malloc(n);
   if (!e->projected || !e->value || !e->level || !e->reason || !e->phase || !e->trail ||
-      !e->level_start || !e->level_kind || !e->watches || !e->occurrences || !e->occurrence_count ||
-      !e->activity || !e->heap || !e->heap_index || !e->seen || !e->learned || !e->to_clear ||
-      !e->level_stamp || !e->model)
+      !e->level_start || !e->level_kind || !e->watches || !e->binaries || !e->occurrences ||
+      !e->occurrence_count || !e->activity || !e->heaps[0].items || !e->heaps[1].items ||
+      !e->heap_index || !e->seen || !e->learned || !e->to_clear || !e->level_stamp || !e->model)
     goto fail;
   e->increment = 1.0;
   for (int v = 1; v <= variables; v++) {
@@ -793,8 +826,8 @@ allsat_engine *allsat_engine_new_until(int variables, const unsigned char *proje
   size_t position = 0;
   int size, tautology;
   /* First pass: occurrence counts, clauses and units. */
-  while (!failed && (size = read_clause(literals, literal_count, &position, mark, clause,
-                                        &tautology)) >= 0) {
+  while (!failed &&
+         (size = read_clause(literals, literal_count, &position, mark, clause, &tautology)) >= 0) {
     if (tautology)
       continue;
     if (size == 0) {
@@ -825,8 +858,8 @@ allsat_engine *allsat_engine_new_until(int variables, const unsigned char *proje
   /* Second pass: occurrence lists, in the same clause order. */
   original = 0;
   position = 0;
-  while (!failed && (size = read_clause(literals, literal_count, &position, mark, clause,
-                                        &tautology)) >= 0) {
+  while (!failed &&
+         (size = read_clause(literals, literal_count, &position, mark, clause, &tautology)) >= 0) {
     if (tautology || size == 0)
       continue;
     for (int k = 0; k < size; k++)
@@ -871,13 +904,17 @@ void allsat_engine_set_max_free(allsat_engine *e, int max_free) {
 void allsat_engine_free(allsat_engine *e) {
   if (!e)
     return;
-  if (e->watches)
-    for (int l = 0; l < 2 * (e->variables + 1); l++)
+  for (int l = 0; l < 2 * (e->variables + 1); l++) {
+    if (e->watches)
       free(e->watches[l].items);
+    if (e->binaries)
+      free(e->binaries[l].items);
+  }
   if (e->occurrences)
     for (int l = 0; l < 2 * (e->variables + 1); l++)
       free(e->occurrences[l]);
   free(e->watches);
+  free(e->binaries);
   free(e->occurrences);
   free(e->occurrence_count);
   free(e->satisfied_by);
@@ -892,7 +929,8 @@ void allsat_engine_free(allsat_engine *e) {
   free(e->level_start);
   free(e->level_kind);
   free(e->activity);
-  free(e->heap);
+  free(e->heaps[0].items);
+  free(e->heaps[1].items);
   free(e->heap_index);
   free(e->seen);
   free(e->learned);
