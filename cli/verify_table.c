@@ -88,6 +88,29 @@ static void run_stage(const table *t, table_row *row, int stage) {
   }
 }
 
+/* The progress line for one stage of `row`. Lock held: the line is drawn by
+ * the printing thread and by workers as they start a stage, never between
+ * clearing it and printing a row. */
+static void show_stage(const table *t, const table_row *row, int stage) {
+  uint64_t solutions = 0;
+  if (stage == STAGE_NATIVE)
+    solutions = atomic_load_explicit(&row->native.seen, memory_order_relaxed);
+  else if (stage >= STAGE_FIRST_SAT)
+    solutions = atomic_load_explicit(&row->sat[stage - STAGE_FIRST_SAT].seen, memory_order_relaxed);
+  verify_progress_show(&t->progress, row->n, stage_name(t, stage), stage + 1, t->stages, solutions,
+                       clock_seconds(CLOCK_MONOTONIC) - row->started[stage]);
+}
+
+/* The line for the first stage of `row` still running. Lock held. */
+static void show_progress(const table *t, const table_row *row) {
+  for (int stage = 0; stage < t->stages; stage++) {
+    if (row->state[stage] == RUNNING) {
+      show_stage(t, row, stage);
+      return;
+    }
+  }
+}
+
 static void *worker(void *context) {
   table *t = context;
   pthread_mutex_lock(&t->lock);
@@ -102,6 +125,8 @@ static void *worker(void *context) {
     int stage = task % t->stages;
     row->state[stage] = RUNNING;
     row->started[stage] = clock_seconds(CLOCK_MONOTONIC);
+    if (task / t->stages == t->printed)
+      show_stage(t, row, stage);
     pthread_mutex_unlock(&t->lock);
     run_stage(t, row, stage);
     pthread_mutex_lock(&t->lock);
@@ -111,24 +136,6 @@ static void *worker(void *context) {
   }
   pthread_mutex_unlock(&t->lock);
   return NULL;
-}
-
-/* The progress line for row `row`: its first stage still running (or the
- * row itself when it waits for a worker). Lock held. */
-static void show_progress(const table *t, const table_row *row) {
-  for (int stage = 0; stage < t->stages; stage++) {
-    if (row->state[stage] != RUNNING)
-      continue;
-    uint64_t solutions = 0;
-    if (stage == STAGE_NATIVE)
-      solutions = atomic_load_explicit(&row->native.seen, memory_order_relaxed);
-    else if (stage >= STAGE_FIRST_SAT)
-      solutions =
-          atomic_load_explicit(&row->sat[stage - STAGE_FIRST_SAT].seen, memory_order_relaxed);
-    verify_progress_show(&t->progress, row->n, stage_name(t, stage), stage + 1, t->stages,
-                         solutions, clock_seconds(CLOCK_MONOTONIC) - row->started[stage]);
-    return;
-  }
 }
 
 /* Checks one encoding's SAT solutions against the native set and the known
@@ -194,11 +201,11 @@ static int check_native(const table_row *row, uint64_t known, uint64_t known_uni
   return 0;
 }
 
-/* Compares a finished row, prints it and frees its sets; 1 when it agrees.
- * The first disagreement is kept in `why`. */
-static int finish_row(table *t, table_row *row, char *why, size_t why_size) {
+/* Compares a finished row and frees its sets; 1 when it agrees, else 0
+ * with the first disagreement in `why`. */
+static int check_row(const table *t, table_row *row, char *why, size_t why_size) {
   const verify_run *run = t->run;
-  int n = row->n, width = t->width;
+  int n = row->n;
   uint64_t known = 0, known_unique = 0;
   nq_verify_known_count(n, &known, &known_unique);
   int agrees = check_native(row, known, known_unique, why, why_size);
@@ -211,6 +218,15 @@ static int finish_row(table *t, table_row *row, char *why, size_t why_size) {
   }
   nq_solution_set_free(row->native.set);
   row->native.set = NULL;
+  return agrees;
+}
+
+/* Prints a checked row (over the progress line). Lock held. */
+static void print_row(const table *t, const table_row *row, int agrees) {
+  const verify_run *run = t->run;
+  int n = row->n, width = t->width;
+  uint64_t known = 0, known_unique = 0;
+  nq_verify_known_count(n, &known, &known_unique);
   verify_progress_clear(&t->progress);
   printf("%3d %*" PRIu64 " %*" PRIu64, n, width, known, width, row->native.count);
   for (int e = 0; e < run->encoding_count; e++)
@@ -221,7 +237,6 @@ static int finish_row(table *t, table_row *row, char *why, size_t why_size) {
   printf("  %-6s %s\n", n <= VERIFY_SET_COMPARISON_MAX_N ? "sets" : "counts",
          agrees ? "ok" : "DISAGREE");
   fflush(stdout);
-  return agrees;
 }
 
 static void print_header(const table *t) {
@@ -297,11 +312,13 @@ static int print_rows(table *t) {
     }
     pthread_mutex_unlock(&t->lock);
     char why[512];
-    if (!finish_row(t, row, why, sizeof why)) {
+    int agrees = check_row(t, row, why, sizeof why);
+    pthread_mutex_lock(&t->lock);
+    print_row(t, row, agrees);
+    if (!agrees) {
       failures++;
       fprintf(stderr, "nqsat verify: N = %d: %s\n", row->n, why);
     }
-    pthread_mutex_lock(&t->lock);
     t->printed = r + 1;
     pthread_cond_broadcast(&t->changed);
   }
