@@ -301,11 +301,7 @@ static int print_rows(table *t) {
   for (int r = 0; r < t->row_count; r++) {
     table_row *row = &t->rows[r];
     while (row->stages_left > 0) {
-      struct timespec wake;
-      clock_gettime(CLOCK_REALTIME, &wake);
-      wake.tv_nsec += 500 * 1000 * 1000;
-      if (wake.tv_nsec >= 1000000000L)
-        wake.tv_sec++, wake.tv_nsec -= 1000000000L;
+      struct timespec wake = clock_deadline_in(CLOCK_REALTIME, 500);
       pthread_cond_timedwait(&t->changed, &t->lock, &wake);
       if (row->stages_left > 0)
         show_progress(t, row);
