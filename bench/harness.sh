@@ -11,17 +11,13 @@
 #     `true` by `xargs -n 1` and RUNLIM_RUNS (100) of `runlim true`: wall time
 #     and the CPU time of the whole command (the harness's own work shows
 #     there whatever the machine's load);
-#  4. the CPU time `nqsat run` measures for CPU_SOLVER (cadical) on the
-#     default suite's CNF files (less CPU_EXCLUDE), under each --measure
-#     method, against runlim's on the same instances in the same run: the
-#     ratio of the sums and the largest difference on one instance
-#     (target: within 5 %).
+#  (the CPU time nqsat run measures for a solver, against runlim's and the
+#  kernel's: bench/harness_vs_runlim.sh)
 #
 #   bench/harness.sh [NQSAT] [SOLVER]     (defaults: build/nqsat, picosat)
 #   REPEAT=7 SKIP_SUITE=1 bench/harness.sh build/nqsat cadical
-#   SKIP_SUITE=1 SKIP_SMALL=1 RUNS=1000 CPU_SOLVER=cadical bench/harness.sh
-#   SKIP_SUITE=1 SKIP_SMALL=1 SKIP_TRUE=1 CPU_EXCLUDE='^q128-' bench/harness.sh
-#   (SKIP_SMALL, SKIP_TRUE, SKIP_CPU leave out parts 2, 3, 4)
+#   SKIP_SUITE=1 SKIP_SMALL=1 RUNS=1000 bench/harness.sh
+#   (SKIP_SUITE, SKIP_SMALL, SKIP_TRUE leave out parts 1, 2, 3)
 #
 # The direct loop pays its own fork and exec per run (as any script running
 # a solver would), so the figure is what the harness adds on top of that:
@@ -122,50 +118,4 @@ if [ -z "${SKIP_TRUE:-}" ]; then
   done
 fi
 
-if [ -z "${SKIP_CPU:-}" ] && command -v runlim >/dev/null; then
-  cpu_solver=${CPU_SOLVER:-cadical}
-  command -v "$cpu_solver" >/dev/null || { echo "harness.sh: $cpu_solver is not installed" >&2; exit 1; }
-  [ -d "$work/default" ] || "$nqsat" suite "$work/default" >/dev/null 2>&1
-  # The CNF files of the suite (less those matching CPU_EXCLUDE, an
-  # extended regex: the N = 128 files take cadical minutes each on a busy
-  # machine) as a suite of their own, hard links and a manifest.
-  mkdir -p "$work/cpu"
-  echo file >"$work/cpu/manifest.csv"
-  tail -n +2 "$work/default/manifest.csv" | cut -d, -f1 | grep '\.cnf$' |
-    grep -Ev "${CPU_EXCLUDE:-^$}" >"$work/cnf_files"
-  while read -r file; do
-    ln "$work/default/$file" "$work/cpu/$file"
-    echo "$file" >>"$work/cpu/manifest.csv"
-  done <"$work/cnf_files"
-  # runlim on each, then nqsat run on the same.
-  while read -r file; do
-    runlim -t 600 "$cpu_solver" "$work/cpu/$file" 2>&1 >/dev/null |
-      awk -v f="$file" '/\[runlim\] time:/ { print f, $3 }'
-  done <"$work/cnf_files" | sort >"$work/runlim_cpu"
-  for method in sample cgroup; do
-    rm -f "$work/cpu/results.csv"
-    "$nqsat" run "$work/cpu" --measure $method --timeout 600 \
-      --solver s:cnf="$cpu_solver {}" >/dev/null 2>"$work/err" || { echo "cpu: --measure $method: $(head -c 300 "$work/err")"; continue; }
-    awk -F, 'NR > 1 && $3 != "skipped" { print $2, $5 }' "$work/cpu/results.csv" | sort >"$work/nqsat_cpu"
-    join "$work/nqsat_cpu" "$work/runlim_cpu" | awk -v m="$method" -v s="$cpu_solver" '
-      { a += $2; b += $3; d = $2 - $3; if (d < 0) d = -d; if (d > worst) { worst = d; which = $1 } n++ }
-      END { printf "cpu: %s on %d instances of the default suite: nqsat run --measure %s %.2f s, runlim %.2f s, ratio %.3f; largest difference %.3f s (%s)\n",
-            s, n, m, a, b, (b > 0 ? a / b : 0), worst, which }'
-  done
-  # The same executions seen by both: runlim as the solver command under
-  # `nqsat run --measure cgroup`. nqsat's figure then also holds runlim's
-  # own polling; what is left of the difference is what runlim's 100 ms
-  # samples miss.
-  rm -f "$work/cpu/results.csv"
-  if "$nqsat" run "$work/cpu" --measure cgroup --timeout 600 --solver s:cnf="runlim $cpu_solver {}" >/dev/null 2>"$work/err"; then
-    while read -r file; do
-      awk -v f="$file" '/\[runlim\] time:/ { print f, $3 }' "$work/cpu/logs/s/$file.err"
-    done <"$work/cnf_files" | sort >"$work/runlim_inside"
-    awk -F, 'NR > 1 && $3 != "skipped" { print $2, $5, $4 }' "$work/cpu/results.csv" | sort |
-      join - "$work/runlim_inside" | awk -v s="$cpu_solver" '
-        { a += $2; w += $3; b += $4; n++ }
-        END { printf "cpu: runlim %s inside nqsat run --measure cgroup, the same %d executions: nqsat %.2f s (wall %.2f s), runlim %.2f s, ratio %.3f\n",
-              s, n, a, w, b, (b > 0 ? a / b : 0) }'
-  fi
-fi
 echo "load after: $(uptime | sed 's/.*load average: //')"

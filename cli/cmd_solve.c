@@ -93,7 +93,8 @@ static void print_solve_help(void) {
         "                    --count the probe picks components or enumerate; for\n"
         "                    --all and --max, enumerate), components (--count\n"
         "                    only: DPLL splitting the formula into independent\n"
-        "                    components, counts cached; one thread), enumerate\n"
+        "                    components, counts cached, clauses learned; on\n"
+        "                    --threads cubes), enumerate\n"
         "                    (or native: nqsat's all-solutions engine,\n"
         "                    chronological backtracking, partial models counted\n"
         "                    2^free at once) or picosat (PicoSAT with a blocking\n"
@@ -101,9 +102,9 @@ static void print_solve_help(void) {
         "  --stats           FILE: print variables, clauses, 'symmetry group order:\n"
         "                    G', 'cubes: K', threads, the engine, decisions,\n"
         "                    conflicts, models per second and seconds on stderr;\n"
-        "                    the component counter prints its probe, components,\n"
-        "                    cache hits and cache size instead of cubes and\n"
-        "                    symmetry\n"
+        "                    the component counter prints its probe, learned\n"
+        "                    clauses, components, cache hits and cache size\n"
+        "                    instead of cubes and symmetry\n"
         "  --time-limit S    stop after S seconds (1..31536000) with what was found,\n"
         "                    marked incomplete; Ctrl-C or SIGTERM: the same, exit 130\n"
         "  --max-memory SIZE refuse to start when the estimated memory exceeds\n"
@@ -400,13 +401,13 @@ static void print_probe(const nq_engine_probe *probe, const char *engine) {
   fputc('\n', stderr);
 }
 
-static void print_component_stats(const nq_component_stats *stats, const nq_engine_probe *probe,
-                                  int probed) {
+static void print_component_stats(const nq_component_stats *stats, int threads,
+                                  const nq_engine_probe *probe, int probed) {
   fprintf(stderr, "variables: %d\n", stats->variables);
   fprintf(stderr, "projected: %d\n", stats->projected);
   fprintf(stderr, "unused projected: %d\n", stats->unused_projected);
   fprintf(stderr, "clauses: %" PRIu64 "\n", stats->clauses);
-  fprintf(stderr, "threads: 1\n");
+  fprintf(stderr, "threads: %d\n", threads);
   if (probed)
     print_probe(probe, "engine: components");
   else
@@ -414,6 +415,7 @@ static void print_component_stats(const nq_component_stats *stats, const nq_engi
   fprintf(stderr, "top-level components: %d\n", stats->top_components);
   fprintf(stderr, "decisions: %" PRIu64 "\n", stats->decisions);
   fprintf(stderr, "conflicts: %" PRIu64 "\n", stats->conflicts);
+  fprintf(stderr, "learned clauses: %" PRIu64 "\n", stats->learned);
   fprintf(stderr, "components: %" PRIu64 "\n", stats->components);
   fprintf(stderr, "cache hits: %" PRIu64 "\n", stats->cache_hits);
   fprintf(stderr, "cache entries: %" PRIu64 "\n", stats->cache_entries);
@@ -427,12 +429,14 @@ static void print_component_stats(const nq_component_stats *stats, const nq_engi
 static int count_by_components(solve_options *options, const char *path, nq_cnf *cnf,
                                uint64_t max_memory, const nq_engine_probe *probe, int probed) {
   uint64_t limit = max_memory ? max_memory : default_memory_limit();
-  uint64_t needed = nq_cnf_count_components_memory(cnf);
+  int threads = options->control.threads > 0 ? options->control.threads : online_processors(0);
+  /* Each worker holds its own copy of the formula. */
+  uint64_t needed = nq_cnf_count_components_memory(cnf) * (uint64_t)threads;
   if (memory_budget_check_file("solve", path, needed, limit)) {
     nq_cnf_free(cnf);
     return NQ_EXIT_FAILURE;
   }
-  nq_component_options component_options = {limit - needed, 0};
+  nq_component_options component_options = {.cache_bytes = limit - needed, .threads = threads};
   nq_component_stats stats;
   model_count total;
   model_count_init(&total);
@@ -441,7 +445,7 @@ static int count_by_components(solve_options *options, const char *path, nq_cnf 
   int has_projection = cnf->has_projection;
   nq_cnf_free(cnf);
   if (options->stats)
-    print_component_stats(&stats, probe, probed);
+    print_component_stats(&stats, threads, probe, probed);
   if (status == NQ_ERR_INTERRUPTED) {
     model_count_clear(&total);
     return stopped_before_models(options, "the component count was not finished");

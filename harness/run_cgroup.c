@@ -58,7 +58,8 @@ static int has_file(const char *dir, const char *name) {
 /* The number after "KEY " in a flat-keyed file's text; 0 when absent. */
 static unsigned long long keyed_value(const char *text, const char *key) {
   size_t length = strlen(key);
-  for (const char *line = text; line && *line; line = strchr(line, '\n'), line = line ? line + 1 : NULL)
+  for (const char *line = text; line && *line;
+       line = strchr(line, '\n'), line = line ? line + 1 : NULL)
     if (!strncmp(line, key, length) && line[length] == ' ')
       return strtoull(line + length + 1, NULL, 10);
   return 0;
@@ -121,7 +122,9 @@ static int own_cgroup(const char *fstype, const char *controller, char *dir, siz
 
 /* The v2 memory controller enabled for the children of `base`: in the
  * harness's cgroup's subtree_control (refused when the harness's cgroup
- * holds processes and is not the root) and in base's. */
+ * holds processes and is not the root) and in base's. memory.peak is
+ * required too: Linux 5.14 to 5.18 have cgroup.kill but no memory.peak,
+ * and a run's peak must come from the kernel, not be left out. */
 static int enable_v2_memory(const char *own, const char *base) {
   char controllers[512];
   if (read_text(own, "cgroup.controllers", controllers, sizeof controllers))
@@ -133,7 +136,8 @@ static int enable_v2_memory(const char *own, const char *base) {
   if (!has_option(controllers, "memory"))
     return -1;
   (void)write_text(own, "cgroup.subtree_control", "+memory");
-  return write_text(base, "cgroup.subtree_control", "+memory") == 0 && has_file(base, "memory.max")
+  return write_text(base, "cgroup.subtree_control", "+memory") == 0 &&
+                 has_file(base, "memory.max") && has_file(base, "memory.peak")
              ? 0
              : -1;
 }

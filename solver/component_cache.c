@@ -1,6 +1,7 @@
 /* The cache of component counts (see component_cache.h): chained hash
- * buckets over an array of entries, a byte count of what is held, and
- * eviction by age and size when a bound is set. */
+ * buckets over an array of entries, a byte count of what is held,
+ * eviction by age and size when a bound is set, and a log of stores in
+ * order so the entries of an unsatisfiable branch can be taken back. */
 #include "component_cache.h"
 
 #include <stdlib.h>
@@ -11,14 +12,25 @@
 typedef struct cache_entry {
   uint64_t hash;
   uint64_t last_used; /* the cache's clock at the last find or store */
+  uint64_t stored;    /* the cache's store count when it was stored */
   int *key;           /* NULL: the slot is free */
   int length;
   int next; /* next entry of the bucket, or the next free slot; -1 ends */
   mpz_t count;
 } cache_entry;
 
+/* One store, in store order: the slot and the entry's `stored` then (a
+ * slot evicted and reused since holds another number). */
+typedef struct store_record {
+  uint64_t stored;
+  int slot;
+} store_record;
+
 struct component_cache {
   cache_entry *entries;
+  store_record *log;
+  size_t log_size, log_capacity;
+  uint64_t stores;
   size_t capacity;
   int used, free_slot;
   int *buckets;          /* [bucket_count]: first entry or -1 */
@@ -28,7 +40,8 @@ struct component_cache {
 };
 
 static uint64_t entry_bytes(const cache_entry *entry) {
-  return sizeof *entry + sizeof(int) + (uint64_t)entry->length * sizeof(int) +
+  return sizeof *entry + sizeof(store_record) + sizeof(int) +
+         (uint64_t)entry->length * sizeof(int) +
          (uint64_t)mpz_size(entry->count) * sizeof(mp_limb_t);
 }
 
@@ -68,6 +81,7 @@ void component_cache_free(component_cache *cache) {
       mpz_clear(cache->entries[i].count);
     }
   free(cache->entries);
+  free(cache->log);
   free(cache->buckets);
   free(cache);
 }
@@ -117,7 +131,17 @@ static void release_entry(component_cache *cache, int index) {
   entry->key = NULL;
   entry->next = cache->free_slot;
   cache->free_slot = index;
-  cache->evictions++;
+}
+
+/* Keeps the log to the entries still held, so it grows with the cache. */
+static void prune_log(component_cache *cache) {
+  size_t kept = 0;
+  for (size_t i = 0; i < cache->log_size; i++) {
+    const cache_entry *entry = &cache->entries[cache->log[i].slot];
+    if (entry->key && entry->stored == cache->log[i].stored)
+      cache->log[kept++] = cache->log[i];
+  }
+  cache->log_size = kept;
 }
 
 static void evict_to(component_cache *cache, uint64_t target) {
@@ -128,8 +152,10 @@ static void evict_to(component_cache *cache, uint64_t target) {
   if (!order) {
     /* No room to sort: evict in slot order, still honouring the bound. */
     for (int i = 0; i < cache->used && cache->bytes > target; i++)
-      if (cache->entries[i].key)
+      if (cache->entries[i].key) {
         release_entry(cache, i);
+        cache->evictions++;
+      }
   } else {
     int k = 0;
     for (int i = 0; i < cache->used; i++)
@@ -137,11 +163,30 @@ static void evict_to(component_cache *cache, uint64_t target) {
         order[k++] =
             (eviction_order){cache->entries[i].last_used, entry_bytes(&cache->entries[i]), i};
     qsort(order, (size_t)k, sizeof *order, compare_eviction);
-    for (int i = 0; i < k && cache->bytes > target; i++)
+    for (int i = 0; i < k && cache->bytes > target; i++) {
       release_entry(cache, order[i].index);
+      cache->evictions++;
+    }
     free(order);
   }
   relink_buckets(cache);
+  prune_log(cache);
+}
+
+uint64_t component_cache_store_count(const component_cache *cache) { return cache->stores; }
+
+void component_cache_forget_since(component_cache *cache, uint64_t store_count) {
+  while (cache->log_size && cache->log[cache->log_size - 1].stored > store_count) {
+    store_record record = cache->log[--cache->log_size];
+    cache_entry *entry = &cache->entries[record.slot];
+    if (!entry->key || entry->stored != record.stored)
+      continue; /* evicted already */
+    int *link = &cache->buckets[entry->hash & (cache->bucket_count - 1)];
+    while (*link != record.slot)
+      link = &cache->entries[*link].next;
+    *link = entry->next;
+    release_entry(cache, record.slot);
+  }
 }
 
 int component_cache_find(component_cache *cache, const int *key, int length, uint64_t hash,
@@ -179,13 +224,20 @@ static int take_slot(component_cache *cache) {
 
 nq_status component_cache_store(component_cache *cache, const int *key, int length, uint64_t hash,
                                 const mpz_t count) {
-  uint64_t needed = sizeof(cache_entry) + sizeof(int) + (uint64_t)length * sizeof(int) +
-                    (uint64_t)mpz_size(count) * sizeof(mp_limb_t);
+  uint64_t needed = sizeof(cache_entry) + sizeof(store_record) + sizeof(int) +
+                    (uint64_t)length * sizeof(int) + (uint64_t)mpz_size(count) * sizeof(mp_limb_t);
   if (cache->byte_bound) {
     if (needed * 2 > cache->byte_bound)
       return NQ_OK; /* never fits: not cached */
     if (cache->bytes + needed > cache->byte_bound)
       evict_to(cache, cache->byte_bound / 2);
+  }
+  if (cache->log_size == cache->log_capacity) {
+    store_record *log =
+        grow_array(cache->log, &cache->log_capacity, cache->log_size + 1, sizeof *log, 256);
+    if (!log)
+      return NQ_ERR_MEMORY;
+    cache->log = log;
   }
   int *copy = malloc((size_t)length * sizeof *copy);
   if (!copy)
@@ -201,6 +253,8 @@ nq_status component_cache_store(component_cache *cache, const int *key, int leng
   entry->length = length;
   entry->hash = hash;
   entry->last_used = ++cache->clock;
+  entry->stored = ++cache->stores;
+  cache->log[cache->log_size++] = (store_record){entry->stored, slot};
   mpz_init_set(entry->count, count);
   uint64_t bucket = hash & (cache->bucket_count - 1);
   entry->next = cache->buckets[bucket];

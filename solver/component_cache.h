@@ -37,6 +37,13 @@ int component_cache_find(component_cache *cache, const int *key, int length, uin
 nq_status component_cache_store(component_cache *cache, const int *key, int length, uint64_t hash,
                                 const mpz_t count);
 
+/* Stores so far: a mark for component_cache_forget_since. */
+uint64_t component_cache_store_count(const component_cache *cache);
+
+/* Drops the entries stored after the mark `store_count` (those evicted
+ * already aside): the counts of a branch that may be wrong. */
+void component_cache_forget_since(component_cache *cache, uint64_t store_count);
+
 typedef struct component_cache_stats {
   uint64_t entries, peak_bytes, evictions;
 } component_cache_stats;

@@ -10,17 +10,36 @@
  * satisfying value ends it (its count is 0 or 1). Each component's count
  * is cached under its canonical key (component_cache.h).
  *
- * Branching: the projected variable (any variable once none is left)
- * that occurs in the most unsatisfied clauses of the component. That
- * favours variables whose removal splits the component, the aim of
- * VSADS-like heuristics without the activity part (this engine learns no
- * clauses).
+ * Branching (VSADS, Sang, Beame & Kautz 2005): the projected variable
+ * (any variable once none is left) of the highest score p * activity +
+ * q * occurrences, where occurrences counts the unsatisfied clauses of
+ * the component that hold it (DLCS: variables whose removal splits the
+ * component) and activity is the VSIDS part, bumped by the variables of
+ * each learned clause and halved at intervals.
+ *
+ * Learning (as in sharpSAT): a conflict teaches a first-UIP clause, kept
+ * in a bounded database beside the original clauses. A learned clause is
+ * implied by the original formula, so it holds in every branch and every
+ * component and propagating it never loses a model; it never defines a
+ * component (the walk and the cache keys use original clauses only). The
+ * search still backtracks chronologically: a conflict makes the count of
+ * the current branch 0, no backjump leaves the component. Why that count
+ * stays exact: learned clauses join variables of different components,
+ * so a conflict met inside component A can come from another open
+ * component B (a learned clause forcing B's variables) and is then only
+ * right because B has no model under the path: A's count (and the counts
+ * cached inside it) may come out too small. But then the split holding B
+ * multiplies to 0, which is its true count, and every entry cached while
+ * it was counted is dropped (component_cache_forget_since), as sharpSAT
+ * drops the cache entries of a branch found unsatisfiable. When every
+ * open component has a model a conflict is A's own, and counts are exact.
  *
  * The recursion is as deep as the decisions, at most two frames per
  * variable, so the count runs on a thread whose stack is sized by the
  * number of variables. */
 #include "nqsat/component_count.h"
 
+#include <limits.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +48,14 @@
 #include "component_cache.h"
 #include "grow.h"
 #include "search_clock.h"
+
+/* VSADS weights (see "Branching" above): occurrences count four times a
+ * unit of activity; a learned clause adds one to each of its variables'
+ * activity, which is halved every DECAY_DECISIONS decisions. Chosen on
+ * random 3-SAT of 90..130 variables (other seeds than bench/'s), where
+ * they took 3..10% fewer decisions than occurrences alone; heavier
+ * activity or slower decay took more. */
+enum { OCCURRENCE_WEIGHT = 4, ACTIVITY_WEIGHT = 1, ACTIVITY_BUMP = 1, DECAY_DECISIONS = 32 };
 
 typedef struct int_stack {
   int *items;
@@ -59,18 +86,32 @@ typedef struct component_stack {
 
 typedef struct counter {
   int variables;
-  int clause_count;
-  int *clause_start; /* [clause_count + 1]: offsets into literals */
+  int clause_count;  /* original clauses: ids 0 .. clause_count - 1 */
+  int total_clauses; /* learned ones follow, up to total_clauses - 1 */
+  int *clause_start; /* [total_clauses + 1]: offsets into literals */
   int *literals;     /* clause literals, no 0s; watched ones first */
+  size_t clause_start_capacity, literal_capacity;
   const unsigned char *projected;
   signed char *value; /* [variables + 1]: 0 open, 1 true, -1 false */
+  int *reason;        /* [variables + 1]: the clause that implied it, -1 for a decision */
+  int *level;         /* [variables + 1]: decisions on the path when it was assigned */
+  int decision_level;
   int *trail;
   int trail_size, propagated;
+  int level_zero_trail; /* the trail's size before the first decision */
+  int conflict;         /* the clause propagate found falsified */
+  int learning;
+  int learned_limit;     /* learned clauses held before a reduction */
+  int *learned_literals; /* [variables + 1]: the clause being learned */
+  unsigned char *seen;   /* [variables + 1]: marks of the analysis */
+  int_stack glue;        /* per learned clause: decision levels among its literals */
   int_stack *watches;    /* [2 * (variables + 1)]: clauses watching a literal */
   int *occurrence_start; /* [variables + 2] */
   int *occurrences;      /* clause ids per variable */
   unsigned *variable_mark, *clause_mark, stamp;
-  int *score; /* [variables + 1]: branching score, reset per use */
+  int *score;          /* [variables + 1]: branching score, reset per use */
+  unsigned *activity;  /* [variables + 1]: conflict activity, halved at intervals */
+  uint64_t next_decay; /* the decision count of the next halving */
   int_stack component_variables, component_clauses, keys;
   component_stack components;
   component_cache *cache;
@@ -87,8 +128,11 @@ static int literal_value(const counter *c, int literal) {
   return literal > 0 ? value : -value;
 }
 
-static void assign(counter *c, int literal) {
-  c->value[abs(literal)] = literal > 0 ? 1 : -1;
+static void assign(counter *c, int literal, int reason) {
+  int variable = abs(literal);
+  c->value[variable] = literal > 0 ? 1 : -1;
+  c->reason[variable] = reason;
+  c->level[variable] = c->decision_level;
   c->trail[c->trail_size++] = literal;
 }
 
@@ -136,10 +180,11 @@ static int propagate(counter *c) {
       list->items[kept++] = clause;
       if (literal_value(c, lits[0]) < 0) {
         ok = 0;
+        c->conflict = clause;
         i++;
         break;
       }
-      assign(c, lits[0]);
+      assign(c, lits[0], clause);
     }
     for (; i < list->size; i++)
       list->items[kept++] = list->items[i];
@@ -150,13 +195,6 @@ static int propagate(counter *c) {
   return 1;
 }
 
-static int clause_satisfied(const counter *c, int clause) {
-  for (int k = c->clause_start[clause]; k < c->clause_start[clause + 1]; k++)
-    if (literal_value(c, c->literals[k]) > 0)
-      return 1;
-  return 0;
-}
-
 static void next_stamp(counter *c) {
   if (++c->stamp == 0) {
     memset(c->variable_mark, 0, (size_t)(c->variables + 1) * sizeof *c->variable_mark);
@@ -164,6 +202,208 @@ static void next_stamp(counter *c) {
            (size_t)(c->clause_count ? c->clause_count : 1) * sizeof *c->clause_mark);
     c->stamp = 1;
   }
+}
+
+/* A literal of the clause being learned is redundant when its reason's
+ * other literals are all in the clause (seen) or fixed at the top. */
+static int implied_by_seen(const counter *c, int variable) {
+  int reason = c->reason[variable];
+  if (reason < 0)
+    return 0;
+  for (int k = c->clause_start[reason]; k < c->clause_start[reason + 1]; k++) {
+    int other = abs(c->literals[k]);
+    if (other != variable && !c->seen[other] && c->level[other] > 0)
+      return 0;
+  }
+  return 1;
+}
+
+/* Appends the clause of `length` literals at c->learned_literals, its
+ * first two watched; 0 when there is no room (it is then not kept). */
+static int add_learned(counter *c, int length, int glue) {
+  size_t at = (size_t)c->clause_start[c->total_clauses];
+  if (at + (size_t)length > INT_MAX || c->total_clauses == INT_MAX - 1)
+    return 0;
+  if ((size_t)c->total_clauses + 2 > c->clause_start_capacity) {
+    int *grown = grow_array(c->clause_start, &c->clause_start_capacity,
+                            (size_t)c->total_clauses + 2, sizeof *grown, 64);
+    if (!grown)
+      return 0;
+    c->clause_start = grown;
+  }
+  if (at + (size_t)length > c->literal_capacity) {
+    int *grown =
+        grow_array(c->literals, &c->literal_capacity, at + (size_t)length, sizeof *grown, 64);
+    if (!grown)
+      return 0;
+    c->literals = grown;
+  }
+  int clause = c->total_clauses;
+  if (push(&c->glue, glue))
+    return 0;
+  if (push(&c->watches[literal_index(c->learned_literals[0])], clause)) {
+    c->glue.size--;
+    return 0;
+  }
+  if (push(&c->watches[literal_index(c->learned_literals[1])], clause)) {
+    c->watches[literal_index(c->learned_literals[0])].size--;
+    c->glue.size--;
+    return 0;
+  }
+  memcpy(c->literals + at, c->learned_literals, (size_t)length * sizeof *c->literals);
+  c->clause_start[clause + 1] = (int)(at + (size_t)length);
+  c->total_clauses++;
+  c->stats.learned++;
+  return 1;
+}
+
+/* First-UIP learning from the falsified clause c->conflict at the current
+ * decision level (> 0): resolve it with the reasons of the literals
+ * assigned at this level, latest first, until one such literal is left;
+ * the clause (its negation, then the false literals of lower levels) is
+ * implied by the original formula, so it stays valid in every branch and
+ * every component. A unit is not kept (it would need a top-level
+ * assignment under the recursion). */
+static void learn_from_conflict(counter *c) {
+  int *learned = c->learned_literals;
+  int length = 1, open = 0, index = c->trail_size, uip = 0, clause = c->conflict;
+  for (;;) {
+    for (int k = c->clause_start[clause]; k < c->clause_start[clause + 1]; k++) {
+      int literal = c->literals[k], variable = abs(literal);
+      if (variable == abs(uip) || c->seen[variable] || c->level[variable] == 0)
+        continue;
+      c->seen[variable] = 1;
+      if (c->level[variable] == c->decision_level)
+        open++;
+      else
+        learned[length++] = literal;
+    }
+    if (open == 0)
+      break; /* no literal of this level: nothing to learn */
+    do
+      uip = c->trail[--index];
+    while (!c->seen[abs(uip)]);
+    c->seen[abs(uip)] = 0;
+    if (--open == 0)
+      break;
+    clause = c->reason[abs(uip)];
+  }
+  for (int i = 1; i < length; i++)
+    if (implied_by_seen(c, abs(learned[i])))
+      c->seen[abs(learned[i])] = 2;
+  int kept = 1;
+  for (int i = 1; i < length; i++) {
+    int variable = abs(learned[i]), mark = c->seen[variable];
+    c->seen[variable] = 0;
+    if (mark == 1)
+      learned[kept++] = learned[i];
+  }
+  if (!uip || kept < 2)
+    return;
+  learned[0] = -uip;
+  /* The second watch on the literal of the highest level: the clause's
+   * watches are both open again whenever the search backs up past it. */
+  int highest = 1;
+  for (int i = 2; i < kept; i++)
+    if (c->level[abs(learned[i])] > c->level[abs(learned[highest])])
+      highest = i;
+  int swap = learned[1];
+  learned[1] = learned[highest];
+  learned[highest] = swap;
+  for (int i = 0; i < kept; i++)
+    c->activity[abs(learned[i])] += ACTIVITY_BUMP;
+  next_stamp(c);
+  int glue = 1;
+  for (int i = 1; i < kept; i++) {
+    unsigned *mark = &c->variable_mark[c->level[abs(learned[i])]];
+    if (*mark != c->stamp) {
+      *mark = c->stamp;
+      glue++;
+    }
+  }
+  add_learned(c, kept, glue);
+}
+
+typedef struct learned_rank {
+  int glue, clause;
+} learned_rank;
+
+/* Most glue first; among equal, the older first. */
+static int compare_rank(const void *a, const void *b) {
+  const learned_rank *x = a, *y = b;
+  if (x->glue != y->glue)
+    return x->glue > y->glue ? -1 : 1;
+  return (x->clause > y->clause) - (x->clause < y->clause);
+}
+
+/* The learned clause is the reason of an assigned literal: kept. */
+static int is_reason(const counter *c, int clause) {
+  int variable = abs(c->literals[c->clause_start[clause]]);
+  return c->value[variable] && c->reason[variable] == clause;
+}
+
+/* Bounds the learned clauses: half of those that are no reason and have
+ * more than two decision levels (the least likely to propagate again)
+ * are dropped, the rest renumbered in the watches and reasons. */
+static void reduce_learned(counter *c) {
+  int learned = c->total_clauses - c->clause_count;
+  learned_rank *ranks = malloc((size_t)learned * sizeof *ranks);
+  int *renumber = malloc((size_t)learned * sizeof *renumber);
+  if (!ranks || !renumber) {
+    free(ranks);
+    free(renumber);
+    c->learned_limit += c->learned_limit / 2; /* try again later */
+    return;
+  }
+  int candidates = 0;
+  for (int i = 0; i < learned; i++) {
+    renumber[i] = 0;
+    if (c->glue.items[i] > 2 && !is_reason(c, c->clause_count + i))
+      ranks[candidates++] = (learned_rank){c->glue.items[i], c->clause_count + i};
+  }
+  qsort(ranks, (size_t)candidates, sizeof *ranks, compare_rank);
+  for (int i = 0; i < candidates && i < learned / 2; i++)
+    renumber[ranks[i].clause - c->clause_count] = -1;
+  int next = c->clause_count, at = c->clause_start[c->clause_count];
+  for (int i = 0; i < learned; i++) {
+    int begin = c->clause_start[c->clause_count + i],
+        end = c->clause_start[c->clause_count + i + 1];
+    if (renumber[i] < 0)
+      continue;
+    memmove(c->literals + at, c->literals + begin, (size_t)(end - begin) * sizeof *c->literals);
+    c->glue.items[next - c->clause_count] = c->glue.items[i];
+    renumber[i] = next++;
+    at += end - begin;
+    c->clause_start[next] = at;
+  }
+  for (int index = 2; index < 2 * (c->variables + 1); index++) {
+    int_stack *list = &c->watches[index];
+    size_t kept = 0;
+    for (size_t i = 0; i < list->size; i++) {
+      int clause = list->items[i];
+      if (clause >= c->clause_count && (clause = renumber[clause - c->clause_count]) < 0)
+        continue;
+      list->items[kept++] = clause;
+    }
+    list->size = kept;
+  }
+  for (int i = 0; i < c->trail_size; i++) {
+    int variable = abs(c->trail[i]);
+    if (c->reason[variable] >= c->clause_count)
+      c->reason[variable] = renumber[c->reason[variable] - c->clause_count];
+  }
+  c->glue.size = (size_t)(next - c->clause_count);
+  c->total_clauses = next;
+  c->learned_limit += c->learned_limit / 10;
+  free(ranks);
+  free(renumber);
+}
+
+static int clause_satisfied(const counter *c, int clause) {
+  for (int k = c->clause_start[clause]; k < c->clause_start[clause + 1]; k++)
+    if (literal_value(c, c->literals[k]) > 0)
+      return 1;
+  return 0;
 }
 
 /* Splits the open variables among `variable_count` ones at `variables_at`
@@ -301,8 +541,8 @@ static int out_of_time(counter *c) {
   return 0;
 }
 
-/* The projected variable (any, when none is) in the most clauses of the
- * component; 0 when it has none open (cannot happen for a component,
+/* The projected variable (any, when none is) of the highest VSADS score
+ * in the component; 0 when it has none open (cannot happen for a component,
  * which has an unsatisfied clause and so an open variable). */
 static int branch_variable(counter *c, const component *part, int *any_projected) {
   const int *variables = c->component_variables.items + part->variables_at;
@@ -315,20 +555,31 @@ static int branch_variable(counter *c, const component *part, int *any_projected
   for (int i = 0; i < part->clause_count; i++)
     for (int k = c->clause_start[clauses[i]]; k < c->clause_start[clauses[i] + 1]; k++)
       c->score[abs(c->literals[k])]++;
-  int best = 0, best_score = -1;
+  int best = 0;
+  uint64_t best_score = 0;
   for (int i = 0; i < part->variable_count; i++) {
     int variable = variables[i];
     if (*any_projected && !c->projected[variable])
       continue;
-    if (c->score[variable] > best_score) {
+    uint64_t score = (uint64_t)c->score[variable] * OCCURRENCE_WEIGHT +
+                     (uint64_t)c->activity[variable] * ACTIVITY_WEIGHT;
+    if (!best || score > best_score) {
       best = variable;
-      best_score = c->score[variable];
+      best_score = score;
     }
   }
   return best;
 }
 
 static void count_split(counter *c, size_t variables_at, int variable_count, mpz_t result);
+
+static void decay_activity(counter *c) {
+  if (c->stats.decisions < c->next_decay)
+    return;
+  c->next_decay = c->stats.decisions + DECAY_DECISIONS;
+  for (int v = 1; v <= c->variables; v++)
+    c->activity[v] /= 2;
+}
 
 /* The count of component `index` of c->components (its key pushed on
  * c->keys for the time of the call). */
@@ -357,6 +608,7 @@ static void count_component(counter *c, size_t index, mpz_t result) {
     return;
   }
   int any_projected;
+  decay_activity(c);
   int variable = branch_variable(c, &part, &any_projected);
   mpz_t branch;
   mpz_init(branch);
@@ -364,14 +616,20 @@ static void count_component(counter *c, size_t index, mpz_t result) {
   for (int side = 0; side < 2 && !out_of_time(c); side++) {
     int mark = c->trail_size;
     c->stats.decisions++;
-    assign(c, side ? -variable : variable);
+    c->decision_level++;
+    assign(c, side ? -variable : variable, -1);
     if (propagate(c)) {
       count_split(c, part.variables_at, part.variable_count, branch);
       mpz_add(result, result, branch);
     } else {
       c->stats.conflicts++;
+      if (c->learning && c->status == NQ_OK)
+        learn_from_conflict(c);
     }
     undo_to(c, mark);
+    c->decision_level--;
+    if (c->total_clauses - c->clause_count > c->learned_limit)
+      reduce_learned(c);
     if (!any_projected && mpz_sgn(result) > 0)
       break; /* satisfiable: the component counts 1 */
   }
@@ -387,6 +645,7 @@ static void count_component(counter *c, size_t index, mpz_t result) {
 /* The count of the open part of the `variable_count` variables at
  * `variables_at`: the product of its components' counts. */
 static void count_split(counter *c, size_t variables_at, int variable_count, mpz_t result) {
+  uint64_t stores_before = component_cache_store_count(c->cache);
   size_t components_at = c->components.size;
   size_t variables_top = c->component_variables.size, clauses_top = c->component_clauses.size;
   int free_projected = find_components(c, variables_at, variable_count);
@@ -400,6 +659,10 @@ static void count_split(counter *c, size_t variables_at, int variable_count, mpz
       break;
   }
   mpz_clear(part);
+  /* With learned clauses a conflict inside one component may come from
+   * another: see "Learning" at the top. */
+  if (c->learning && mpz_sgn(result) == 0)
+    component_cache_forget_since(c->cache, stores_before);
   mpz_mul_2exp(result, result, (mp_bitcnt_t)free_projected);
   c->components.size = components_at;
   c->component_variables.size = variables_top;
@@ -411,8 +674,10 @@ static void count_split(counter *c, size_t variables_at, int variable_count, mpz
  * is empty: no models). Returns -1 when out of memory. */
 static int load_clauses(counter *c, const cnf_compact *compact) {
   size_t literal_total = compact->literal_count;
-  c->clause_start = malloc((compact->clause_count + 1) * sizeof *c->clause_start);
-  c->literals = malloc((literal_total ? literal_total : 1) * sizeof *c->literals);
+  c->clause_start_capacity = compact->clause_count + 1;
+  c->literal_capacity = literal_total ? literal_total : 1;
+  c->clause_start = malloc(c->clause_start_capacity * sizeof *c->clause_start);
+  c->literals = malloc(c->literal_capacity * sizeof *c->literals);
   c->occurrence_start = calloc((size_t)c->variables + 2, sizeof *c->occurrence_start);
   c->occurrences = malloc((literal_total ? literal_total : 1) * sizeof *c->occurrences);
   c->watches = calloc(2 * ((size_t)c->variables + 1), sizeof *c->watches);
@@ -453,7 +718,7 @@ static int load_clauses(counter *c, const cnf_compact *compact) {
       if (value < 0)
         satisfiable = 0;
       else if (value == 0)
-        assign(c, lits[0]);
+        assign(c, lits[0], -1);
       at = begin;
       continue;
     }
@@ -462,6 +727,7 @@ static int load_clauses(counter *c, const cnf_compact *compact) {
     c->clause_start[c->clause_count] = (int)at;
     begin = at;
   }
+  c->total_clauses = c->clause_count;
   for (int clause = 0; clause < c->clause_count; clause++) {
     for (int k = c->clause_start[clause]; k < c->clause_start[clause + 1]; k++)
       c->occurrence_start[abs(c->literals[k]) + 1]++;
@@ -486,6 +752,11 @@ static void counter_free(counter *c) {
   free(c->clause_start);
   free(c->literals);
   free(c->value);
+  free(c->reason);
+  free(c->level);
+  free(c->learned_literals);
+  free(c->seen);
+  free(c->glue.items);
   free(c->trail);
   if (c->watches)
     for (int i = 0; i < 2 * (c->variables + 1); i++)
@@ -496,6 +767,7 @@ static void counter_free(counter *c) {
   free(c->variable_mark);
   free(c->clause_mark);
   free(c->score);
+  free(c->activity);
   free(c->component_variables.items);
   free(c->component_clauses.items);
   free(c->keys.items);
@@ -503,20 +775,13 @@ static void counter_free(counter *c) {
   component_cache_free(c->cache);
 }
 
-typedef struct count_job {
-  counter *c;
-  mpz_ptr count;
-} count_job;
-
 /* The whole formula: every variable one list, split and counted. */
-static void *count_everything(void *state) {
-  count_job *job = state;
-  counter *c = job->c;
+static void count_everything(counter *c, mpz_t count) {
   c->component_variables.size = 0;
   for (int v = 1; v <= c->variables; v++)
     if (push(&c->component_variables, v)) {
       c->status = NQ_ERR_MEMORY;
-      return NULL;
+      return;
     }
   size_t before = c->components.size;
   find_components(c, 0, c->variables); /* for the statistics only */
@@ -524,31 +789,249 @@ static void *count_everything(void *state) {
   c->components.size = before;
   c->component_variables.size = (size_t)c->variables;
   c->component_clauses.size = 0;
-  count_split(c, 0, c->variables, job->count);
+  count_split(c, 0, c->variables, count);
+}
+
+/* Cubes for --threads: every sign pattern of a few projected variables,
+ * handed out in order to workers that each hold a counter of their own. */
+typedef struct cube_plan {
+  int *variables; /* the cube variables, most frequent first */
+  int depth;      /* cubes: 2^depth */
+  int next;       /* the next cube to count, under `lock` */
+  pthread_mutex_t lock;
+} cube_plan;
+
+/* The count of the cube `index` added into `sum`. Each cube literal is a
+ * decision of its own level, so clauses learned under one cube hold under
+ * every other one and the worker keeps its clauses and cache from cube to
+ * cube; the cubes partition the projected assignments, so the counts add
+ * up to the formula's. */
+static void count_cube(counter *c, const cube_plan *plan, int index, mpz_t sum, mpz_t count) {
+  int ok = 1;
+  for (int i = 0; i < plan->depth && ok; i++) {
+    int variable = plan->variables[i], literal = (index >> i) & 1 ? -variable : variable;
+    if (literal_value(c, literal) > 0)
+      continue;
+    if (literal_value(c, literal) < 0) {
+      ok = 0;
+      break;
+    }
+    c->decision_level++;
+    assign(c, literal, -1);
+    if (!propagate(c)) {
+      ok = 0;
+      c->stats.conflicts++;
+      if (c->learning && c->status == NQ_OK)
+        learn_from_conflict(c);
+    }
+  }
+  if (ok) {
+    count_everything(c, count);
+    mpz_add(sum, sum, count);
+  }
+  undo_to(c, c->level_zero_trail);
+  c->decision_level = 0;
+  if (c->total_clauses - c->clause_count > c->learned_limit)
+    reduce_learned(c);
+}
+
+typedef struct count_job {
+  counter *c;
+  mpz_ptr count;
+  cube_plan *cubes; /* NULL: the whole formula at once */
+} count_job;
+
+static void *run_job(void *state) {
+  count_job *job = state;
+  counter *c = job->c;
+  if (!job->cubes) {
+    count_everything(c, job->count);
+    return NULL;
+  }
+  mpz_t count;
+  mpz_init(count);
+  for (;;) {
+    pthread_mutex_lock(&job->cubes->lock);
+    int index = job->cubes->next < (1 << job->cubes->depth) ? job->cubes->next++ : -1;
+    pthread_mutex_unlock(&job->cubes->lock);
+    if (index < 0 || c->status != NQ_OK)
+      break;
+    count_cube(c, job->cubes, index, job->count, count);
+  }
+  mpz_clear(count);
   return NULL;
 }
 
-/* Runs count_everything on a thread with room for the recursion (two
- * small frames per decision level, at most one level per variable). */
-static void run_with_stack(count_job *job) {
-  /* A decision level takes two frames of a few hundred bytes; 1 KiB per
-   * variable leaves room for sanitizer builds, whose frames are larger. */
+/* A decision level takes two frames of a few hundred bytes; 1 KiB per
+ * variable leaves room for sanitizer builds, whose frames are larger. */
+static int start_with_stack(pthread_t *thread, count_job *job) {
   size_t stack = ((size_t)1 << 20) + (size_t)job->c->variables * 1024;
   pthread_attr_t attributes;
+  if (pthread_attr_init(&attributes) != 0)
+    return -1;
+  int started = pthread_attr_setstacksize(&attributes, stack) == 0 &&
+                pthread_create(thread, &attributes, run_job, job) == 0;
+  pthread_attr_destroy(&attributes);
+  return started ? 0 : -1;
+}
+
+/* Runs the job on a thread with room for the recursion (at most one
+ * decision level per variable). */
+static void run_with_stack(count_job *job) {
   pthread_t thread;
-  if (pthread_attr_init(&attributes) == 0) {
-    int started = pthread_attr_setstacksize(&attributes, stack) == 0 &&
-                  pthread_create(&thread, &attributes, count_everything, job) == 0;
-    pthread_attr_destroy(&attributes);
-    if (started) {
-      pthread_join(thread, NULL);
-      return;
-    }
+  if (start_with_stack(&thread, job) == 0) {
+    pthread_join(thread, NULL);
+    return;
   }
   if (job->c->variables < 2000)
-    count_everything(job); /* the calling thread's stack is enough */
+    run_job(job); /* the calling thread's stack is enough */
   else
     job->c->status = NQ_ERR_MEMORY;
+}
+
+/* A counter of the compacted formula, its units propagated: 1 ready, 0
+ * no models, -1 out of memory. */
+static int counter_init(counter *c, const cnf_compact *compact, const nq_component_options *options,
+                        const nq_solver_control *control, uint64_t cache_bytes) {
+  memset(c, 0, sizeof *c);
+  search_clock_start(&c->clock, control);
+  c->variables = compact->variables;
+  c->projected = compact->projected;
+  c->max_decisions = options ? options->max_decisions : 0;
+  c->learning = !(options && options->without_learning);
+  c->stats.variables = compact->variables;
+  c->stats.projected = compact->projection_count;
+  c->stats.unused_projected = compact->unused_projected;
+  c->stats.clauses = compact->clause_count;
+  size_t slots = (size_t)c->variables + 1;
+  c->value = calloc(slots, sizeof *c->value);
+  c->reason = malloc(slots * sizeof *c->reason);
+  c->level = calloc(slots, sizeof *c->level);
+  c->learned_literals = malloc(slots * sizeof *c->learned_literals);
+  c->seen = calloc(slots, sizeof *c->seen);
+  c->trail = malloc(slots * sizeof *c->trail);
+  c->variable_mark = calloc(slots, sizeof *c->variable_mark);
+  c->clause_mark =
+      calloc(compact->clause_count ? compact->clause_count : 1, sizeof *c->clause_mark);
+  c->score = calloc(slots, sizeof *c->score);
+  c->activity = calloc(slots, sizeof *c->activity);
+  c->cache = component_cache_new(cache_bytes);
+  if (!c->value || !c->reason || !c->level || !c->learned_literals || !c->seen || !c->trail ||
+      !c->variable_mark || !c->clause_mark || !c->score || !c->activity || !c->cache)
+    return -1;
+  int loaded = load_clauses(c, compact);
+  c->learned_limit =
+      options && options->learned_bound > 0 ? options->learned_bound : 2000 + c->clause_count / 2;
+  if (loaded > 0 && !propagate(c))
+    loaded = 0; /* a conflict among the units */
+  c->level_zero_trail = c->trail_size;
+  return loaded;
+}
+
+static int occurrence_count(const counter *c, int variable) {
+  return c->occurrence_start[variable + 1] - c->occurrence_start[variable];
+}
+
+/* Up to `wanted` open projected variables, most occurrences first. */
+static int cube_variables(const counter *c, int *variables, int wanted) {
+  int count = 0;
+  for (int v = 1; v <= c->variables && wanted > 0; v++) {
+    int occurrences = occurrence_count(c, v);
+    if (c->value[v] || !c->projected[v] || !occurrences ||
+        (count == wanted && occurrences <= occurrence_count(c, variables[wanted - 1])))
+      continue;
+    int at = count < wanted ? count++ : wanted - 1;
+    for (; at > 0 && occurrences > occurrence_count(c, variables[at - 1]); at--)
+      variables[at] = variables[at - 1];
+    variables[at] = v;
+  }
+  return count;
+}
+
+static void add_stats(nq_component_stats *total, const counter *c) {
+  total->decisions += c->stats.decisions;
+  total->conflicts += c->stats.conflicts;
+  total->learned += c->stats.learned;
+  total->components += c->stats.components;
+  total->cache_hits += c->stats.cache_hits;
+  if (c->cache) {
+    component_cache_stats held;
+    component_cache_read_stats(c->cache, &held);
+    total->cache_entries += held.entries;
+    total->cache_peak_bytes += held.peak_bytes;
+    total->evictions += held.evictions;
+  }
+}
+
+/* Counts by cubes on `threads` workers (see cube_plan); `first` is set up
+ * already and becomes the first worker. */
+static nq_status count_by_cubes(counter *first, const cnf_compact *compact,
+                                const nq_component_options *options,
+                                const nq_solver_control *control, uint64_t cache_bytes, int threads,
+                                mpz_t count, nq_component_stats *total) {
+  enum { CUBES_PER_THREAD = 8, MAX_DEPTH = 12 };
+  int depth = 0;
+  while (depth < MAX_DEPTH && (1 << depth) < CUBES_PER_THREAD * threads)
+    depth++;
+  cube_plan plan = {0};
+  plan.variables = malloc((size_t)depth * sizeof *plan.variables);
+  counter *workers = calloc((size_t)threads, sizeof *workers);
+  count_job *jobs = calloc((size_t)threads, sizeof *jobs);
+  pthread_t *ids = calloc((size_t)threads, sizeof *ids);
+  char *started = calloc((size_t)threads, 1);
+  mpz_t *sums = calloc((size_t)threads, sizeof *sums);
+  int locked = 0;
+  nq_status status = NQ_ERR_MEMORY;
+  if (plan.variables && workers && jobs && ids && started && sums &&
+      pthread_mutex_init(&plan.lock, NULL) == 0) {
+    locked = 1;
+    status = NQ_OK;
+    plan.depth = cube_variables(first, plan.variables, depth);
+    workers[0] = *first;
+    /* A worker whose counter cannot be set up (memory) is left out. */
+    int ready = 1;
+    while (ready < threads &&
+           counter_init(&workers[ready], compact, options, control, cache_bytes) >= 0)
+      ready++;
+    if (ready < threads)
+      counter_free(&workers[ready]);
+    for (int t = 0; t < ready; t++) {
+      mpz_init(sums[t]);
+      jobs[t] = (count_job){&workers[t], sums[t], &plan};
+      started[t] = t > 0 && start_with_stack(&ids[t], &jobs[t]) == 0;
+    }
+    /* The first worker runs here once the others are going. */
+    count_job here = jobs[0];
+    if (start_with_stack(&ids[0], &jobs[0]) == 0)
+      pthread_join(ids[0], NULL);
+    else if (first->variables < 2000)
+      run_job(&here);
+    else
+      workers[0].status = NQ_ERR_MEMORY;
+    mpz_set_ui(count, 0);
+    for (int t = 0; t < ready; t++) {
+      if (started[t])
+        pthread_join(ids[t], NULL);
+      if (status == NQ_OK && workers[t].status != NQ_OK)
+        status = workers[t].status;
+      mpz_add(count, count, sums[t]);
+      mpz_clear(sums[t]);
+      if (t > 0) {
+        add_stats(total, &workers[t]);
+        counter_free(&workers[t]);
+      }
+    }
+    *first = workers[0];
+  }
+  if (locked)
+    pthread_mutex_destroy(&plan.lock);
+  free(plan.variables);
+  free(workers);
+  free(jobs);
+  free(ids);
+  free(started);
+  free(sums);
+  return status;
 }
 
 nq_status nq_cnf_count_components(const nq_cnf *cnf, const nq_component_options *options,
@@ -559,43 +1042,34 @@ nq_status nq_cnf_count_components(const nq_cnf *cnf, const nq_component_options 
   mpz_set_ui(count, 0);
   if (status != NQ_OK)
     return status;
+  int threads = options && options->threads > 1 ? options->threads : 1;
+  uint64_t cache_bytes = options ? options->cache_bytes / (uint64_t)threads : 0;
+  if (options && options->cache_bytes && !cache_bytes)
+    cache_bytes = 1;
   counter c;
-  memset(&c, 0, sizeof c);
-  search_clock_start(&c.clock, control);
-  c.variables = compact.variables;
-  c.projected = compact.projected;
-  c.max_decisions = options ? options->max_decisions : 0;
-  c.stats.variables = compact.variables;
-  c.stats.projected = compact.projection_count;
-  c.stats.unused_projected = compact.unused_projected;
-  c.stats.clauses = compact.clause_count;
-  size_t slots = (size_t)c.variables + 1;
-  c.value = calloc(slots, sizeof *c.value);
-  c.trail = malloc(slots * sizeof *c.trail);
-  c.variable_mark = calloc(slots, sizeof *c.variable_mark);
-  c.clause_mark = calloc(compact.clause_count ? compact.clause_count : 1, sizeof *c.clause_mark);
-  c.score = calloc(slots, sizeof *c.score);
-  c.cache = component_cache_new(options ? options->cache_bytes : 0);
-  int loaded = -1;
-  if (c.value && c.trail && c.variable_mark && c.clause_mark && c.score && c.cache)
-    loaded = load_clauses(&c, &compact);
+  int loaded = counter_init(&c, &compact, options, control, cache_bytes);
+  nq_component_stats total = {0};
   if (loaded < 0) {
     status = NQ_ERR_MEMORY;
-  } else if (loaded > 0 && propagate(&c)) {
-    count_job job = {&c, count};
+  } else if (loaded > 0 && threads > 1) {
+    status = count_by_cubes(&c, &compact, options, control, cache_bytes, threads, count, &total);
+  } else if (loaded > 0) {
+    count_job job = {&c, count, NULL};
     run_with_stack(&job);
     status = c.status;
   }
-  /* loaded == 0 or a conflict among the units: no models, count stays 0 */
+  /* loaded == 0: no models, count stays 0 */
   if (status != NQ_OK)
     mpz_set_ui(count, 0);
-  if (c.cache) {
-    component_cache_stats held;
-    component_cache_read_stats(c.cache, &held);
-    c.stats.cache_entries = held.entries;
-    c.stats.cache_peak_bytes = held.peak_bytes;
-    c.stats.evictions = held.evictions;
-  }
+  add_stats(&total, &c);
+  c.stats.decisions = total.decisions;
+  c.stats.conflicts = total.conflicts;
+  c.stats.learned = total.learned;
+  c.stats.components = total.components;
+  c.stats.cache_hits = total.cache_hits;
+  c.stats.cache_entries = total.cache_entries;
+  c.stats.cache_peak_bytes = total.cache_peak_bytes;
+  c.stats.evictions = total.evictions;
   c.stats.seconds = search_clock_elapsed(&c.clock);
   if (stats)
     *stats = c.stats;

@@ -192,7 +192,7 @@ search:;
     goto done;
   if (decisions * per_decision > NQ_ENGINE_CHOICE_TRIAL_STEPS)
     decisions = NQ_ENGINE_CHOICE_TRIAL_STEPS / per_decision;
-  nq_component_options budget = {0, decisions};
+  nq_component_options budget = {.max_decisions = decisions};
   nq_component_stats stats;
   mpz_t count;
   mpz_init(count);

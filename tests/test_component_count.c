@@ -5,7 +5,10 @@
  *   V variables) on random formulas of 1..22 variables and varied
  *   density, with and without a projection, with declared variables no
  *   clause uses, duplicate literals, tautologies, unit and empty clauses; each
- *   also with a cache bound so small that entries are evicted;
+ *   also with a cache bound so small that entries are evicted, without
+ *   clause learning, and on 2 and 7 threads (cubes);
+ * - denser random 3-SAT of 40..60 variables (conflicts, learning, learned
+ *   clause reduction): with and without learning, the enumeration engine;
  * - OEIS A000170 (typed in) on the N-Queens formulas N = 1..8, and the
  *   enumeration engine on the same files;
  * - a count beyond 2^64: 70 disjoint copies of (a | b), 3^70 by GMP's
@@ -77,12 +80,17 @@ static void brute_force(const nq_cnf *cnf, mpz_t count) {
 }
 
 /* The counter's answer by the convention (times 2^unused_projected). */
-static nq_status count_by_components(const nq_cnf *cnf, uint64_t cache_bytes, mpz_t count,
-                                     nq_component_stats *stats) {
-  nq_component_options options = {cache_bytes, 0};
+static nq_status count_with(const nq_cnf *cnf, uint64_t cache_bytes, int without_learning,
+                            mpz_t count, nq_component_stats *stats) {
+  nq_component_options options = {.cache_bytes = cache_bytes, .without_learning = without_learning};
   nq_status status = nq_cnf_count_components(cnf, &options, NULL, count, stats);
   mpz_mul_2exp(count, count, (mp_bitcnt_t)stats->unused_projected);
   return status;
+}
+
+static nq_status count_by_components(const nq_cnf *cnf, uint64_t cache_bytes, mpz_t count,
+                                     nq_component_stats *stats) {
+  return count_with(cnf, cache_bytes, 0, count, stats);
 }
 
 static nq_cnf *random_formula(int variables, int clauses, int projected) {
@@ -141,6 +149,18 @@ static void check_random_formulas(void) {
       CHECK(count_by_components(cnf, 600, got, &stats) == NQ_OK, "status (bounded)");
       CHECK(mpz_cmp(got, expected) == 0, "bounded cache: %d variables, %d clauses: %s, brute %s",
             variables, clauses, mpz_get_str(NULL, 10, got), mpz_get_str(NULL, 10, expected));
+      CHECK(count_with(cnf, 0, 1, got, &stats) == NQ_OK, "status (no learning)");
+      CHECK(mpz_cmp(got, expected) == 0, "no learning: %d variables, %d clauses: %s, brute %s",
+            variables, clauses, mpz_get_str(NULL, 10, got), mpz_get_str(NULL, 10, expected));
+      for (int threads = 2; threads <= 7; threads += 5) {
+        nq_component_options options = {.threads = threads, .cache_bytes = round % 3 ? 0 : 1500};
+        CHECK(nq_cnf_count_components(cnf, &options, NULL, got, &stats) == NQ_OK,
+              "status (%d threads)", threads);
+        mpz_mul_2exp(got, got, (mp_bitcnt_t)stats.unused_projected);
+        CHECK(mpz_cmp(got, expected) == 0, "%d threads: %d variables, %d clauses: %s, brute %s",
+              threads, variables, clauses, mpz_get_str(NULL, 10, got),
+              mpz_get_str(NULL, 10, expected));
+      }
       nq_cnf_free(cnf);
       formulas++;
     }
@@ -199,6 +219,74 @@ static void check_queens(const char *directory) {
   mpz_clear(got);
 }
 
+/* Random 3-SAT near and above the threshold, where conflicts are many:
+ * learning on and off, a learned-clause bound of 8 (reductions all the
+ * time) and a small cache must agree with each other and with the
+ * enumeration engine. */
+static void check_learning(void) {
+  mpz_t plain, learned, reduced, bounded, threaded;
+  mpz_inits(plain, learned, reduced, bounded, threaded, NULL);
+  int formulas = 0, with_learned = 0;
+  for (int variables = 30; variables <= 60; variables += 3)
+    for (int round = 0; round < 3; round++) {
+      int clauses = variables * (35 + (int)random_below(10)) / 10;
+      formula_text f = {0};
+      append(&f, "p cnf %d %d\n", variables, clauses);
+      if (round == 2) { /* a projection on the first half */
+        append(&f, "c ind", 0, 0);
+        for (int v = 1; v <= variables / 2; v++)
+          append(&f, " %d", v, 0);
+        append(&f, " 0\n", 0, 0);
+      }
+      for (int c = 0; c < clauses; c++) {
+        int a = 1 + (int)random_below((unsigned)variables), b, d;
+        do
+          b = 1 + (int)random_below((unsigned)variables);
+        while (b == a);
+        do
+          d = 1 + (int)random_below((unsigned)variables);
+        while (d == a || d == b);
+        append(&f, "%d %d ", random_below(2) ? a : -a, random_below(2) ? b : -b);
+        append(&f, "%d 0\n", random_below(2) ? d : -d, 0);
+      }
+      nq_cnf *cnf = NULL;
+      char error[256];
+      CHECK(nq_cnf_read_memory(f.text, f.length, "3-SAT", &cnf, error, sizeof error) == NQ_OK, "%s",
+            error);
+      free(f.text);
+      if (!cnf)
+        continue;
+      nq_component_stats stats;
+      nq_component_options options = {.without_learning = 1};
+      CHECK(nq_cnf_count_components(cnf, &options, NULL, plain, &stats) == NQ_OK, "plain");
+      options = (nq_component_options){0};
+      CHECK(nq_cnf_count_components(cnf, &options, NULL, learned, &stats) == NQ_OK, "learned");
+      with_learned += stats.learned > 0;
+      options.learned_bound = 8;
+      CHECK(nq_cnf_count_components(cnf, &options, NULL, reduced, &stats) == NQ_OK, "reduced");
+      options.cache_bytes = 2000;
+      CHECK(nq_cnf_count_components(cnf, &options, NULL, bounded, &stats) == NQ_OK, "bounded");
+      options = (nq_component_options){.threads = 7, .learned_bound = 8};
+      CHECK(nq_cnf_count_components(cnf, &options, NULL, threaded, &stats) == NQ_OK, "threads");
+      uint64_t enumerated = count_by_enumeration(cnf);
+      CHECK(mpz_cmp(learned, plain) == 0 && mpz_cmp(reduced, plain) == 0 &&
+                mpz_cmp(bounded, plain) == 0 && mpz_cmp(threaded, plain) == 0 &&
+                mpz_cmp_ui(plain, (unsigned long)enumerated) == 0,
+            "3-SAT %d/%d (projection %d): plain %s, learned %s, reduced %s, bounded %s, "
+            "7 threads %s, enumeration %llu",
+            variables, clauses, round == 2, mpz_get_str(NULL, 10, plain),
+            mpz_get_str(NULL, 10, learned), mpz_get_str(NULL, 10, reduced),
+            mpz_get_str(NULL, 10, bounded), mpz_get_str(NULL, 10, threaded),
+            (unsigned long long)enumerated);
+      nq_cnf_free(cnf);
+      formulas++;
+    }
+  CHECK(with_learned * 2 >= formulas, "only %d of %d formulas learned a clause", with_learned,
+        formulas);
+  printf("3-SAT formulas with and without learning: %d (%d learned)\n", formulas, with_learned);
+  mpz_clears(plain, learned, reduced, bounded, threaded, NULL);
+}
+
 /* Disjoint copies: the count is the product of the copies' counts. */
 static void check_beyond_64_bits(void) {
   formula_text f = {0};
@@ -249,6 +337,7 @@ static void check_beyond_64_bits(void) {
 int main(int argc, char **argv) {
   state = 0x2545f4914f6cdd1du;
   check_random_formulas();
+  check_learning();
   check_beyond_64_bits();
   check_queens(argc > 1 ? argv[1] : ".");
   return check_report("component_count");

@@ -72,8 +72,11 @@ static size_t find_slot(const key_set *set, const unsigned char *key, uint64_t h
   }
 }
 
-static int grow_table(key_set *set) {
-  size_t slot_count = set->slot_count ? 2 * set->slot_count : 1024;
+/* Rehashes into a table of at least `wanted` slots (a power of two). */
+static int resize_table(key_set *set, size_t wanted) {
+  size_t slot_count = set->slot_count ? set->slot_count : 1024;
+  while (slot_count < wanted)
+    slot_count *= 2;
   size_t *slots = calloc(slot_count, sizeof *slots);
   if (!slots)
     return -1;
@@ -89,8 +92,15 @@ static int grow_table(key_set *set) {
   return 0;
 }
 
-static int grow_keys(key_set *set) {
-  size_t capacity = set->key_capacity ? 2 * set->key_capacity : 256;
+static int grow_table(key_set *set) {
+  return resize_table(set, set->slot_count ? 2 * set->slot_count : 1024);
+}
+
+/* Room for at least `wanted` keys. */
+static int resize_keys(key_set *set, size_t wanted) {
+  size_t capacity = set->key_capacity ? set->key_capacity : 256;
+  while (capacity < wanted)
+    capacity *= 2;
   unsigned char *keys = realloc(set->keys, capacity * set->key_size);
   if (!keys)
     return -1;
@@ -105,6 +115,23 @@ static int grow_keys(key_set *set) {
   set->hashes = hashes;
   set->key_capacity = capacity;
   return 0;
+}
+
+static int grow_keys(key_set *set) { return resize_keys(set, 2 * set->key_capacity); }
+
+int key_set_reserve(key_set *set, size_t count) {
+  if (count > SIZE_MAX / 4)
+    return -1;
+  if (2 * count > set->slot_count && resize_table(set, 2 * count))
+    return -1;
+  if (count > set->key_capacity && resize_keys(set, count))
+    return -1;
+  return 0;
+}
+
+void key_set_prefetch(const key_set *set, const void *key) {
+  if (set->slot_count)
+    __builtin_prefetch(&set->slots[hash_bytes(key, set->key_size) & (set->slot_count - 1)]);
 }
 
 int key_set_contains(const key_set *set, const void *key) {

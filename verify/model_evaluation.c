@@ -21,7 +21,7 @@ enum { CHUNK_LITERALS = 1 << 20 };
 
 typedef struct evaluation {
   const nq_answer *answer;
-  char (*violation)[160]; /* per model: the first clause not satisfied, or "" */
+  char **violation; /* per model: the first clause not satisfied, or NULL */
   int64_t item;           /* 1-based number of the clause or constraint */
   /* The batched path: bit (m % 64) of word [m / 64 * stride + v] is model
    * m's value of variable v (true_bits) and whether it has one (given_bits). */
@@ -36,20 +36,32 @@ typedef struct evaluation {
   int out_of_memory;
 } evaluation;
 
-static void describe_clause(char *out, size_t size, int64_t item, const int *literals,
+/* Model m's violation is `text`; the first one found stays. */
+static void set_violation(evaluation *state, size_t m, const char *text) {
+  if (state->violation[m])
+    return;
+  state->violation[m] = strdup(text);
+  if (!state->violation[m])
+    state->out_of_memory = 1;
+}
+
+static void describe_clause(evaluation *state, size_t m, int64_t item, const int *literals,
                             size_t count) {
+  char out[160];
+  size_t size = sizeof out;
   int used = snprintf(out, size, "clause %" PRId64 " (", item);
   for (size_t i = 0; i < count && used > 0 && (size_t)used < size - 16; i++)
     used += snprintf(out + used, size - (size_t)used, "%d ", literals[i]);
   if (used > 0 && (size_t)used < size)
     snprintf(out + used, size - (size_t)used, "%s0) is not satisfied",
              (size_t)used >= size - 16 ? "... " : "");
+  set_violation(state, m, out);
 }
 
 /* ---- model by model ---- */
 
-static int literal_value(const signed char *values, int literal) {
-  int value = values[literal < 0 ? -literal : literal];
+static int literal_value(const nq_answer *answer, size_t m, int literal) {
+  int value = nq_answer_value(answer, m, literal < 0 ? -literal : literal);
   if (value < 0)
     return -1;
   return literal < 0 ? !value : value;
@@ -57,15 +69,13 @@ static int literal_value(const signed char *values, int literal) {
 
 static void evaluate_clause_per_model(evaluation *state, const int *literals, size_t count) {
   for (size_t m = 0; m < state->answer->model_count; m++) {
-    if (state->violation[m][0])
+    if (state->violation[m])
       continue;
-    const signed char *values = state->answer->models[m].values;
     int satisfied = 0;
     for (size_t i = 0; i < count && !satisfied; i++)
-      satisfied = literal_value(values, literals[i]) == 1;
+      satisfied = literal_value(state->answer, m, literals[i]) == 1;
     if (!satisfied)
-      describe_clause(state->violation[m], sizeof state->violation[m], state->item, literals,
-                      count);
+      describe_clause(state, m, state->item, literals, count);
   }
 }
 
@@ -83,16 +93,14 @@ static int transpose_models(evaluation *state) {
   if (!state->true_bits || !state->given_bits || !state->violated || !state->literals)
     return -1;
   for (size_t m = 0; m < answer->model_count; m++) {
-    const signed char *values = answer->models[m].values;
-    uint64_t bit = (uint64_t)1 << (m % 64);
+    const unsigned char *bits = nq_answer_model_bits(answer, m);
     uint64_t *true_row = state->true_bits + m / 64 * state->stride;
     uint64_t *given_row = state->given_bits + m / 64 * state->stride;
+    unsigned shift = (unsigned)(m % 64);
     for (size_t v = 1; v < state->stride; v++) {
-      if (values[v] < 0)
-        continue;
-      given_row[v] |= bit;
-      if (values[v])
-        true_row[v] |= bit;
+      uint64_t pair = bits[v / 4] >> (2 * (v % 4)) & 3;
+      given_row[v] |= (pair & 1) << shift;
+      true_row[v] |= (pair >> 1) << shift;
     }
   }
   return 0;
@@ -121,8 +129,7 @@ static void evaluate_chunk(evaluation *state) {
         state->violated[batch] |= refuted;
         for (; refuted; refuted &= refuted - 1) {
           size_t m = batch * 64 + (size_t)__builtin_ctzll(refuted);
-          describe_clause(state->violation[m], sizeof state->violation[m], item, clause,
-                          (size_t)(literal - clause));
+          describe_clause(state, m, item, clause, (size_t)(literal - clause));
         }
       }
       clause = literal + 1;
@@ -176,29 +183,32 @@ static int evaluate_constraint(void *context, const nq_pb_term *terms, size_t co
     return 0; /* an objective constrains nothing */
   state->item++;
   for (size_t m = 0; m < state->answer->model_count; m++) {
-    if (state->violation[m][0])
+    if (state->violation[m])
       continue;
-    const signed char *values = state->answer->models[m].values;
+    char text[160];
     int64_t sum = 0;
     for (size_t i = 0; i < count; i++) {
-      int value = values[terms[i].variable];
+      int value = nq_answer_value(state->answer, m, terms[i].variable);
       if (value < 0) {
-        snprintf(state->violation[m], sizeof state->violation[m],
-                 "constraint %" PRId64 ": x%d has no value", state->item, terms[i].variable);
+        snprintf(text, sizeof text, "constraint %" PRId64 ": x%d has no value", state->item,
+                 terms[i].variable);
+        set_violation(state, m, text);
         break;
       }
       sum += terms[i].coefficient * (terms[i].negated ? !value : value);
     }
-    if (!state->violation[m][0] && !relation_holds(relation, sum, bound))
-      snprintf(state->violation[m], sizeof state->violation[m],
+    if (!state->violation[m] && !relation_holds(relation, sum, bound)) {
+      snprintf(text, sizeof text,
                "constraint %" PRId64 " is not satisfied (left side %" PRId64 ", %s %" PRId64 ")",
                state->item, sum, relation, bound);
+      set_violation(state, m, text);
+    }
   }
   return 0;
 }
 
-nq_status evaluate_models(const char *path, const nq_answer *answer, char (*violation)[160],
-                          char *error, size_t error_size) {
+nq_status evaluate_models(const char *path, const nq_answer *answer, char **violation, char *error,
+                          size_t error_size) {
   evaluation state;
   memset(&state, 0, sizeof state);
   state.answer = answer;
@@ -216,6 +226,8 @@ nq_status evaluate_models(const char *path, const nq_answer *answer, char (*viol
   }
   if (status == NQ_OK && state.batched && state.literal_count)
     evaluate_chunk(&state);
+  if (status == NQ_OK && state.out_of_memory)
+    status = NQ_ERR_MEMORY;
   if (status == NQ_ERR_MEMORY)
     snprintf(error, error_size, "out of memory evaluating %zu models", answer->model_count);
   free(state.true_bits);

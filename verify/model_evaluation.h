@@ -8,11 +8,13 @@
 
 #include "nqsat/answer.h"
 
-/* Streams the formula at `path` once and writes into violation[m] the
- * first clause or constraint model m does not satisfy, or leaves it ""
- * (the caller zeroes the array, one entry per model). Returns NQ_OK, the
- * error of reading the formula (message in `error`), or NQ_ERR_MEMORY. */
-nq_status evaluate_models(const char *path, const nq_answer *answer, char (*violation)[160],
-                          char *error, size_t error_size);
+/* Streams the formula at `path` once and sets violation[m] to the first
+ * clause or constraint model m does not satisfy (a string the caller frees),
+ * or leaves it NULL (the caller zeroes the array, one entry per model: most
+ * models satisfy everything, so only the refuted ones cost a string).
+ * Returns NQ_OK, the error of reading the formula (message in `error`), or
+ * NQ_ERR_MEMORY. */
+nq_status evaluate_models(const char *path, const nq_answer *answer, char **violation, char *error,
+                          size_t error_size);
 
 #endif

@@ -4,7 +4,8 @@
 # - the model-counting convention on hand-counted files (unused declared
 #   and projected variables double the count; 'p cnf 1000 1' / '1 0' is
 #   2^999, computed here by bc);
-# - random 3-SAT files written by awk, against the enumeration engine;
+# - random 3-SAT files written by awk, against the enumeration engine, the
+#   component counter on 1, 2 and 7 threads;
 # - a small --max-memory: the cache evicts (--stats says so) and the count
 #   is still the enumeration's; a bound below the formula itself refuses;
 # - the N-Queens file N = 8 (A000170, typed into lib.sh), where the
@@ -32,19 +33,26 @@ for case in "30 60 1" "40 120 2" "45 150 3 20" "50 200 4" "60 150 5 25"; do
   read -r vars clauses seed projected <<<"$case"
   random_cnf "$vars" "$clauses" "$seed" "${projected:-0}" >"$WORK/r.cnf"
   enumerated=$("$NQSAT" solve "$WORK/r.cnf" --count --engine enumerate --threads 1)
-  components=$("$NQSAT" solve "$WORK/r.cnf" --count --engine components)
-  expect_equal "$components" "$enumerated" "random $case: components against enumeration"
+  threads_list="1"
+  [ "$seed" -ge 3 ] && threads_list="1 2 7" # the larger ones, one projected
+  for threads in $threads_list; do
+    components=$("$NQSAT" solve "$WORK/r.cnf" --count --engine components --threads $threads)
+    expect_equal "$components" "$enumerated" "random $case: components ($threads threads) against enumeration"
+  done
   auto=$("$NQSAT" solve "$WORK/r.cnf" --count)
   expect_equal "$auto" "$enumerated" "random $case: the automatic choice against enumeration"
 done
 
 # The cache bound: 40 variables and 120 clauses need about 1.01 MiB
-# besides the cache; 1040K leaves it about 3 KiB, a few dozen entries.
+# besides the cache on one thread; 1040K leaves it about 3 KiB, a few
+# dozen entries. Each thread holds its own copy: 2 threads need twice.
 random_cnf 40 120 2 >"$WORK/r.cnf"
 enumerated=$("$NQSAT" solve "$WORK/r.cnf" --count --engine enumerate --threads 1)
-expect_exit 10 "$NQSAT" solve "$WORK/r.cnf" --count --engine components --max-memory 1040K --stats
+expect_exit 10 "$NQSAT" solve "$WORK/r.cnf" --count --engine components --max-memory 1040K --stats --threads 1
 expect_equal "$(cat "$WORK/out")" "$enumerated" "--max-memory 1040K: the count"
 expect_stderr "^cache evictions: [1-9][0-9]*$"
+expect_exit 1 "$NQSAT" solve "$WORK/r.cnf" --count --engine components --max-memory 1040K --threads 2
+expect_stderr "max-memory"
 expect_exit 1 "$NQSAT" solve "$WORK/r.cnf" --count --engine components --max-memory 100K
 expect_stderr "max-memory"
 

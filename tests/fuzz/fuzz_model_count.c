@@ -69,7 +69,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 
   mpz_t components;
   mpz_init(components);
-  nq_component_options options = {cache_bytes, 0};
+  nq_component_options options = {.cache_bytes = cache_bytes};
   nq_component_stats stats;
   if (nq_cnf_count_components(cnf, &options, NULL, components, &stats) != NQ_OK)
     abort();

@@ -1,11 +1,12 @@
 /* nqsat/component_count.h - exact model counts by connected components.
  *
  * A counter in the style of exact #SAT counters (Thurley's sharpSAT):
- * DPLL with unit propagation splits the residual formula, after each
- * decision, into connected components (no variable in common), counts
- * each on its own and multiplies; each component's count is cached under
- * an exact encoding of it (its variables and its unsatisfied clauses), so
- * a component met again in another branch costs one look-up. Formulas
+ * DPLL with unit propagation and clause learning splits the residual
+ * formula, after each decision, into connected components (no variable
+ * in common), counts each on its own and multiplies; each component's
+ * count is cached under an exact encoding of it (its variables and its
+ * unsatisfied clauses), so a component met again in another branch costs
+ * one look-up. Formulas
  * that fall apart (random 3-SAT below the threshold, disjoint unions) are
  * counted in far fewer steps than they have models; formulas that do not
  * (N-Queens) are left to the enumeration engine (nqsat/engine_choice.h).
@@ -40,6 +41,16 @@ typedef struct nq_component_options {
   /* Stop after this many decisions with NQ_ERR_STOPPED (0: no limit): the
    * engine choice's probe (nqsat/engine_choice.h). */
   uint64_t max_decisions;
+  /* Nonzero: no clause learning (plain DPLL, for comparison and tests). */
+  int without_learning;
+  /* Learned clauses held before the least useful half of them is dropped
+   * (0: 2000 plus half the clauses, growing by a tenth at each drop). */
+  int learned_bound;
+  /* Worker threads (0 or 1: one). More split the formula into cubes on its
+   * most frequent projected variables (8 per thread, at most 2^12), each
+   * counted by a worker with its own clauses and cache (cache_bytes is
+   * shared out among them); the count does not depend on the number. */
+  int threads;
 } nq_component_options;
 
 typedef struct nq_component_stats {
@@ -49,6 +60,7 @@ typedef struct nq_component_stats {
   uint64_t clauses;
   uint64_t decisions;
   uint64_t conflicts;
+  uint64_t learned;       /* clauses learned from conflicts (units and reductions aside) */
   uint64_t components;    /* components with a clause met (cache hits included) */
   uint64_t cache_hits;    /* components whose count came from the cache */
   uint64_t cache_entries; /* entries held at the end */
@@ -62,7 +74,8 @@ typedef struct nq_component_stats {
  * clause into `count` (see above; multiply by 2^unused_projected for the
  * convention). `options` and `stats` may be NULL. `control`'s interrupt
  * flag and time limit end the call with NQ_ERR_INTERRUPTED (the count is
- * then unknown and `count` is 0); its threads are not used: one thread.
+ * then unknown and `count` is 0); its threads are not used (see
+ * options->threads).
  * NQ_ERR_ARGUMENT for literals outside 1..cnf->max_variable. */
 nq_status nq_cnf_count_components(const nq_cnf *cnf, const nq_component_options *options,
                                   const nq_solver_control *control, mpz_t count,

@@ -34,10 +34,12 @@ typedef enum nq_claim {
   NQ_CLAIM_UNKNOWN = 3
 } nq_claim;
 
+/* One model listed in the answer. Its values are kept packed, two bits a
+ * variable (nq_answer_model_bits), because enumerations list hundreds of
+ * thousands of models: N = 14's 365,596 would take 72 MB a byte a value. */
 typedef struct nq_answer_model {
-  signed char *values; /* [0..variables]: 1 true, 0 false, -1 not given */
   long line;           /* where the model ended (file line) */
-  char problem[120];   /* a literal out of range or given both ways, else "" */
+  char *problem;       /* a literal out of range or given both ways, else NULL */
 } nq_answer_model;
 
 typedef struct nq_answer {
@@ -49,6 +51,8 @@ typedef struct nq_answer {
   nq_answer_model *models;
   size_t model_count;
   size_t model_capacity; /* entries allocated in `models` */
+  unsigned char *model_bits; /* model_count * nq_answer_model_bytes() bytes */
+  size_t bits_capacity;      /* models that fit in `model_bits` */
   nq_count_claim count; /* count.line 0: no count claimed */
   char count_type[8];   /* "mc", "pmc", ... from "c s type", or "" */
   long type_line;
@@ -70,6 +74,20 @@ void nq_answer_free(nq_answer *answer);
  * NQ_ERR_MEMORY. */
 nq_status nq_answer_read(nq_answer *answer, FILE *input, const char *name, char *error,
                          size_t error_size);
+
+/* Bytes of one packed model: variable v's two bits are bits 2(v % 4) and
+ * 2(v % 4) + 1 of byte v / 4 (low: given, high: true), so 0 is "not
+ * given", 1 false, 3 true. Two models are the same assignment exactly when
+ * their bytes are equal. */
+size_t nq_answer_model_bytes(const nq_answer *answer);
+const unsigned char *nq_answer_model_bits(const nq_answer *answer, size_t model);
+
+/* Model `model`'s value of `variable` (1..variables): 1 true, 0 false, -1
+ * not given. */
+int nq_answer_value(const nq_answer *answer, size_t model, int64_t variable);
+
+/* Unpacks model `model` into values[0..variables] (values[0] is -1). */
+void nq_answer_values(const nq_answer *answer, size_t model, signed char *values);
 
 /* ---- Verdicts --------------------------------------------------------------- */
 typedef enum nq_verdict_kind {
