@@ -5,8 +5,9 @@
  * stage splits its enumeration into sub-problems on threads, but the native
  * solver is one thread and every split enumeration ends in a tail where
  * fewer sub-problems than threads are left; run one after another, those
- * left a processor idle for much of `verify 1..14 --amo all`. With two
- * stages in flight, the second one's threads fill the first one's gaps.
+ * leave a processor idle then (a few percent of `verify 14`, measured in
+ * bench/README.md). With two stages in flight, the second one's threads
+ * fill the first one's gaps.
  *
  * Results do not depend on the schedule: each stage fills its own record,
  * the comparisons run once a row is complete, on the printing thread. To
