@@ -25,12 +25,37 @@ int bits_for(int64_t count) {
   return bits;
 }
 
+/* Bit t is true if the queen's group (its position, for binary) has bit t:
+ * if one of the inputs of those groups is true. */
+static void name_group_bits(clause_emitter *emitter, const int *variables, int count,
+                            int group_size, int first_bit, int bits) {
+  int *inputs = scratch_ints(emitter, (size_t)count);
+  if (!inputs)
+    return;
+  for (int t = 0; t < bits; t++) {
+    int size = 0;
+    for (int i = 0; i < count; i++)
+      if (((i / group_size) >> t) & 1)
+        inputs[size++] = variables[i];
+    if (group_size == 1)
+      name_auxiliary(emitter, first_bit + t, inputs, size, 0, emitter->encoding->parsimonious,
+                     "b(%d): bit %d (weight %d) of the queen's position - 1", t, t, 1 << t);
+    else
+      name_auxiliary(emitter, first_bit + t, inputs, size, 0, emitter->encoding->parsimonious,
+                     "b(%d): bit %d (weight %d) of the queen's group - 1 (groups of %d)", t, t,
+                     1 << t, group_size);
+  }
+  free(inputs);
+}
+
 void emit_group_bits(clause_emitter *emitter, const int *variables, int count, int group_size) {
   int groups = (count + group_size - 1) / group_size;
   int bits = bits_for(groups);
   int first_bit = emitter->next_variable;
   for (int t = 0; t < bits; t++)
     fresh_variable(emitter);
+  if (emitter->name)
+    name_group_bits(emitter, variables, count, group_size, first_bit, bits);
   for (int i = 0; i < count; i++) {
     int group = i / group_size;
     for (int t = 0; t < bits; t++)

@@ -41,6 +41,8 @@ static void amo_commander(clause_emitter *emitter, const int *variables, int cou
     }
     int commander = fresh_variable(emitter);
     commanders[j] = commander;
+    name_auxiliary(emitter, commander, members, size, 0, emitter->encoding->parsimonious,
+                   "c(%d): some queen in group %d of %d", j + 1, j + 1, groups);
     amo_pairwise(emitter, members, size);
     for (int i = 0; i < size; i++)
       emit_binary(emitter, -members[i], commander);

@@ -16,8 +16,17 @@
 
 static void amo_ladder(clause_emitter *emitter, const int *variables, int count) {
   int first = emitter->next_variable;
-  for (int i = 0; i < count; i++)
-    fresh_variable(emitter);
+  for (int i = 0; i < count; i++) {
+    int rung = fresh_variable(emitter);
+    if (i == 0 && count > 1)
+      name_auxiliary(emitter, rung, variables, 1, 1, 1,
+                     "y(1): the queen, if any, is past the first square");
+    else if (i + 1 < count)
+      name_auxiliary(emitter, rung, variables, i + 1, 1, 1,
+                     "y(%d): the queen, if any, is past the first %d squares", i + 1, i + 1);
+    else
+      name_auxiliary(emitter, rung, variables, count, 1, 1, "y(%d): no queen on the line", i + 1);
+  }
   /* ladder[i] is y_{i+1}. */
   for (int i = 0; i + 1 < count; i++)
     emit_binary(emitter, -(first + i + 1), first + i);

@@ -45,10 +45,21 @@ static void amo_product(clause_emitter *emitter, const int *variables, int count
   if (!u)
     return;
   int *v = u + rows, *clause = v + columns;
-  for (int i = 0; i < rows; i++)
+  int parsimonious = emitter->encoding->parsimonious;
+  for (int i = 0; i < rows; i++) {
     u[i] = fresh_variable(emitter);
-  for (int j = 0; j < columns; j++)
+    int first = i * columns, size = count - first < columns ? count - first : columns;
+    name_auxiliary(emitter, u[i], variables + first, size, 0, parsimonious,
+                   "u(%d): some queen in row %d of the %dx%d grid", i + 1, i + 1, rows, columns);
+  }
+  for (int j = 0; j < columns; j++) {
     v[j] = fresh_variable(emitter);
+    int size = 0;
+    for (int k = j; k < count; k += columns)
+      clause[size++] = variables[k];
+    name_auxiliary(emitter, v[j], clause, size, 0, parsimonious,
+                   "v(%d): some queen in column %d of the %dx%d grid", j + 1, j + 1, rows, columns);
+  }
   for (int k = 0; k < count; k++) {
     emit_binary(emitter, -variables[k], u[k / columns]);
     emit_binary(emitter, -variables[k], v[k % columns]);

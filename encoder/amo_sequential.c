@@ -18,11 +18,15 @@
 static void amo_sequential(clause_emitter *emitter, const int *variables, int count) {
   int parsimonious = emitter->encoding->parsimonious;
   int previous = fresh_variable(emitter);
+  name_auxiliary(emitter, previous, variables, 1, 0, parsimonious,
+                 "s(1): some queen on the first square");
   emit_binary(emitter, -variables[0], previous);
   if (parsimonious)
     emit_binary(emitter, -previous, variables[0]);
   for (int i = 1; i < count - 1; i++) {
     int current = fresh_variable(emitter);
+    name_auxiliary(emitter, current, variables, i + 1, 0, parsimonious,
+                   "s(%d): some queen among the first %d squares", i + 1, i + 1);
     emit_binary(emitter, -variables[i], current);
     emit_binary(emitter, -previous, current);
     emit_binary(emitter, -variables[i], -previous);

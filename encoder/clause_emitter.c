@@ -33,14 +33,36 @@ int *scratch_ints(clause_emitter *emitter, size_t count) {
   return memory;
 }
 
+enum { TEXT_SIZE = 160 };
+
+/* Formats a listener's text when there is a listener and nothing failed;
+ * returns whether it did. */
+static int formatted(const clause_emitter *emitter, int listening, char *text, const char *format,
+                     va_list arguments) {
+  if (!listening || emitter->status != NQ_OK)
+    return 0;
+  vsnprintf(text, TEXT_SIZE, format, arguments);
+  return 1;
+}
+
 void emit_explanation(clause_emitter *emitter, const char *format, ...) {
-  if (!emitter->comment || emitter->status != NQ_OK)
-    return;
-  char text[160];
+  char text[TEXT_SIZE];
   va_list arguments;
   va_start(arguments, format);
-  vsnprintf(text, sizeof text, format, arguments);
+  int ready = formatted(emitter, emitter->comment != NULL, text, format, arguments);
   va_end(arguments);
-  if (emitter->comment(emitter->comment_context, text))
+  if (ready && emitter->comment(emitter->comment_context, text))
+    emitter->status = NQ_ERR_STOPPED;
+}
+
+void name_auxiliary(clause_emitter *emitter, int variable, const int *inputs, int count,
+                    int negated, int exact, const char *format, ...) {
+  char text[TEXT_SIZE];
+  va_list arguments;
+  va_start(arguments, format);
+  int ready = formatted(emitter, emitter->name != NULL, text, format, arguments);
+  va_end(arguments);
+  auxiliary_meaning meaning = {variable, text, inputs, count, negated, exact};
+  if (ready && emitter->name(emitter->comment_context, &meaning))
     emitter->status = NQ_ERR_STOPPED;
 }

@@ -13,6 +13,25 @@
 /* Receives the --explain comments (text without "c " or newline). */
 typedef int (*comment_fn)(void *context, const char *text);
 
+/* What one fresh auxiliary variable of an at-most-one stands for, told by
+ * the scheme that makes it (name_auxiliary): the variable is true if one of
+ * inputs[0..count-1] is true (with `negated`: if none is), and with `exact`
+ * only then. The inputs are the variables the scheme was handed: queen
+ * variables, or auxiliaries named before (a commander of commanders).
+ * `text` is "SYMBOL: PHRASE", e.g. "s(3): some queen among the first 3
+ * squares". */
+typedef struct auxiliary_meaning {
+  int variable;
+  const char *text;
+  const int *inputs;
+  int count;
+  int negated;
+  int exact;
+} auxiliary_meaning;
+
+/* Receives the meanings, with the comments' context; nonzero stops. */
+typedef int (*name_fn)(void *context, const auxiliary_meaning *meaning);
+
 /* Collects clauses for one formula and hands out fresh auxiliary variables. */
 typedef struct clause_emitter {
   const nq_clause_sink *sink;
@@ -21,6 +40,7 @@ typedef struct clause_emitter {
   const nq_encoding *encoding; /* options: group sizes, parsimonious */
   int next_variable;           /* next unused variable number */
   nq_status status;            /* first failure; once set, emitting is a no-op */
+  name_fn name;                /* NULL unless someone asks what auxiliaries mean */
 } clause_emitter;
 
 void emit_clause(clause_emitter *emitter, const int *literals, size_t count);
@@ -34,5 +54,12 @@ int *scratch_ints(clause_emitter *emitter, size_t count);
  * unless someone listens. */
 void emit_explanation(clause_emitter *emitter, const char *format, ...)
     __attribute__((format(printf, 2, 3)));
+
+/* Tells the namer, if there is one, what `variable` (just made by
+ * fresh_variable) means; see auxiliary_meaning. Each scheme calls it where
+ * it makes the variable, so the names cannot drift from the clauses. */
+void name_auxiliary(clause_emitter *emitter, int variable, const int *inputs, int count,
+                    int negated, int exact, const char *format, ...)
+    __attribute__((format(printf, 7, 8)));
 
 #endif

@@ -10,18 +10,18 @@
 static int queen_variable(int n, int row, int column) { return row * n + column + 1; }
 
 nq_status nq_encoder_generate(const nq_encoding *encoding, const nq_clause_sink *sink) {
-  return generate_formula(encoding, sink, NULL, NULL);
+  return generate_formula(encoding, sink, NULL, NULL, NULL);
 }
 
 nq_status nq_encoder_generate_explained(const nq_encoding *encoding, const nq_clause_sink *sink,
                                         int (*explain)(void *context, const char *text)) {
   nq_encoding explained = *encoding;
   explained.explain = 1;
-  return generate_formula(&explained, sink, explain, sink->context);
+  return generate_formula(&explained, sink, explain, NULL, sink->context);
 }
 
 nq_status generate_formula(const nq_encoding *encoding, const nq_clause_sink *sink,
-                           comment_fn comment, void *comment_context) {
+                           comment_fn comment, name_fn name, void *comment_context) {
   if (encoding->model == NQ_MODEL_ROWS)
     return generate_rows_formula(encoding, sink, comment, comment_context);
   /* Measuring also checks that every variable number fits an int. */
@@ -37,7 +37,7 @@ nq_status generate_formula(const nq_encoding *encoding, const nq_clause_sink *si
   if (!line)
     return NQ_ERR_MEMORY;
   clause_emitter emitter = {
-      sink, encoding->explain ? comment : NULL, comment_context, encoding, n * n + 1, NQ_OK};
+      sink, encoding->explain ? comment : NULL, comment_context, encoding, n * n + 1, NQ_OK, name};
 
   for (int i = 0; i < encoding->placed_count; i++) {
     nq_square s = encoding->placed[i];

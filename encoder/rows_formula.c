@@ -27,7 +27,7 @@ nq_status generate_rows_formula(const nq_encoding *encoding, const nq_clause_sin
   int n = encoding->n;
   clause_emitter emitter = {
       sink, encoding->explain ? comment : NULL, comment_context, encoding, (int)size.variables + 1,
-      NQ_OK};
+      NQ_OK, NULL}; /* no auxiliary variables */
   int literals[32];
   for (int i = 0; i < encoding->placed_count; i++) {
     nq_square s = encoding->placed[i];

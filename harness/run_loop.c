@@ -23,6 +23,7 @@
 #include "interrupt.h"
 #include "nqsat/answer.h"
 #include "quote.h"
+#include "grow.h"
 #include "run.h"
 #include "suite_manifest.h"
 
@@ -37,6 +38,7 @@ typedef struct suite_instances {
   char **paths; /* DIR/file */
   judged_instance *judged;
   int count;
+  size_t files_capacity, paths_capacity; /* entries allocated in files, paths */
 } suite_instances;
 
 static void free_instances(suite_instances *instances) {
@@ -87,10 +89,13 @@ static int load_instances(const run_request *request, const volatile sig_atomic_
       code = runtime_error("run", "%s:%ld: no instance file name", path, number);
       break;
     }
-    char **files = realloc(instances->files, (size_t)(instances->count + 1) * sizeof *files);
+    size_t needed = (size_t)instances->count + 1;
+    char **files = grow_array(instances->files, &instances->files_capacity, needed,
+                              sizeof *files, 64);
     if (files)
       instances->files = files;
-    char **paths = realloc(instances->paths, (size_t)(instances->count + 1) * sizeof *paths);
+    char **paths = grow_array(instances->paths, &instances->paths_capacity, needed,
+                              sizeof *paths, 64);
     if (paths)
       instances->paths = paths;
     if (!files || !paths) {

@@ -4,8 +4,8 @@
  * from the encoder: the clauses (nq_encoder_generate_explained), the
  * sentence before each group of them (the --explain comments), what each
  * variable means (nq_encoder_variable_meaning) and how "no queen here"
- * reads as a clause (nq_encoder_square_clause). An auxiliary variable is
- * named after the group of clauses that first uses it.
+ * reads as a clause (nq_encoder_square_clause), and what each auxiliary
+ * variable stands for (nq_encoder_name_auxiliaries).
  *
  * Per encoding, in JSON (numbers in flat arrays, so that N = 12's eleven
  * formulas stay a few hundred kilobytes):
@@ -14,12 +14,21 @@
  *    "groups": ["row 1: at least one queen", ...],
  *    "groupStart": [index of each group's first clause],
  *    "clauses": [literals, 0 after each clause],
- *    "aux": [group of each auxiliary variable, in number order],
+ *    "auxWords": ["s(3): some queen among the first 3 squares", ...],
+ *    "auxLines": ["row 2", ...],
+ *    "aux": [per auxiliary variable, in number order: its words and line
+ *            (indexes into the two lists, which hold each text once),
+ *            exact + 2 * negated, the number of squares, their queen
+ *            variables] (nq_auxiliary in nqsat/encoder.h; the page words
+ *            it as `nqsat encode --explain` does),
  *    "squares": [literals of "no queen on (r, c)", 0 after each square,
  *                row by row],
  *    "sat": the SAT solver's search (write_sat_trace)} */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+
+#include "grow.h"
 
 #include "nqsat/encoder.h"
 #include "teach.h"
@@ -41,13 +50,24 @@ static void json_string(markup_writer *out, const char *text) {
 
 typedef struct formula_writer {
   markup_writer *out;
-  int pass;                /* 0: groups, 1: group starts, 2: clauses */
-  size_t clauses, groups;  /* so far in this pass */
-  size_t items;            /* written into the current list */
-  int first_auxiliary;     /* variables from here on are auxiliary */
-  int *group_of_auxiliary; /* pass 2: first group using each, -1 before */
-  int variables;
+  int pass;               /* 0: groups, 1: group starts, 2: clauses */
+  size_t clauses, groups; /* so far in this pass */
+  size_t items;           /* written into the current list */
 } formula_writer;
+
+/* The auxiliaries' meanings, each text kept once. */
+typedef struct text_list {
+  char **texts;
+  size_t count, capacity;
+} text_list;
+
+typedef struct auxiliary_table {
+  text_list words, lines;
+  int *numbers; /* as "aux" in the page's data */
+  size_t number_count, number_capacity;
+  int next_variable; /* the auxiliary expected next */
+  int failed;
+} auxiliary_table;
 
 /* A number of a list, after a comma unless it is the first. */
 static void list_number(formula_writer *w, long long value) {
@@ -68,23 +88,101 @@ static int on_group(void *context, const char *text) {
 static int on_clause(void *context, const int *literals, size_t count) {
   formula_writer *w = context;
   if (w->pass == 2) {
-    for (size_t i = 0; i < count; i++) {
-      int variable = abs(literals[i]);
+    for (size_t i = 0; i < count; i++)
       list_number(w, literals[i]);
-      if (variable >= w->first_auxiliary && variable <= w->variables &&
-          w->group_of_auxiliary[variable - w->first_auxiliary] < 0)
-        w->group_of_auxiliary[variable - w->first_auxiliary] = (int)w->groups - 1;
-    }
     list_number(w, 0);
   }
   w->clauses++;
   return w->out->status != NQ_OK;
 }
 
+/* The index of `text` in `list`, added if it is new; -1 without memory. */
+static int text_index(text_list *list, const char *text) {
+  for (size_t i = 0; i < list->count; i++)
+    if (!strcmp(list->texts[i], text))
+      return (int)i;
+  if (list->count == list->capacity) {
+    char **grown = grow_array(list->texts, &list->capacity, list->count + 1, sizeof *grown, 16);
+    if (!grown)
+      return -1;
+    list->texts = grown;
+  }
+  char *copy = malloc(strlen(text) + 1);
+  if (!copy)
+    return -1;
+  list->texts[list->count] = strcpy(copy, text);
+  return (int)list->count++;
+}
+
+static int add_number(auxiliary_table *table, int value) {
+  if (table->number_count == table->number_capacity) {
+    int *grown = grow_array(table->numbers, &table->number_capacity, table->number_count + 1,
+                            sizeof *grown, 256);
+    if (!grown)
+      return -1;
+    table->numbers = grown;
+  }
+  table->numbers[table->number_count++] = value;
+  return 0;
+}
+
+static int on_auxiliary(void *context, const nq_auxiliary *auxiliary) {
+  auxiliary_table *table = context;
+  char words[160];
+  snprintf(words, sizeof words, "%s: %s", auxiliary->symbol, auxiliary->phrase);
+  int word = text_index(&table->words, words), line = text_index(&table->lines, auxiliary->line);
+  /* The page numbers auxiliaries by their place in the list. */
+  table->failed = word < 0 || line < 0 || auxiliary->variable != table->next_variable++ ||
+                  add_number(table, word) || add_number(table, line) ||
+                  add_number(table, auxiliary->exact + 2 * auxiliary->negated) ||
+                  add_number(table, auxiliary->square_count);
+  for (int i = 0; i < auxiliary->square_count && !table->failed; i++)
+    table->failed = add_number(table, auxiliary->squares[i]);
+  return table->failed;
+}
+
+static void write_texts(markup_writer *out, const text_list *list) {
+  for (size_t i = 0; i < list->count; i++) {
+    markup_put(out, i ? "," : "");
+    json_string(out, list->texts[i]);
+  }
+}
+
+static void free_texts(text_list *list) {
+  for (size_t i = 0; i < list->count; i++)
+    free(list->texts[i]);
+  free(list->texts);
+}
+
+/* "auxWords", "auxLines" and "aux" (above). */
+static nq_status write_auxiliaries(markup_writer *out, const nq_encoding *encoding,
+                                   int first_auxiliary) {
+  auxiliary_table table = {.next_variable = first_auxiliary};
+  nq_status status = nq_encoder_name_auxiliaries(encoding, on_auxiliary, &table);
+  if (table.failed)
+    status = NQ_ERR_MEMORY;
+  if (status == NQ_OK) {
+    markup_put(out, ",\"auxWords\":[");
+    write_texts(out, &table.words);
+    markup_put(out, "],\"auxLines\":[");
+    write_texts(out, &table.lines);
+    markup_put(out, "],\"aux\":[");
+    for (size_t i = 0; i < table.number_count; i++)
+      markup_printf(out, i ? ",%d" : "%d", table.numbers[i]);
+    markup_put(out, "]");
+  }
+  free_texts(&table.words);
+  free_texts(&table.lines);
+  free(table.numbers);
+  return status;
+}
+
 /* The SAT solver's search on this formula (teach_dpll.c), up to its first
- * solution or a number of events: 8000 (every encoding's first solution
- * up to N = 10), 1200 at N = 11 and 12 (500 with learning), whose pages
- * already carry millions of backtracking steps and must stay under 4 MB.
+ * solution (every encoding's, with and without learning, within 10,000
+ * steps up to N = 11, so the cap of a million only guards against the
+ * unforeseen); at N = 12, whose page already carries 3 million backtracking
+ * steps and must stay under 4 MB, 1200 steps (500 with learning): the whole
+ * searches would add 930 kB.
  * "sat" (DPLL) and "cdcl" (with clause learning): {"events": [...], "decisions": D,
  * "propagations": P, "conflicts": C, "learned": L, "complete": 0|1,
  * "solved": 0|1}. */
@@ -92,7 +190,10 @@ static nq_status write_sat_trace(markup_writer *out, const nq_encoding *encoding
                                  int first_auxiliary, int learn) {
   teach_sat_trace trace;
   nq_status status = teach_sat_record(encoding, first_auxiliary, learn,
-                                       encoding->n <= 10 ? 8000 : learn ? 500 : 1200, &trace);
+                                      encoding->n <= 11 ? 1000000
+                                      : learn           ? 500
+                                                        : 1200,
+                                      &trace);
   if (status == NQ_OK) {
     markup_printf(out, ",\"%s\":{\"events\":[", learn ? "cdcl" : "sat");
     for (size_t i = 0; i < trace.event_count; i++)
@@ -108,7 +209,8 @@ static nq_status write_sat_trace(markup_writer *out, const nq_encoding *encoding
   return status;
 }
 
-static nq_status write_formula(markup_writer *out, const nq_encoding *encoding, const char *option) {
+static nq_status write_formula(markup_writer *out, const nq_encoding *encoding,
+                               const char *option) {
   nq_formula_size size;
   nq_status status = nq_encoder_measure(encoding, &size);
   if (status != NQ_OK)
@@ -126,14 +228,7 @@ static nq_status write_formula(markup_writer *out, const nq_encoding *encoding, 
     json_string(out, text);
   }
   markup_put(out, "]");
-  formula_writer w = {out, 0, 0, 0, 0, first_auxiliary, NULL, variables};
-  if (variables >= first_auxiliary) {
-    w.group_of_auxiliary = malloc((size_t)(variables - first_auxiliary + 1) * sizeof(int));
-    if (!w.group_of_auxiliary)
-      return NQ_ERR_MEMORY;
-    for (int v = first_auxiliary; v <= variables; v++)
-      w.group_of_auxiliary[v - first_auxiliary] = -1;
-  }
+  formula_writer w = {out, 0, 0, 0, 0};
   nq_clause_sink sink = {&w, on_clause};
   static const char *const lists[] = {"groups", "groupStart", "clauses"};
   for (w.pass = 0; w.pass < 3 && status == NQ_OK; w.pass++) {
@@ -142,11 +237,9 @@ static nq_status write_formula(markup_writer *out, const nq_encoding *encoding, 
     status = nq_encoder_generate_explained(encoding, &sink, on_group);
     markup_put(out, "]");
   }
-  markup_put(out, ",\"aux\":[");
-  w.items = 0;
-  for (int v = first_auxiliary; v <= variables; v++)
-    list_number(&w, w.group_of_auxiliary[v - first_auxiliary]);
-  markup_put(out, "],\"squares\":[");
+  if (status == NQ_OK)
+    status = write_auxiliaries(out, encoding, first_auxiliary);
+  markup_put(out, ",\"squares\":[");
   w.items = 0;
   for (int row = 0; row < n; row++)
     for (int column = 0; column < n; column++) {
@@ -162,7 +255,6 @@ static nq_status write_formula(markup_writer *out, const nq_encoding *encoding, 
   if (status == NQ_OK)
     status = write_sat_trace(out, encoding, first_auxiliary, 1);
   markup_put(out, "}");
-  free(w.group_of_auxiliary);
   if (status == NQ_ERR_STOPPED)
     status = out->status != NQ_OK ? out->status : NQ_ERR_MEMORY;
   return status;

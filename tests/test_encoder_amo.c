@@ -21,7 +21,7 @@ static void check_line(const nq_encoding *options, int n) {
   for (int i = 0; i < n; i++)
     inputs[i] = i + 1;
   nq_clause_sink sink = {f, clause_list_store};
-  clause_emitter emitter = {&sink, NULL, NULL, options, n + 1, NQ_OK};
+  clause_emitter emitter = {&sink, NULL, NULL, options, n + 1, NQ_OK, NULL};
   const amo_scheme *scheme = amo_scheme_of(options->amo);
   CHECK(scheme && scheme->amo == options->amo, "encoding %d: no scheme in the registry",
         (int)options->amo);

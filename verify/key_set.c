@@ -6,14 +6,20 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "key_set.h"
+
+typedef struct key_entry {
+  uint64_t hash;
+  long line;
+} key_entry;
 
 struct key_set {
   size_t key_size;
-  size_t count, key_capacity;
+  size_t count;
+  size_t key_capacity, entry_capacity; /* keys and entries allocated */
   unsigned char *keys; /* count * key_size bytes */
-  long *lines;
-  uint64_t *hashes;  /* of each key, so growing needs no rehash of the bytes */
+  key_entry *entries; /* per key: its hash (growing needs no rehash of the bytes), its line */
   size_t *slots;     /* key number + 1; 0 is an empty slot */
   size_t slot_count; /* a power of two, at least twice `count` */
 };
@@ -50,8 +56,7 @@ void key_set_free(key_set *set) {
   if (!set)
     return;
   free(set->keys);
-  free(set->lines);
-  free(set->hashes);
+  free(set->entries);
   free(set->slots);
   free(set);
 }
@@ -66,7 +71,7 @@ static size_t find_slot(const key_set *set, const unsigned char *key, uint64_t h
     if (!number)
       return slot;
     number--;
-    if (set->hashes[number] == hash &&
+    if (set->entries[number].hash == hash &&
         !memcmp(set->keys + number * set->key_size, key, set->key_size))
       return slot;
   }
@@ -81,7 +86,7 @@ static int resize_table(key_set *set, size_t wanted) {
   if (!slots)
     return -1;
   for (size_t number = 0; number < set->count; number++) {
-    size_t slot = (size_t)set->hashes[number] & (slot_count - 1);
+    size_t slot = (size_t)set->entries[number].hash & (slot_count - 1);
     while (slots[slot])
       slot = (slot + 1) & (slot_count - 1);
     slots[slot] = number + 1;
@@ -98,33 +103,24 @@ static int grow_table(key_set *set) {
 
 /* Room for at least `wanted` keys. */
 static int resize_keys(key_set *set, size_t wanted) {
-  size_t capacity = set->key_capacity ? set->key_capacity : 256;
-  while (capacity < wanted)
-    capacity *= 2;
-  unsigned char *keys = realloc(set->keys, capacity * set->key_size);
+  unsigned char *keys = grow_array(set->keys, &set->key_capacity, wanted, set->key_size, 256);
   if (!keys)
     return -1;
   set->keys = keys;
-  long *lines = realloc(set->lines, capacity * sizeof *lines);
-  if (!lines)
+  key_entry *entries =
+      grow_array(set->entries, &set->entry_capacity, wanted, sizeof *entries, 256);
+  if (!entries)
     return -1;
-  set->lines = lines;
-  uint64_t *hashes = realloc(set->hashes, capacity * sizeof *hashes);
-  if (!hashes)
-    return -1;
-  set->hashes = hashes;
-  set->key_capacity = capacity;
+  set->entries = entries;
   return 0;
 }
-
-static int grow_keys(key_set *set) { return resize_keys(set, 2 * set->key_capacity); }
 
 int key_set_reserve(key_set *set, size_t count) {
   if (count > SIZE_MAX / 4)
     return -1;
   if (2 * count > set->slot_count && resize_table(set, 2 * count))
     return -1;
-  if (count > set->key_capacity && resize_keys(set, count))
+  if ((count > set->key_capacity || count > set->entry_capacity) && resize_keys(set, count))
     return -1;
   return 0;
 }
@@ -147,14 +143,14 @@ int key_set_add(key_set *set, const void *key, long line, long *first_line) {
   size_t slot = find_slot(set, key, hash);
   if (set->slots[slot]) {
     if (first_line)
-      *first_line = set->lines[set->slots[slot] - 1];
+      *first_line = set->entries[set->slots[slot] - 1].line;
     return 0;
   }
-  if (set->count == set->key_capacity && grow_keys(set))
+  if ((set->count == set->key_capacity || set->count == set->entry_capacity) &&
+      resize_keys(set, set->count + 1))
     return -1;
   memcpy(set->keys + set->count * set->key_size, key, set->key_size);
-  set->lines[set->count] = line;
-  set->hashes[set->count] = hash;
+  set->entries[set->count] = (key_entry){hash, line};
   set->slots[slot] = ++set->count;
   return 1;
 }

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "nqsat/verify.h"
 
 /* A placement is kept in n bytes, one column per row (boards up to
@@ -36,12 +37,10 @@ void nq_solution_set_free(nq_solution_set *set) {
 nq_status nq_solution_set_add(nq_solution_set *set, const int *columns) {
   size_t n = (size_t)set->n;
   if (set->size == set->capacity) {
-    size_t capacity = set->capacity ? 2 * set->capacity : 64;
-    unsigned char *grown = realloc(set->placements, capacity * n);
+    unsigned char *grown = grow_array(set->placements, &set->capacity, set->size + 1, n, 64);
     if (!grown)
       return NQ_ERR_MEMORY;
     set->placements = grown;
-    set->capacity = capacity;
   }
   unsigned char *row = set->placements + set->size * n;
   for (size_t i = 0; i < n; i++)

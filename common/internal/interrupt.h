@@ -10,7 +10,10 @@
  *
  * interrupt_mirror(flag) has the handler set *flag to 1 as well (one flag;
  * NULL forgets it): nqsat-mpi's early workers stop on a flag of their own
- * that it also raises when it drops their jobs. */
+ * that it also raises when it drops their jobs. The handler runs on
+ * whichever thread the signal lands and may still be writing *flag after
+ * interrupt_mirror(NULL) returned: give it a flag in static storage, never
+ * one inside memory that is freed. */
 #ifndef NQSAT_INTERRUPT_H
 #define NQSAT_INTERRUPT_H
 

@@ -22,6 +22,12 @@
 #include "mpi_count.h"
 #include "nqsat/verify.h"
 
+/* The run stops: a signal here (interrupt_mirror) or a worker's TAG_STOP;
+ * rank 0's threads stop on it. The SIGINT/SIGTERM handler may write it on
+ * any thread, even while the dispatcher is being freed, so it lives as
+ * long as the program, not in the dispatcher (one per process). */
+static volatile sig_atomic_t run_halt;
+
 struct rank0 {
   mpi_options chosen;
   const nq_count_plan *plan;
@@ -42,9 +48,6 @@ struct rank0 {
   nq_count_tally local_tally;
   nq_status local_status;
   atomic_int local_finished;
-  /* The run stops: a signal here (interrupt_mirror) or a worker's TAG_STOP;
-   * rank 0's threads stop on it. */
-  volatile sig_atomic_t halt;
   int stopped_by; /* the worker whose signal stopped the run, or 0 */
 };
 
@@ -76,7 +79,7 @@ static void local_done(void *context, size_t job, const nq_count_tally *tally) {
 static void *run_local(void *argument) {
   rank0 *work = argument;
   nq_count_run_hooks hooks = {
-      .skip = local_skip, .done = local_done, .context = work, .stop = &work->halt};
+      .skip = local_skip, .done = local_done, .context = work, .stop = &run_halt};
   work->local_status = nq_count_plan_run(work->plan, 0, nq_count_plan_jobs(work->plan),
                                          work->chosen.threads, &hooks, &work->local_tally);
   atomic_store(&work->local_finished, 1);
@@ -99,7 +102,7 @@ rank0 *rank0_begin(const mpi_options *chosen, const nq_count_plan *plan, int ran
   work->chosen = *chosen, work->plan = plan, work->ranks = ranks;
   work->start = mpi_now(CLOCK_MONOTONIC), work->cpu_start = mpi_now(CLOCK_PROCESS_CPUTIME_ID);
   pthread_mutex_init(&work->lock, NULL);
-  interrupt_mirror(&work->halt);
+  interrupt_mirror(&run_halt);
   size_t jobs = nq_count_plan_jobs(plan);
   work->order = mpi_heaviest_first(plan);
   work->claimed = malloc((jobs ? jobs : 1) * sizeof *work->claimed);
@@ -139,7 +142,7 @@ rank0 *rank0_begin(const mpi_options *chosen, const nq_count_plan *plan, int ran
 static void send_jobs(rank0 *work, int rank, uint64_t wanted) {
   uint64_t batch[MAX_BATCH];
   int size = 0;
-  while ((uint64_t)size < wanted && size < MAX_BATCH && !work->halt) {
+  while ((uint64_t)size < wanted && size < MAX_BATCH && !run_halt) {
     size_t job = claim_next(work);
     if (job == SIZE_MAX)
       break;
@@ -188,8 +191,8 @@ static int handle_message(rank0 *work, const MPI_Status *status) {
   } else {
     MPI_Recv(message, RESULT_WORDS, MPI_UINT64_T, source, status->MPI_TAG, MPI_COMM_WORLD,
              MPI_STATUS_IGNORE);
-    if (status->MPI_TAG == TAG_STOP && !work->halt)
-      work->stopped_by = source, work->halt = 1;
+    if (status->MPI_TAG == TAG_STOP && !run_halt)
+      work->stopped_by = source, run_halt = 1;
     return 0;
   }
   if (work->outstanding[source] == 0 && !work->stopped[source]) {
@@ -201,7 +204,7 @@ static int handle_message(rank0 *work, const MPI_Status *status) {
 
 int rank0_serve(rank0 *work) {
   int workers_left = work->ranks - 1;
-  while (workers_left > 0 && !work->halt) {
+  while (workers_left > 0 && !run_halt) {
     int flag;
     MPI_Status status;
     MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &status);
@@ -212,7 +215,7 @@ int rank0_serve(rank0 *work) {
   }
   /* Stopping: an empty batch tells each worker still at work to drop its
    * jobs and end (results on their way are dropped: jobs in progress). */
-  for (int rank = 1; work->halt && rank < work->ranks; rank++)
+  for (int rank = 1; run_halt && rank < work->ranks; rank++)
     if (!work->stopped[rank])
       MPI_Send(NULL, 0, MPI_UINT64_T, rank, TAG_JOBS, MPI_COMM_WORLD);
   if (work->local_started)
@@ -223,7 +226,7 @@ int rank0_serve(rank0 *work) {
     exit_code = EXIT_FAILURE_;
   /* Jobs the local run skipped because a worker claimed them are counted
    * in `remote`; `claimed` left unset means a job nobody ran. */
-  int stopped = work->halt != 0, stopped_by = work->stopped_by;
+  int stopped = run_halt != 0, stopped_by = work->stopped_by;
   int complete = !stopped && (!work->local_started || work->local_status == NQ_OK);
   for (size_t job = 0; complete && job < work->count; job++)
     complete = atomic_load(&work->claimed[job]) != 0;

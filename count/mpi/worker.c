@@ -4,7 +4,7 @@
  *
  * A pool may start before MPI_Init with the early deal (mpi_count.h): its
  * threads then build the method's tables and count while MPI_Init runs.
- * Its jobs stop on the pool's own flag, raised by SIGINT/SIGTERM (through
+ * Its jobs stop on the pool's flag (pool_halt), raised by SIGINT/SIGTERM (through
  * interrupt_mirror) and by worker_pool_abandon, which nqsat_mpi.c calls
  * when rank 0 chose another method than this rank guessed. */
 #include <mpi.h>
@@ -15,6 +15,12 @@
 
 #include "interrupt.h"
 #include "mpi_count.h"
+
+/* The jobs' stop flag. The SIGINT/SIGTERM handler writes it
+ * (interrupt_mirror) on whichever thread the signal lands, possibly while
+ * the pool is being freed, so it lives as long as the program, not in the
+ * pool. One pool runs at a time; worker_pool_start lowers it. */
+static volatile sig_atomic_t pool_halt;
 
 struct worker_pool {
   const nq_count_plan *plan;
@@ -30,7 +36,6 @@ struct worker_pool {
   int closed;              /* no more jobs will come */
   double job_seconds;      /* a moving mean of the job times, 0 before the first */
   int failed;
-  volatile sig_atomic_t halt; /* the jobs' stop flag */
   pthread_t *thread;
   int started;
 };
@@ -42,7 +47,7 @@ static int wait_for_tables(worker_pool *pool) {
   if (!pool->preparing) {
     pool->preparing = 1;
     pthread_mutex_unlock(&pool->lock);
-    nq_status status = nq_count_plan_prepare(pool->plan, pool->threads, &pool->halt);
+    nq_status status = nq_count_plan_prepare(pool->plan, pool->threads, &pool_halt);
     pthread_mutex_lock(&pool->lock);
     pool->prepared = 1;
     if (status != NQ_OK && status != NQ_ERR_INTERRUPTED)
@@ -52,7 +57,7 @@ static int wait_for_tables(worker_pool *pool) {
   }
   while (!pool->prepared)
     pthread_cond_wait(&pool->ready, &pool->lock);
-  int go = !pool->failed && !pool->halt;
+  int go = !pool->failed && !pool_halt;
   pthread_mutex_unlock(&pool->lock);
   return go ? 0 : -1;
 }
@@ -73,9 +78,9 @@ static void *count_jobs(void *argument) {
   }
   for (;;) {
     pthread_mutex_lock(&pool->lock);
-    while (!pool->size && !pool->closed && !pool->halt)
+    while (!pool->size && !pool->closed && !pool_halt)
       pthread_cond_wait(&pool->ready, &pool->lock);
-    if (!pool->size || pool->halt) {
+    if (!pool->size || pool_halt) {
       pthread_mutex_unlock(&pool->lock);
       nq_count_worker_free(worker);
       return NULL;
@@ -86,7 +91,7 @@ static void *count_jobs(void *argument) {
     pthread_mutex_unlock(&pool->lock);
     nq_count_tally tally = {0};
     double start = mpi_now(CLOCK_MONOTONIC);
-    nq_status status = nq_count_plan_run_job_with(pool->plan, worker, job, &pool->halt, &tally);
+    nq_status status = nq_count_plan_run_job_with(pool->plan, worker, job, &pool_halt, &tally);
     double seconds = mpi_now(CLOCK_MONOTONIC) - start;
     pthread_mutex_lock(&pool->lock);
     pool->job_seconds = pool->job_seconds ? 0.8 * pool->job_seconds + 0.2 * seconds : seconds;
@@ -126,7 +131,8 @@ worker_pool *worker_pool_start(const nq_count_plan *plan, int threads, const siz
   pthread_condattr_setclock(&clock, CLOCK_MONOTONIC);
   pthread_cond_init(&pool->posted, &clock);
   pthread_condattr_destroy(&clock);
-  interrupt_mirror(&pool->halt);
+  pool_halt = 0;
+  interrupt_mirror(&pool_halt); /* raises it if a signal came already */
   if (!pool->jobs || !pool->results || !pool->thread) {
     pool_free(pool);
     return NULL;
@@ -144,7 +150,7 @@ worker_pool *worker_pool_start(const nq_count_plan *plan, int threads, const siz
 }
 
 void worker_pool_abandon(worker_pool *pool) {
-  pool->halt = 1;
+  pool_halt = 1;
   pthread_mutex_lock(&pool->lock);
   pool->closed = 1;
   pthread_cond_broadcast(&pool->ready);

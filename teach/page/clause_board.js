@@ -185,7 +185,9 @@ NQ.ClauseBoard = class {
   clauseWords(formula, i) {
     if (i < 0 || i >= formula.clauses.length)
       return "a square you ruled out";
-    return formula.groups[formula.groupOf[i]] + " (" + formula.clauses[i].map((l) => formula.literalText(l)).join(" \u2228 ") + ")";
+    const auxiliaries = formula.clauses[i].map(Math.abs).filter((v) => formula.isAuxiliary(v));
+    return formula.groups[formula.groupOf[i]] + " (" + formula.clauses[i].map((l) => formula.literalText(l)).join(" \u2228 ") + ")" +
+      (auxiliaries.length ? ", where " + auxiliaries.map((v) => formula.meaning(v)).join("; and ") : "");
   }
   // The clauses of the selected square in the chosen encoding.
   renderClauses() {
@@ -219,14 +221,21 @@ NQ.ClauseBoard = class {
     list.replaceChildren.apply(list, items);
   }
   // Every encoding's clauses of square (row, column), one "DIMACS | group"
-  // line each, into #nq-clauses (the browser test compares them with
+  // line each, then "a49 = ..." for each auxiliary variable in them, into
+  // #nq-clauses (the browser test compares them with
   // `nqsat encode --explain`).
   probeClauses(row, column) {
     const lines = [];
     for (const formula of this.formulas) {
       lines.push("encoding " + formula.option);
-      for (const i of formula.clausesOfSquare(row, column))
+      const auxiliaries = new Set();
+      for (const i of formula.clausesOfSquare(row, column)) {
         lines.push(formula.clauses[i].join(" ") + " 0 | " + formula.groups[formula.groupOf[i]]);
+        formula.clauses[i].map(Math.abs).filter((v) => formula.isAuxiliary(v)).forEach((v) => auxiliaries.add(v));
+      }
+      // and what their auxiliary variables mean, as --explain says it
+      for (const v of Array.from(auxiliaries).sort((a, b) => a - b))
+        lines.push("a" + v + " = " + formula.meaning(v));
     }
     document.getElementById("nq-clauses").textContent = lines.join("\n") + "\n";
   }

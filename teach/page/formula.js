@@ -20,7 +20,7 @@ NQ.Formula = class {
       for (let i = data.groupStart[g]; i < end; i++)
         this.groupOf[i] = g;
     }
-    this.auxGroup = data.aux;
+    this.auxNames = NQ.Formula.auxiliaryNames(n, data);
     this.sat = data.sat; // the SAT solver's recorded searches (NQ.SatReplay)
     this.cdcl = data.cdcl;
     this.squareClauses = NQ.Formula.split(data.squares); // row by row
@@ -50,19 +50,43 @@ NQ.Formula = class {
     }
     return lists;
   }
+  // What each auxiliary variable means, in the words of `nqsat encode
+  // --explain` ("s(3) of row 2: some queen among the first 3 squares; true
+  // if a queen is on one of (2,1), (2,2), (2,3)"), from the encoder's
+  // record of it (teach/teach_clauses.c): [symbol of line, the sentence].
+  static auxiliaryNames(n, data) {
+    const names = [], numbers = data.aux;
+    for (let i = 0; i < numbers.length;) {
+      const words = data.auxWords[numbers[i]], line = data.auxLines[numbers[i + 1]];
+      const exact = numbers[i + 2] & 1, negated = numbers[i + 2] & 2, count = numbers[i + 3];
+      const squares = numbers.slice(i + 4, i + 4 + count).map(
+        (v) => "(" + (Math.floor((v - 1) / n) + 1) + "," + ((v - 1) % n + 1) + ")");
+      const colon = words.indexOf(": "), symbol = words.slice(0, colon) + " of " + line;
+      names.push([symbol, symbol + ": " + words.slice(colon + 2) + "; true " +
+        (exact ? "exactly when " : "if ") + (negated ? "no queen is on " : "a queen is on ") +
+        (count === 1 ? "" : negated ? "any of " : "one of ") + squares.join(", ")]);
+      i += 4 + count;
+    }
+    return names;
+  }
+  isAuxiliary(v) {
+    return v > this.names.length;
+  }
   squareClause(row, column) {
     return this.squareClauses[row * this.n + column];
   }
-  // What variable v means: its name, or for an auxiliary variable the
-  // group of clauses that introduced it.
+  // What variable v means: "x(3,2): a queen on row 3, column 2", "s(3) of
+  // row 2: some queen among ...".
   meaning(v) {
-    if (v <= this.names.length)
+    if (!this.isAuxiliary(v))
       return this.names[v - 1];
-    const group = this.auxGroup[v - this.names.length - 1];
-    return "a" + v + ": auxiliary variable of \u201c" + (group >= 0 ? this.groups[group] : "?") + "\u201d";
+    const name = this.auxNames[v - this.names.length - 1];
+    return name ? name[1] : "a" + v + ": an auxiliary variable";
   }
+  // A literal by its short name: "\u00acx(3,2)", "[s(3) of row 2]".
   literalText(literal) {
-    const name = this.meaning(Math.abs(literal)), short = name.split(":")[0];
+    const v = Math.abs(literal), name = this.auxNames[v - this.names.length - 1];
+    const short = this.isAuxiliary(v) ? "[" + (name ? name[0] : "a" + v) + "]" : this.names[v - 1].split(":")[0];
     return (literal < 0 ? "\u00ac" : "") + short;
   }
   // The clauses that mention a variable of square (row, column): the

@@ -166,7 +166,8 @@ NQ.SatView = class {
     document.getElementById("sat-board").setAttribute("aria-label", "the SAT solver's board: queens on " +
       (queens.length ? queens.map((s) => NQ.squareName(this.n, s[0], s[1])).join("; ") : "no square"));
     document.getElementById("sat-position").textContent = "Step " + this.step + " of " + replay.total +
-      " on " + formula.option + (replay.recorded.complete ? "" : " (the recording stops here; the search goes on)");
+      " on " + formula.option + (replay.recorded.complete ? "" : " (the recording is cut after step " + replay.total +
+        ", before the search ends, to keep the page small; the search goes on from there)");
     document.getElementById("sat-event").textContent = this.describe(state);
     const sat = replay.recorded, cells = document.querySelectorAll("#sat-counts td");
     cells[0].textContent = state.counts.decide + " of " + sat.decisions;

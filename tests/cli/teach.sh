@@ -95,10 +95,10 @@ done
 # The SAT solver's searches in the page (DPLL, and CDCL with clause
 # learning), every step replayed against the clauses of `nqsat encode` by
 # sat_replay.py (no solution at N = 3; the first solution within the
-# recorded steps at N = 6 and 8; every learned clause implied by unit
-# propagation).
+# recorded steps at N = 6, 8 and 11, whose searches are recorded whole;
+# every learned clause implied by unit propagation).
 here=$(cd "$(dirname "$0")" && pwd)
-for n in 3 6 8; do
+for n in 3 6 8 11; do
   [ -f "$WORK/t$n.html" ] || expect_exit 0 "$NQSAT" teach "$n" -o "$WORK/t$n.html"
   checks=$((checks + 1))
   python3 "$here/sat_replay.py" "$WORK/t$n.html" "$NQSAT" >"$WORK/replay$n" 2>&1 ||
@@ -106,6 +106,7 @@ for n in 3 6 8; do
 done
 expect_equal "$(grep -c 'no solution$' "$WORK/replay3")" 22 "N=3: searches (11 encodings, with and without learning) ending without a solution"
 expect_equal "$(grep -c 'solved$' "$WORK/replay8")" 22 "N=8: searches (11 encodings, with and without learning) reaching a solution"
+expect_equal "$(grep -c 'solved$' "$WORK/replay11")" 22 "N=11: searches (11 encodings, with and without learning) recorded to a solution"
 checks=$((checks + 1))
 [ "$(grep '(cdcl)' "$WORK/replay8" | grep -vc ' 0 learned')" -ge 10 ] || fail "N=8: clause learning learned nothing"
 

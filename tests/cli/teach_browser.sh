@@ -13,14 +13,17 @@
 # Chromium's net log (--log-net-log; requests of the page carry the file://
 # origin, Chromium's own background requests do not). One launch runs a
 # deliberately broken copy of the page, which must fail both checks, so a
-# checker that stopped seeing anything would be noticed.
+# checker that stopped seeing anything would be noticed. One more drives
+# the N = 6 page through the DevTools protocol (teach_cdp.py): Tab key
+# events through every control, print media and a PDF, and screenshots.
 #
 # usage: teach_browser.sh NQSAT ARTIFACT_DIR [--no-browser]
 #   ARTIFACT_DIR receives the screenshots (fc-wipe-out.png: N = 8 at the
 #   first wipe-out of forward checking; n12-first-solution.png: N = 12 at
 #   its first solution; clauses.png: N = 6's clause board, a square's
 #   clauses and the propagation table; broken.png: the broken copy, errors
-#   listed) and the
+#   listed; teach-clauses.png, teach-propagation.png, teach-sat.png and
+#   teach-print.pdf from teach_cdp.py) and the
 #   N = 8 page. --no-browser (the sanitizer build) runs
 #   only the nqsat side: the pages are written and their data checked.
 # Exit 77 (ctest: skipped) when Chromium is not installed.
@@ -213,9 +216,16 @@ for encoding in "${encodings[@]}"; do
   "$NQSAT" encode 6 $encoding --explain | awk -v vars="$(square_variables "$encoding" 3 4 | paste -sd' ')" '
     BEGIN { split(vars, list, " "); for (i in list) want[list[i]] = 1 }
     /^p cnf/ { body = 1; next }
+    body && /^c a[0-9]+ = / { name[substr($2, 2)] = substr($0, 3); next }
     body && /^c / { group = substr($0, 3); next }
     body { hit = 0; for (i = 1; i < NF; i++) { v = $i < 0 ? -$i : $i; if (v in want) hit = 1 }
-           if (hit) print $0 " | " group }' >>"$WORK/clauses6.expected"
+           if (!hit) next
+           print $0 " | " group
+           for (i = 1; i < NF; i++) { v = $i < 0 ? -$i : $i; if (v in name) used[v] = 1 } }
+    END { count = 0; for (v in used) list[++count] = v + 0
+          for (i = 1; i <= count; i++) for (j = i + 1; j <= count; j++)
+            if (list[j] < list[i]) { t = list[i]; list[i] = list[j]; list[j] = t }
+          for (i = 1; i <= count; i++) print name[list[i]] }' >>"$WORK/clauses6.expected"
 done
 positions=("q1,2" "q1,1;q2,3" "q2,2;b1,4;b3,5" "q1,3;q2,5;b4,4")
 : >"$WORK/propagation6.expected"
@@ -245,6 +255,9 @@ diff -u "$WORK/clauses6.expected" "$WORK/clauses6.page" >"$WORK/clauses6.diff" |
   fail "n6: the page's clauses of square (3,4) differ from nqsat encode --explain: $(head -c 600 "$WORK/clauses6.diff")"
 checks=$((checks + 1))
 [ "$(grep -c '|' "$WORK/clauses6.page")" -gt 100 ] || fail "n6: too few clauses listed for square (3,4)"
+checks=$((checks + 1))
+[ "$(grep -c '^a[0-9]* = .* of .*; true ' "$WORK/clauses6.page")" -gt 20 ] ||
+  fail "n6: too few auxiliary variables named among the clauses of square (3,4)"
 element n6 nq-probe >"$WORK/propagation6.page"
 checks=$((checks + 1))
 diff -u "$WORK/propagation6.expected" "$WORK/propagation6.page" >"$WORK/propagation6.diff" ||
@@ -272,6 +285,18 @@ sed -n 's/^queens //p' "$WORK/sat6.page" | tr ' ' '\n' | awk -F, '
           if (d == 0 || e == 0 || d == e || d == -e) exit 1 } }' ||
   fail "n6: the SAT search's last board is no solution: $(grep '^queens' "$WORK/sat6.page")"
 
+# N = 6 driven through the DevTools protocol (teach_cdp.py): real Tab key
+# events reach every control, each showing its focus and named in
+# Chromium's accessibility tree; print media shows the boards and the
+# step's explanation without controls, and prints to a PDF; screenshots of
+# the clause board, propagation and the SAT search.
+started=$SECONDS
+python3 "$here/teach_cdp.py" "$chromium" "$WORK/teach6.html" "$artifacts" >"$WORK/cdp6" 2>&1 ||
+  fail "N=6 through the DevTools protocol: $(tail -n 3 "$WORK/cdp6")"
+echo "n6 (DevTools protocol): $((SECONDS - started)) s"
+sed 's/^/  /' "$WORK/cdp6"
+checks=$((checks + 1))
+
 # The checker itself: a copy of the page with its security policy removed,
 # an image from the network and a script error must fail both checks.
 sed 's|<meta http-equiv="Content-Security-Policy"[^>]*>||; s|</body>|<img src="http://127.0.0.1:9/nqsat-test.png"><script>notDefinedAnywhere()</script></body>|' \
@@ -284,12 +309,12 @@ checks=$((checks + 1))
 grep -qE '"network_isolation_key":"file://' "$WORK/broken.netlog" ||
   fail "broken page: its request is not in the net log (the network check sees nothing)"
 
-for shot in fc-wipe-out n12-first-solution clauses broken; do
+for shot in fc-wipe-out n12-first-solution clauses broken teach-clauses teach-propagation teach-sat; do
   checks=$((checks + 1))
   [ -s "$artifacts/$shot.png" ] || fail "no screenshot $artifacts/$shot.png"
 done
 # Not blank: the boards' squares (light #f0d9b5) cover a good part of each.
-for shot in fc-wipe-out n12-first-solution clauses; do
+for shot in fc-wipe-out n12-first-solution clauses teach-clauses teach-propagation teach-sat; do
   read -r width height ink light < <(python3 "$here/png_ink.py" "$artifacts/$shot.png" 240,217,181)
   checks=$((checks + 1))
   [ "$ink" -gt $((width * height / 20)) ] && [ "$light" -gt 5000 ] ||

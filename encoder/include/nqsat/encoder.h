@@ -168,10 +168,37 @@ nq_status nq_encoder_generate_explained(const nq_encoding *encoding, const nq_cl
 /* What `variable` means, in the words of the header and --explain (rows,
  * columns and values from 1): "x(3,2): a queen on row 3, column 2",
  * "p(3,2): q_3 <= 2, ...". Returns 0, or -1 for an auxiliary variable of
- * an at-most-one encoding (which means something only in its group of
- * clauses) and for a number that is no variable. */
-int nq_encoder_variable_meaning(const nq_encoding *encoding, int variable, char *text,
-                                size_t size);
+ * an at-most-one encoding (nq_encoder_name_auxiliaries names those all at
+ * once) and for a number that is no variable. */
+int nq_encoder_variable_meaning(const nq_encoding *encoding, int variable, char *text, size_t size);
+
+/* What one auxiliary variable of an at-most-one encoding means: it is true
+ * if a queen is on one of `squares` (with `negated`: if none is), and with
+ * `exact` only then ("exactly when": the encoding or --parsimonious makes it
+ * a function of the queens). All strings and arrays are borrowed for the
+ * call. */
+typedef struct nq_auxiliary {
+  int variable;
+  const char *symbol; /* "s(3)" */
+  const char *line;   /* "row 2", as --explain names the line it is made for */
+  const char *phrase; /* "some queen among the first 3 squares" */
+  const int *squares; /* their queen variables r*N + c + 1, ascending */
+  int square_count;
+  int exact;
+  int negated;
+  /* All of it in words, as --explain writes it after "c a49 = ": "s(3) of
+   * row 2: some queen among the first 3 squares; true if a queen is on one
+   * of (2,1), (2,2), (2,3)" (rows and columns from 1; more than 16 squares
+   * shortened to the first three and the last). */
+  const char *text;
+} nq_auxiliary;
+
+/* Calls on_name(context, auxiliary) for every auxiliary variable of the
+ * formula, in number order. The rows model has none (nothing is called).
+ * A nonzero return from on_name stops, with NQ_ERR_STOPPED. */
+nq_status nq_encoder_name_auxiliaries(const nq_encoding *encoding,
+                                      int (*on_name)(void *context, const nq_auxiliary *auxiliary),
+                                      void *context);
 
 /* The clause "no queen on (row, column)" (0-based), as a blocked square
  * adds it: -x for the matrix model and the direct and support encodings,
