@@ -59,7 +59,6 @@ int parse_amo_option(const char *command_name, const char *option, const char *t
  * `code` is getopt's return value (':' or '?'). Returns NQ_EXIT_USAGE. */
 int report_bad_option(const char *command_name, int code, char **argv);
 
-
 /* Board output. `columns` are 0-based. */
 void print_board(FILE *out, const int *columns, int n);
 void print_vector(FILE *out, const int *columns, int n);
@@ -68,8 +67,7 @@ void print_vector(FILE *out, const int *columns, int n);
  * last ending in 0; values[i] for i = 1..count is 1 or 0, the value of
  * variable file_variables[i] (of variable i when file_variables is NULL),
  * or -1 for a free variable of a partial model, which is left out. */
-void print_model_lines(FILE *out, const signed char *values, const int *file_variables,
-                       int count);
+void print_model_lines(FILE *out, const signed char *values, const int *file_variables, int count);
 /* A partial model's free variables (value -1) as 'c free V...' lines;
  * nothing when it has none. */
 void print_free_line(FILE *out, const signed char *values, const int *file_variables, int count);
@@ -111,11 +109,12 @@ int memory_budget_check_solve(const char *command_name, const nq_encoding *encod
 int memory_budget_check_count(const char *command_name, int n, const char *method,
                               uint64_t estimate, uint64_t limit);
 /* nqsat verify: the SAT path of every encoding (plain: one instance, else
- * one per thread, `threads` 0 meaning one per processor) and the solution
- * sets compared up to set_max_n. */
+ * one per thread, `threads` 0 meaning one per processor), `slots` stages
+ * at once (verify_table_slots), and the solution sets compared up to
+ * set_max_n. */
 int memory_budget_check_verify(const char *command_name, int first, int last,
                                const nq_amo *encodings, int encoding_count, int set_max_n,
-                               int plain, int threads, uint64_t limit);
+                               int plain, int threads, int slots, uint64_t limit);
 
 #include "instance_judge.h"
 

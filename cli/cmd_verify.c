@@ -18,11 +18,7 @@
 
 #include "cli.h"
 #include "clock.h"
-#include "verify_sources.h"
-
-/* Full solution sets are kept up to this N (73,712 boards for N = 13);
- * beyond it only counts are compared. */
-#define SET_COMPARISON_MAX_N 13
+#include "verify_table.h"
 
 static void print_verify_help(void) {
   printf("usage: nqsat verify [N | A..B] [--amo ENCODING|all] [--plain] [--threads T]\n"
@@ -34,8 +30,9 @@ static void print_verify_help(void) {
          "SAT solution is reduced to its smallest image under the 8 symmetries by the\n"
          "verifier, and the classes counted are compared with the native class\n"
          "counter ('nqsat count --unique') and OEIS A002562. Prints one row per N\n"
-         "as soon as it is done, then a summary with the total time; on a terminal,\n"
-         "a progress line on stderr names the N, the stage and the time so far.\n"
+         "in order, each as soon as it is done, then a summary with the total time;\n"
+         "on a terminal, a progress line on stderr names the N, the stage and the\n"
+         "time so far.\n"
          "\n"
          "The SAT solutions come from the enumeration of 'nqsat solve N --all': the\n"
          "board split into sub-problems on threads, PicoSAT finding one solution of\n"
@@ -53,154 +50,15 @@ static void print_verify_help(void) {
          "                  instance per encoding, a blocking clause per solution,\n"
          "                  every solution found by PicoSAT itself (much slower)\n"
          "  --threads T     worker threads of the SAT path and the class counter,\n"
-         "                  1..256 (default: one per processor); the table does not\n"
-         "                  depend on it\n"
+         "                  1..256 (default: one per processor); with more than one,\n"
+         "                  two stages (native, class counter, an encoding; of this N\n"
+         "                  or the next) run at once; the table does not depend on it\n"
          "  --max-memory SIZE  refuse to start when the estimated memory exceeds SIZE\n"
          "                  (e.g. 512M, 4G; default half of physical RAM)\n"
          "  -h, --help      show this help\n"
          "\n"
          "Exit status 0 when everything agrees, 1 naming the first disagreement.\n",
-         SET_COMPARISON_MAX_N, SET_COMPARISON_MAX_N, NQ_VERIFY_KNOWN_MAX_N);
-}
-
-typedef struct verify_run {
-  nq_amo encodings[NQ_AMO_COUNT];
-  int encoding_count;
-  int plain;
-  int threads; /* 0: one per processor */
-  int width;   /* of each count column */
-  int wrong_image_n; /* the test hook's board size, 0: off */
-  verify_progress progress;
-} verify_run;
-
-/* Checks one encoding's SAT solutions against the native set and the known
- * counts; returns 1 when all agree, else 0 with `why` set. */
-static int check_sat(const verify_run *run, nq_amo amo, const verify_collector *sat,
-                     nq_status status, const nq_enumeration *result, nq_solution_set *native_set,
-                     uint64_t known, uint64_t known_unique, char *why, size_t why_size) {
-  const char *name = nq_amo_name(amo);
-  char difference[400];
-  if (status != NQ_OK || sat->status != NQ_OK) {
-    snprintf(why, why_size, "SAT (%s): %s", name,
-             nq_strerror(status != NQ_OK ? status : sat->status));
-  } else if (sat->invalid) {
-    snprintf(why, why_size, "SAT (%s): %" PRIu64 " invalid solutions, first: %s", name,
-             sat->invalid, sat->first_invalid);
-  } else if (sat->count != known) {
-    snprintf(why, why_size, "SAT (%s) counts %" PRIu64 ", OEIS A000170 says %" PRIu64, name,
-             sat->count, known);
-  } else if (native_set && !nq_solution_set_equal(sat->set, "SAT", native_set, "native",
-                                                  difference, sizeof difference)) {
-    snprintf(why, why_size, "SAT (%s): %s", name, difference);
-  } else if (sat->unique != known_unique) {
-    snprintf(why, why_size,
-             "SAT (%s) solutions fall into %" PRIu64 " classes, OEIS A002562 says %" PRIu64, name,
-             sat->unique, known_unique);
-  } else if (!run->plain && result->fundamental != sat->unique) {
-    /* The solver's own orbit count, a third opinion on the classes. */
-    snprintf(why, why_size,
-             "SAT (%s) solver counted %" PRIu64 " orbits, its solutions fall into %" PRIu64
-             " classes",
-             name, result->fundamental, sat->unique);
-  } else {
-    return 1;
-  }
-  return 0;
-}
-
-/* Checks one N; returns 1 when everything agrees, else 0 with `why` set. */
-static int verify_one(verify_run *run, int n, char *why, size_t why_size) {
-  int width = run->width, stages = 2 + run->encoding_count;
-  uint64_t known = 0, known_unique = 0;
-  nq_verify_known_count(n, &known, &known_unique);
-  uint64_t sat_count[NQ_AMO_COUNT] = {0}, sat_unique[NQ_AMO_COUNT] = {0};
-  int keep_sets = n <= SET_COMPARISON_MAX_N;
-  verify_collector native = {.set = keep_sets ? nq_solution_set_new(n) : NULL,
-                             .progress = &run->progress};
-  verify_progress_stage(&run->progress, n, "native", 1, stages);
-  nq_status status = verify_source_native(n, &native);
-  int agrees = 1;
-  if (status != NQ_OK || native.status != NQ_OK) {
-    snprintf(why, why_size, "native solver: %s",
-             nq_strerror(status != NQ_OK ? status : native.status));
-    agrees = 0;
-  } else if (native.count != known) {
-    snprintf(why, why_size, "native solver counts %" PRIu64 ", OEIS A000170 says %" PRIu64,
-             native.count, known);
-    agrees = 0;
-  }
-  /* The fast class counter is a second native opinion, by another method. */
-  verify_progress_stage(&run->progress, n, "class counter", 2, stages);
-  nq_verify_counts classes = {0};
-  status = nq_verify_count_classes(n, run->threads, &classes);
-  if (agrees && status != NQ_OK) {
-    snprintf(why, why_size, "native class counter: %s", nq_strerror(status));
-    agrees = 0;
-  } else if (agrees && (classes.total != known || classes.fundamental != known_unique)) {
-    snprintf(why, why_size,
-             "native class counter: %" PRIu64 " solutions, %" PRIu64
-             " fundamental; OEIS A000170/A002562 say %" PRIu64 ", %" PRIu64,
-             classes.total, classes.fundamental, known, known_unique);
-    agrees = 0;
-  } else if (agrees && native.unique != known_unique) {
-    snprintf(why, why_size,
-             "native enumeration has %" PRIu64 " classes, OEIS A002562 says %" PRIu64,
-             native.unique, known_unique);
-    agrees = 0;
-  }
-  for (int e = 0; e < run->encoding_count; e++) {
-    nq_encoding encoding = {.n = n, .amo = run->encodings[e]};
-    verify_collector sat = {.set = keep_sets ? nq_solution_set_new(n) : NULL,
-                            .progress = &run->progress,
-                            .wrong_image = !run->plain && n == run->wrong_image_n};
-    verify_progress_stage(&run->progress, n, nq_amo_name(encoding.amo), 3 + e, stages);
-    nq_enumeration result;
-    status = verify_source_sat(&encoding, run->plain, run->threads, &sat, &result);
-    /* keep the first disagreement */
-    if (agrees && !check_sat(run, encoding.amo, &sat, status, &result,
-                             keep_sets ? native.set : NULL, known, known_unique, why, why_size))
-      agrees = 0;
-    sat_count[e] = sat.count;
-    sat_unique[e] = sat.unique;
-    nq_solution_set_free(sat.set);
-  }
-  nq_solution_set_free(native.set);
-  verify_progress_clear(&run->progress);
-  printf("%3d %*" PRIu64 " %*" PRIu64, n, width, known, width, native.count);
-  for (int e = 0; e < run->encoding_count; e++)
-    printf(" %*" PRIu64, width, sat_count[e]);
-  printf(" %*" PRIu64 " %*" PRIu64, width, known_unique, width, classes.fundamental);
-  for (int e = 0; e < run->encoding_count; e++)
-    printf(" %*" PRIu64, width, sat_unique[e]);
-  printf("  %-6s %s\n", keep_sets ? "sets" : "counts", agrees ? "ok" : "DISAGREE");
-  fflush(stdout);
-  return agrees;
-}
-
-static void print_header(const verify_run *run) {
-  int width = run->width;
-  printf("%3s %*s %*s", "N", width, "OEIS", width, "native");
-  for (int e = 0; e < run->encoding_count; e++)
-    printf(" %*s", width, nq_amo_name(run->encodings[e]));
-  printf(" %*s %*s", width, "OEIS-u", width, "native-u");
-  for (int e = 0; e < run->encoding_count; e++) {
-    char label[32];
-    snprintf(label, sizeof label, "%.*s-u", width - 2, nq_amo_name(run->encodings[e]));
-    printf(" %*s", width, label);
-  }
-  printf("  %-6s %s\n", "check", "result");
-}
-
-/* Columns as wide as the largest count, and at least as the labels
- * ("commander" = 9; class labels are cut to fit, "command-u"). */
-static int column_width(int last) {
-  uint64_t largest = 0;
-  nq_verify_known_count(last, &largest, NULL);
-  int width = 9;
-  for (int digits = 1; largest >= 10; largest /= 10)
-    if (++digits > width)
-      width = digits;
-  return width;
+         VERIFY_SET_COMPARISON_MAX_N, VERIFY_SET_COMPARISON_MAX_N, NQ_VERIFY_KNOWN_MAX_N);
 }
 
 /* NQSAT_TEST_WRONG_IMAGE=N: at board size N, the fast SAT path reports one
@@ -257,27 +115,20 @@ int cmd_verify(int argc, char **argv) {
   int first = 1, last = 10;
   if (argc - optind > 1)
     return usage_error("verify", "unexpected argument '%s'", argv[optind + 1]);
-  if (optind < argc &&
-      parse_range("verify", argv[optind], 1, NQ_VERIFY_KNOWN_MAX_N, &first, &last))
+  if (optind < argc && parse_range("verify", argv[optind], 1, NQ_VERIFY_KNOWN_MAX_N, &first, &last))
     return NQ_EXIT_USAGE;
   if (memory_budget_check_verify("verify", first, last, run.encodings, run.encoding_count,
-                                 SET_COMPARISON_MAX_N, run.plain, run.threads, max_memory))
+                                 VERIFY_SET_COMPARISON_MAX_N, run.plain, run.threads,
+                                 verify_table_slots(run.plain, run.threads), max_memory))
     return NQ_EXIT_FAILURE;
 
-  run.width = column_width(last);
   run.wrong_image_n = wrong_image_hook();
-  run.progress.shown = isatty(STDERR_FILENO);
-  run.progress.run_start = clock_seconds(CLOCK_MONOTONIC);
-  print_header(&run);
-  int failures = 0;
-  for (int n = first; n <= last; n++) {
-    char why[512];
-    if (!verify_one(&run, n, why, sizeof why)) {
-      failures++;
-      fprintf(stderr, "nqsat verify: N = %d: %s\n", n, why);
-    }
-  }
-  double seconds = clock_seconds(CLOCK_MONOTONIC) - run.progress.run_start;
+  run.show_progress = isatty(STDERR_FILENO);
+  double start = clock_seconds(CLOCK_MONOTONIC);
+  int failures = verify_table_print(&run, first, last);
+  if (failures < 0)
+    return runtime_error("verify", "%s", nq_strerror(NQ_ERR_MEMORY));
+  double seconds = clock_seconds(CLOCK_MONOTONIC) - start;
   if (failures) {
     fprintf(stderr, "nqsat verify: %d of %d board sizes disagree (%.1f s)\n", failures,
             last - first + 1, seconds);

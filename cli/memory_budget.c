@@ -179,37 +179,67 @@ int memory_budget_check_file(const char *command_name, const char *path, uint64_
   return refuse(command_name, what, estimate, limit);
 }
 
+/* What one SAT stage of verify holds: its PicoSAT instances with their
+ * blocking clauses, and the solutions it holds back to report in order. */
+static uint64_t verify_sat_stage_bytes(int n, nq_amo amo, int plain, uint64_t instances) {
+  nq_encoding encoding = {.n = n, .amo = amo};
+  nq_formula_size size;
+  if (nq_encoder_measure(&encoding, &size) != NQ_OK)
+    return 0;
+  uint64_t count = solutions_kept(n, 0);
+  /* One PicoSAT instance per thread holds the formula. --plain blocks every
+   * solution in its one instance; the symmetric path holds only the
+   * blocking clauses of the sub-problems in progress. */
+  uint64_t per_solver = estimate_picosat_bytes(&size, n, 0);
+  uint64_t blocked = plain ? count : symmetric_blocking_clauses(n, (int)instances);
+  /* The symmetric enumeration holds back the solutions of sub-problems that
+   * finish before the one next in line, so that they are reported in
+   * order: at worst all of them, in buffers that grow by doubling. */
+  uint64_t held_back = plain ? 0 : 2 * count * (uint64_t)n * sizeof(int);
+  return estimate_picosat_bytes(&size, n, blocked) + (instances - 1) * per_solver + held_back;
+}
+
+/* The solution sets of one row: the native one and one per encoding (all
+ * kept until the row is complete), n bytes a solution (nq_solution_set),
+ * each growing by doubling and sorted in place. */
+static uint64_t verify_row_set_bytes(int n, int encoding_count, int set_max_n) {
+  if (n > set_max_n)
+    return 0;
+  return (uint64_t)(1 + encoding_count) * 2 * solutions_kept(n, 0) * (uint64_t)n;
+}
+
 int memory_budget_check_verify(const char *command_name, int first, int last,
                                const nq_amo *encodings, int encoding_count, int set_max_n,
-                               int plain, int threads, uint64_t limit) {
+                               int plain, int threads, int slots, uint64_t limit) {
   if (!limit)
     limit = default_memory_limit();
   uint64_t instances = plain ? 1 : threads > 0 ? (uint64_t)threads : (uint64_t)online_processors(0);
   for (int n = first; n <= last; n++) {
-    uint64_t count = solutions_kept(n, 0);
-    /* Two sets at a time (native and one encoding), n bytes a solution
-     * (nq_solution_set), each growing by doubling and sorted in place. */
-    uint64_t sets = n <= set_max_n ? 2 * 2 * count * (uint64_t)n : 0;
-    /* The symmetric enumeration holds back the solutions of sub-problems
-     * that finish before the one next in line, so that they are reported
-     * in order: at worst all of them, in buffers that grow by doubling. */
-    uint64_t held_back = plain ? 0 : 2 * count * (uint64_t)n * sizeof(int);
+    /* With two stages in flight (verify_table.h), the other one may be any
+     * other SAT stage of this row or a neighbouring one, and the sets of
+     * the previous row may still be held while this row's fill. */
+    uint64_t other = 0, sets = verify_row_set_bytes(n, encoding_count, set_max_n);
+    if (slots > 1 && n > first)
+      sets += verify_row_set_bytes(n - 1, encoding_count, set_max_n);
     for (int e = 0; e < encoding_count; e++) {
-      nq_encoding encoding = {.n = n, .amo = encodings[e]};
-      nq_formula_size size;
-      if (nq_encoder_measure(&encoding, &size) != NQ_OK)
-        continue;
-      /* One PicoSAT instance per thread holds the formula. --plain blocks
-       * every solution in its one instance; the symmetric path holds only
-       * the blocking clauses of the sub-problems in progress. */
-      uint64_t per_solver = estimate_picosat_bytes(&size, n, 0);
-      uint64_t blocked = plain ? count : symmetric_blocking_clauses(n, (int)instances);
-      uint64_t estimate = estimate_picosat_bytes(&size, n, blocked) + (instances - 1) * per_solver +
-                          sets + held_back;
+      uint64_t mine = verify_sat_stage_bytes(n, encodings[e], plain, instances);
+      if (slots > 1) {
+        other = 0;
+        for (int near = n - 1; near <= n + 1; near++) {
+          for (int f = 0; near >= first && near <= last && f < encoding_count; f++) {
+            if (near == n && f == e)
+              continue;
+            uint64_t bytes = verify_sat_stage_bytes(near, encodings[f], plain, instances);
+            if (bytes > other)
+              other = bytes;
+          }
+        }
+      }
+      uint64_t estimate = mine + other + sets;
       if (estimate > limit) {
         char what[96];
         snprintf(what, sizeof what, "verifying N = %d (%s, A000170(N) = %" PRIu64 ")", n,
-                 nq_amo_name(encodings[e]), count);
+                 nq_amo_name(encodings[e]), solutions_kept(n, 0));
         return refuse(command_name, what, estimate, limit);
       }
     }

@@ -6,40 +6,21 @@
 #include "clock.h"
 #include "verify_sources.h"
 
-static void show_line(verify_progress *progress, uint64_t solutions) {
-  double now = clock_seconds(CLOCK_MONOTONIC);
-  fprintf(stderr, "\r\033[KN = %d, %s (%d of %d): %llu solutions, %.1f s; %.1f s in all",
-          progress->n, progress->stage, progress->stage_number, progress->stages,
-          (unsigned long long)solutions, now - progress->stage_start,
-          now - progress->run_start);
-  fflush(stderr);
-  progress->next_update = now + 0.5;
-}
-
-void verify_progress_stage(verify_progress *progress, int n, const char *stage, int stage_number,
-                           int stages) {
+void verify_progress_show(const verify_progress *progress, int n, const char *stage,
+                          int stage_number, int stages, uint64_t solutions, double stage_seconds) {
   if (!progress->shown)
     return;
-  progress->n = n;
-  progress->stage = stage;
-  progress->stage_number = stage_number;
-  progress->stages = stages;
-  progress->stage_start = clock_seconds(CLOCK_MONOTONIC);
-  show_line(progress, 0);
+  fprintf(stderr, "\r\033[KN = %d, %s (%d of %d): %llu solutions, %.1f s; %.1f s in all", n, stage,
+          stage_number, stages, (unsigned long long)solutions, stage_seconds,
+          clock_seconds(CLOCK_MONOTONIC) - progress->run_start);
+  fflush(stderr);
 }
 
-void verify_progress_clear(verify_progress *progress) {
+void verify_progress_clear(const verify_progress *progress) {
   if (!progress->shown)
     return;
   fputs("\r\033[K", stderr);
   fflush(stderr);
-}
-
-/* Reading the clock per solution would cost more than checking it (the fast
- * path reports over a million solutions a second), so every 1024th. */
-static void tick(verify_progress *progress, uint64_t solutions) {
-  if (progress && progress->shown && !(solutions & 1023) && clock_seconds(CLOCK_MONOTONIC) >= progress->next_update)
-    show_line(progress, solutions);
 }
 
 /* The test hook's wrong image: the left-right mirror, a valid board of the
@@ -62,7 +43,8 @@ static int collect(void *context, const int *columns, int n) {
   columns = mirrored_once(into, columns, n, mirror);
   char why[200];
   into->count++;
-  tick(into->progress, into->count);
+  if (!(into->count & 1023))
+    atomic_store_explicit(&into->seen, into->count, memory_order_relaxed);
   if (!nq_verify_check_placement(columns, n, why, sizeof why)) {
     if (!into->invalid++)
       snprintf(into->first_invalid, sizeof into->first_invalid, "%s", why);
@@ -93,8 +75,8 @@ nq_status verify_source_sat(const nq_encoding *encoding, int plain, int threads,
                             verify_collector *into, nq_enumeration *result) {
   memset(result, 0, sizeof *result);
   if (plain) {
-    nq_status status = nq_solver_enumerate_queens(encoding, 0, NULL, collect, into,
-                                                  &result->solutions);
+    nq_status status =
+        nq_solver_enumerate_queens(encoding, 0, NULL, collect, into, &result->solutions);
     result->complete = status == NQ_OK;
     return status;
   }

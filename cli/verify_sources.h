@@ -9,6 +9,7 @@
 #ifndef NQSAT_CLI_VERIFY_SOURCES_H
 #define NQSAT_CLI_VERIFY_SOURCES_H
 
+#include <stdatomic.h>
 #include <stdint.h>
 
 #include "nqsat/encoder.h"
@@ -16,25 +17,22 @@
 #include "nqsat/verify.h"
 
 /* The progress line on stderr: "N = 12, seq (3 of 9): 5321 solutions,
- * 1.2 s; 14.0 s in all". Shown only when `shown` is set (a terminal),
- * refreshed about twice a second. */
+ * 1.2 s; 14.0 s in all". Drawn by the thread that prints the table (the
+ * stages run on workers and publish their counts in `seen`), about twice
+ * a second, and only when `shown` is set (a terminal). */
 typedef struct verify_progress {
   int shown;
   double run_start; /* clock_seconds(CLOCK_MONOTONIC) when the run began */
-  double stage_start, next_update;
-  int n;
-  const char *stage; /* "native", "class counter" or an encoding's name */
-  int stage_number, stages;
 } verify_progress;
 
-/* Starts a stage (shows it at once) / removes the line before a row is
- * printed. Both do nothing unless progress->shown. */
-void verify_progress_stage(verify_progress *progress, int n, const char *stage, int stage_number,
-                           int stages);
-void verify_progress_clear(verify_progress *progress);
+void verify_progress_show(const verify_progress *progress, int n, const char *stage,
+                          int stage_number, int stages, uint64_t solutions, double stage_seconds);
+/* Removes the line before a row is printed. */
+void verify_progress_clear(const verify_progress *progress);
 
 /* What one source's solutions added up to. Zero-initialise, then set `set`
- * (NULL when only counting) and optionally `progress`. */
+ * (NULL when only counting). Filled by the thread that runs the source;
+ * only `seen` may be read meanwhile from another. */
 typedef struct verify_collector {
   nq_solution_set *set;
   uint64_t count;
@@ -42,7 +40,7 @@ typedef struct verify_collector {
   uint64_t invalid;
   char first_invalid[256];
   nq_status status;
-  verify_progress *progress;
+  atomic_ullong seen; /* `count`, updated every 1024th solution, for progress */
   /* Test hook (NQSAT_TEST_WRONG_IMAGE, see cmd_verify.c): 1 makes the first
    * solution that differs from its left-right mirror arrive as that mirror,
    * as a symmetric enumeration that computed one image wrong would report

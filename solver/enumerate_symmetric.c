@@ -42,6 +42,7 @@
 #include <unistd.h>
 
 #include "board_symmetry.h"
+#include "clock.h"
 #include "grow.h"
 #include "processors.h"
 #include "search_clock.h"
@@ -87,8 +88,8 @@ typedef struct search {
 static int add_to_list(void *context, const int *literals, size_t count) {
   int_list *list = context;
   if (list->count + count + 1 > list->capacity) {
-    int *items = grow_array(list->items, &list->capacity, list->count + count + 1, sizeof *items,
-                            4096);
+    int *items =
+        grow_array(list->items, &list->capacity, list->count + count + 1, sizeof *items, 4096);
     if (!items)
       return 1;
     list->items = items;
@@ -416,11 +417,7 @@ nq_status nq_solver_enumerate_symmetric(const nq_encoding *encoding, uint64_t ma
   }
   double next_progress = 0.5;
   while (s->workers_running > 0) {
-    struct timespec wake;
-    clock_gettime(CLOCK_REALTIME, &wake);
-    wake.tv_nsec += 100 * 1000 * 1000;
-    if (wake.tv_nsec >= 1000000000L)
-      wake.tv_sec++, wake.tv_nsec -= 1000000000L;
+    struct timespec wake = clock_deadline_in(CLOCK_REALTIME, 100);
     pthread_cond_timedwait(&s->changed, &s->lock, &wake);
     double elapsed = search_clock_elapsed(&s->clock);
     if (control && control->progress && elapsed >= next_progress) {

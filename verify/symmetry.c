@@ -38,9 +38,13 @@ static int is_permutation(const int *columns, int n, unsigned char *seen) {
 int nq_verify_canonical(const int *columns, int n, int *canonical) {
   if (n < 1)
     return 0;
-  /* 8 images plus a byte map; one allocation keeps the error path simple. */
+  /* 8 images plus a byte map: on the stack up to NQ_VERIFY_MAX_N (verify
+   * reduces every SAT solution, hundreds of thousands a table, and an
+   * allocation each cost as much as the reduction), else one allocation. */
+  enum { STACK_N = NQ_VERIFY_MAX_N };
+  _Alignas(int) unsigned char on_stack[8 * STACK_N * sizeof(int) + STACK_N];
   size_t images_size = 8 * (size_t)n * sizeof(int);
-  unsigned char *memory = malloc(images_size + (size_t)n);
+  unsigned char *memory = n <= STACK_N ? on_stack : malloc(images_size + (size_t)n);
   if (!memory)
     return -1;
   int *images = (int *)(void *)memory;
@@ -67,6 +71,7 @@ int nq_verify_canonical(const int *columns, int n, int *canonical) {
     }
     memcpy(canonical, images + (size_t)best * (size_t)n, (size_t)n * sizeof(int));
   }
-  free(memory);
+  if (memory != on_stack)
+    free(memory);
   return size;
 }

@@ -5,7 +5,10 @@
 # whatever the thread count; each row's counts must be OEIS A000170 and
 # A002562 (typed in below, independent of the table compiled into verify/);
 # a symmetry image reported wrong must be caught by the set comparison
-# (exit 1); a terminal gets the progress line, and the summary the time.
+# (exit 1); with several board sizes in flight at once (stages of the next
+# N start while one N finishes), rows still come in N order, the same as
+# with one thread, and a disagreement is charged to its own row; a terminal
+# gets the progress line, and the summary the time.
 #
 # NQSAT_TEST_VERIFY_RANGE (default 1..9) and NQSAT_TEST_VERIFY_AMO (default
 # all) choose the comparison; when either is set, only the comparison runs.
@@ -81,6 +84,23 @@ NQSAT_TEST_WRONG_IMAGE=11 expect_exit 1 "$NQSAT" verify 11 --amo seq --threads 2
 expect_stderr "SAT \(seq\): SAT lists \[[0-9 ]+\] twice"
 # --plain has no images to get wrong: the hook changes nothing there.
 NQSAT_TEST_WRONG_IMAGE=8 expect_exit 0 "$NQSAT" verify 8 --amo pairwise --plain
+
+# Stages of two board sizes run at once with more than one thread: rows in
+# N order, each agreeing with OEIS, and the table equal to --threads 1's.
+expect_exit 0 "$NQSAT" verify 1..11 --amo all --threads 1
+rows "$WORK/out" >"$WORK/one_thread"
+expect_exit 0 "$NQSAT" verify 1..11 --amo all --threads 3
+check_rows "verify 1..11 --threads 3" "$WORK/out"
+expect_equal "$(rows "$WORK/out" | awk '{ printf "%s ", $1 }')" "1 2 3 4 5 6 7 8 9 10 11 " \
+  "row order of verify 1..11 --threads 3"
+checks=$((checks + 1))
+rows "$WORK/out" | cmp -s - "$WORK/one_thread" ||
+  fail "verify 1..11 --threads 3 differs from --threads 1: $(rows "$WORK/out" | diff "$WORK/one_thread" - | head -5)"
+# A wrong image at N = 9 while N = 10 is under way is charged to N = 9 only.
+NQSAT_TEST_WRONG_IMAGE=9 expect_exit 1 "$NQSAT" verify 7..11 --amo seq --threads 3
+expect_stderr "^nqsat verify: N = 9: SAT \(seq\): SAT lists \[[0-9 ]+\] twice$"
+expect_equal "$(rows "$WORK/out" | awk '{ print $1, $NF }' | tr '\n' ';')" \
+  "7 ok;8 ok;9 DISAGREE;10 ok;11 ok;" "rows after a wrong image, three threads"
 
 # On a terminal, the progress line names N, the stage and the time.
 if command -v script >/dev/null; then
