@@ -19,14 +19,20 @@
  *
  * Otherwise it runs the component counter for NQ_ENGINE_CHOICE_DECISIONS
  * decisions. If it finishes, the counter is chosen (its whole run is that
- * short). Otherwise the counter is chosen when at least one component in
+ * short). Otherwise, for widths up to NQ_ENGINE_CHOICE_WIDTH_LIMIT, the
+ * counter is chosen when at least one component in
  * NQ_ENGINE_CHOICE_HIT_SHARE of those it met came from its cache, and the
  * enumerator when fewer did: the min-degree width is only an upper bound,
- * and the cache answering is what makes the counter fast. Measured on
- * this rule (bench/components.sh): random 3-SAT 70/260 and 90/330
- * (widths 47 and 58) have cache hits on 20-45% of the components met in
- * the probe, N-Queens N = 8 to 12 (widths 49 to 122, shuffled or not) on
- * none.
+ * and the cache answering is what makes the counter fast. Beyond the
+ * limit the enumerator is chosen: there the cache's share does not tell
+ * the cases apart. Measured (bench/components.sh, bench/files.sh): random
+ * 3-SAT 70/260 and 90/330 (widths 47 and 58) have cache hits on 29-44% of
+ * the components met in the probe and count 2x faster by components; the
+ * N-Queens files of the seq, commander and product encodings (widths over
+ * 64) have hits on 27-49% and count 10-20x slower by components; the
+ * pairwise, ladder and binary ones have none. A wide formula that does
+ * decompose deeper (random 3-SAT 150/560: 0.5 s by components, 24 s by
+ * enumeration) is left to enumeration by this rule.
  *
  * Ownership: nothing outlives the call. */
 #ifndef NQSAT_ENGINE_CHOICE_H
