@@ -169,10 +169,13 @@ clean n12
 element n12 nq-timing >"$WORK/n12.timing"
 element n12 nq-keyboard >"$WORK/n12.keyboard"
 echo "N=12, median ms per click (load $(cut -d' ' -f1 /proc/loadavg)): $(paste -sd' ' "$WORK/n12.timing")"
+# 50 ms on a quiet machine (the target), scaled by the load as the other
+# latency bounds are (lib.sh): at load 34 a square's click took 39 ms.
+step_limit=$(scaled_limit_ms 50)
 for what in search sat square; do
   checks=$((checks + 1))
-  awk -v what="$what" '$1 == what { found = 1; exit !($2 < 50) } END { if (!found) exit 1 }' "$WORK/n12.timing" ||
-    fail "N=12: a $what step takes over 50 ms (median): $(paste -sd' ' "$WORK/n12.timing")"
+  awk -v what="$what" -v limit="$step_limit" '$1 == what { found = 1; exit !($2 < limit) } END { if (!found) exit 1 }' "$WORK/n12.timing" ||
+    fail "N=12: a $what step takes over $step_limit ms (median): $(paste -sd' ' "$WORK/n12.timing")"
 done
 expect_equal "$(sed -n 's/^problems //p' "$WORK/n12.keyboard")" none "N=12: controls without focus, visible focus or name"
 checks=$((checks + 1))
