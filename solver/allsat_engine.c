@@ -35,6 +35,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
+
 enum { NO_REASON = -1 };
 enum { LEVEL_ASSUMPTION, LEVEL_REGULAR, LEVEL_FLIPPED, LEVEL_OUTSIDE };
 /* Clause header in the arena: size, then flags (bit 0 learned, bit 1
@@ -137,12 +139,10 @@ static int to_internal(int dimacs) { return dimacs > 0 ? 2 * dimacs : 2 * -dimac
 
 static int list_push(int_list *list, int item) {
   if (list->size == list->capacity) {
-    size_t capacity = list->capacity ? 2 * list->capacity : 1024;
-    int *items = realloc(list->items, capacity * sizeof *items);
+    int *items = grow_array(list->items, &list->capacity, list->size + 1, sizeof *items, 1024);
     if (!items)
       return -1;
     list->items = items;
-    list->capacity = capacity;
   }
   list->items[list->size++] = item;
   return 0;
@@ -150,6 +150,8 @@ static int list_push(int_list *list, int item) {
 
 static int watch_push(watch_list *list, watch item) {
   if (list->size == list->capacity) {
+    /* By hand, not grow_array: int sizes keep a watch list in 16 bytes,
+     * two per variable, and the propagation loop in int arithmetic. */
     int capacity = list->capacity ? 2 * list->capacity : 4;
     watch *items = realloc(list->items, (size_t)capacity * sizeof *items);
     if (!items)

@@ -54,6 +54,7 @@
 #include "cnf_orbit.h"
 #include "cnf_propagate.h"
 #include "cnf_symmetry.h"
+#include "grow.h"
 #include "processors.h"
 #include "search_clock.h"
 
@@ -352,12 +353,10 @@ static void report_ready(run *r, int finishing) {
 
 static int keep_model(cube_state *cube, const signed char *values, size_t width) {
   if (cube->kept_count == cube->kept_capacity) {
-    size_t capacity = cube->kept_capacity ? 2 * cube->kept_capacity : 16;
-    signed char *kept = realloc(cube->kept, capacity * width);
+    signed char *kept = grow_array(cube->kept, &cube->kept_capacity, cube->kept_count + 1, width, 16);
     if (!kept)
       return -1;
     cube->kept = kept;
-    cube->kept_capacity = capacity;
   }
   memcpy(cube->kept + cube->kept_count++ * width, values, width);
   return 0;

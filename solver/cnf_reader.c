@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "byte_stream.h"
+#include "grow.h"
 #include "nqsat/cnf.h"
 
 enum { WORD_SIZE = 32, TOKEN_SHOWN = 24 };
@@ -100,8 +101,7 @@ static int fail(parser *p, long line, const char *format, ...) {
 
 static int push(parser *p, int_vector *vector, int value) {
   if (vector->count == vector->capacity) {
-    size_t capacity = vector->capacity ? 2 * vector->capacity : 1024;
-    int *items = realloc(vector->items, capacity * sizeof *items);
+    int *items = grow_array(vector->items, &vector->capacity, vector->count + 1, sizeof *items, 1024);
     if (!items) {
       p->failed = 1;
       if (p->error && p->error_size)
@@ -109,7 +109,6 @@ static int push(parser *p, int_vector *vector, int value) {
       return -1;
     }
     vector->items = items;
-    vector->capacity = capacity;
   }
   vector->items[vector->count++] = value;
   return 0;

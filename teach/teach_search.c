@@ -11,12 +11,10 @@
 
 static int append_step(teach_search *search, char code) {
   if (search->step_count + 1 >= search->step_capacity) {
-    size_t capacity = search->step_capacity ? 2 * search->step_capacity : 4096;
-    char *grown = realloc(search->steps, capacity);
+    char *grown = grow_array(search->steps, &search->step_capacity, search->step_count + 2, 1, 4096);
     if (!grown)
       return -1;
     search->steps = grown;
-    search->step_capacity = capacity;
   }
   search->steps[search->step_count++] = code;
   search->steps[search->step_count] = '\0';
