@@ -352,13 +352,11 @@ int main(int argc, char **argv) {
   int exit_code =
       rank == 0 ? rank0_serve(started.dispatcher) : worker_serve(started.pool, started.taken);
   nq_count_plan_free(started.plan);
-  if (exit_code == EXIT_INTERRUPTED && rank == 0) {
-    /* Every worker has been told to stop; MPI_Abort ends the run at once
-     * with this status (MPI_Finalize would, but mpirun takes a rank's exit
-     * with 130 for a failure and kills the others a second later). */
-    signal(SIGINT, SIG_DFL), signal(SIGTERM, SIG_DFL);
-    MPI_Abort(MPI_COMM_WORLD, EXIT_INTERRUPTED);
-  }
+  /* An interrupted run ends like a finished one: every rank has been told
+   * to stop and reaches MPI_Finalize, then exits 130. MPI_Abort here (rank
+   * 0 ending the job while the others were ending on their own) made
+   * Open MPI 4.1's mpirun itself die of SIGSEGV now and then on a loaded
+   * machine (the ranks had ended; mpirun's exit status was 139). */
   MPI_Finalize();
   return exit_code;
 }

@@ -99,8 +99,9 @@ expect_equal "$status $(cat "$WORK/out")" "0 $(known_count 12)" "NQSAT_MPI_EARLY
 
 # Signals. Open MPI gives each rank a process group of its own, so a batch
 # system's SIGTERM (Slurm's scancel) or a kill reaches the ranks, which
-# end within a second: rank 0 tells the workers, then calls MPI_Abort(130)
-# (mpirun itself may take a second more to reap them). A SIGTERM to one
+# end within a second: rank 0 tells the workers, and every rank ends with
+# MPI_Finalize and 130 (not MPI_Abort: mpirun itself died of SIGSEGV now
+# and then after one, status 139 here, with the ranks already gone). A SIGTERM to one
 # worker alone stops the whole run too. (On a loaded machine the second is
 # scaled by the load: scaled_limit_ms in lib.sh.) (A Ctrl-C to mpirun
 # reaches the ranks only a second later, then mpirun waits another: Open
