@@ -77,17 +77,9 @@ const unsigned char *nq_answer_model_bits(const nq_answer *answer, size_t model)
   return answer->model_bits + model * nq_answer_model_bytes(answer);
 }
 
-static int packed_value(const unsigned char *bits, int64_t variable) {
-  int pair = bits[variable / 4] >> (2 * (variable % 4)) & 3;
-  return pair ? pair >> 1 : -1;
-}
-
-int nq_answer_value(const nq_answer *answer, size_t model, int64_t variable) {
-  return packed_value(nq_answer_model_bits(answer, model), variable);
-}
-
 /* The four values a packed byte holds (pair 0: -1, 1: 0, 3: 1; 2 is never
- * written), so unpacking a model is a copy of four bytes per byte. */
+ * written): one table for a single value and for unpacking a model, a
+ * copy of four bytes per byte. */
 #define PAIR_VALUE(pair) ((pair) == 0 ? -1 : (pair) >> 1)
 #define BYTE_VALUES(b)                                                                           \
   {PAIR_VALUE((b)&3), PAIR_VALUE((b) >> 2 & 3), PAIR_VALUE((b) >> 4 & 3), PAIR_VALUE((b) >> 6 & 3)}
@@ -96,6 +88,10 @@ int nq_answer_value(const nq_answer *answer, size_t model, int64_t variable) {
 #define BYTES_64(b) BYTES_16(b), BYTES_16((b) + 16), BYTES_16((b) + 32), BYTES_16((b) + 48)
 static const signed char byte_values[256][4] = {BYTES_64(0), BYTES_64(64), BYTES_64(128),
                                                  BYTES_64(192)};
+
+int nq_answer_value(const nq_answer *answer, size_t model, int64_t variable) {
+  return byte_values[nq_answer_model_bits(answer, model)[variable / 4]][variable % 4];
+}
 
 void nq_answer_values(const nq_answer *answer, size_t model, signed char *values) {
   const unsigned char *bits = nq_answer_model_bits(answer, model);
