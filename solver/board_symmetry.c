@@ -6,15 +6,20 @@
 
 #include "board_symmetry.h"
 
-void board_symmetry_apply(int which, const int *columns, int n, int *image) {
+void board_symmetry_square(int which, int n, int row, int column, int *image_row,
+                           int *image_column) {
   int flip_rows = which & 1, flip_columns = (which >> 1) & 1, transpose = which >> 2;
+  int r = flip_rows ? n - 1 - row : row;
+  int c = flip_columns ? n - 1 - column : column;
+  *image_row = transpose ? c : r;
+  *image_column = transpose ? r : c;
+}
+
+void board_symmetry_apply(int which, const int *columns, int n, int *image) {
   for (int row = 0; row < n; row++) {
-    int r = flip_rows ? n - 1 - row : row;
-    int c = flip_columns ? n - 1 - columns[row] : columns[row];
-    if (transpose)
-      image[c] = r;
-    else
-      image[r] = c;
+    int image_row, image_column;
+    board_symmetry_square(which, n, row, columns[row], &image_row, &image_column);
+    image[image_row] = image_column;
   }
 }
 

@@ -5,6 +5,11 @@
 
 enum { BOARD_SYMMETRIES = 8 };
 
+/* The square (*image_row, *image_column) that symmetry `which` moves the
+ * square (row, column) of an n x n board to. */
+void board_symmetry_square(int which, int n, int row, int column, int *image_row,
+                           int *image_column);
+
 /* Writes the image of `columns` under symmetry `which` (0 = identity) into
  * `image`. Works for any placement with one queen per row and column. */
 void board_symmetry_apply(int which, const int *columns, int n, int *image);

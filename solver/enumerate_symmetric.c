@@ -9,25 +9,31 @@
  * {r, n-1-r} of the queens in the left and right columns, the same set for
  * the whole orbit. The orbit's canonical representative (lexicographically
  * smallest image) therefore has its row-0 queen at a = the smallest edge
- * distance. A sub-problem whose row-0 queen is at a adds unit clauses
- * forbidding every edge square nearer than a to a corner (the idea behind
- * the classic corner pruning of symmetric backtracking counters, e.g.
- * Somers' and Takaken's): it then holds exactly the orbit members with
- * row-0 column a of the orbits whose smallest edge distance is a.
+ * distance, so only prefixes whose edge squares are no nearer than a to a
+ * corner are planned (the idea behind the classic corner pruning of
+ * symmetric backtracking counters, e.g. Somers' and Takaken's).
  *
  * Splitting. Sub-problems fix the first `depth` rows (unit clauses in a
  * PicoSAT instance of their own), so each carries only its own blocking
  * clauses, and run in parallel, one instance per thread at a time
  * (PicoSAT instances share nothing). An orbit is owned by the sub-problem
- * whose prefix its canonical representative has. When a sub-problem finds
- * a solution it computes the orbit: if it owns it, it counts the orbit
- * (size 1, 2, 4 or 8) and, when asked, keeps every image; owned or not, it
- * blocks every image that lies in its own space (those with its prefix),
- * so it meets each orbit at most once. The owner cannot miss its orbit:
- * the canonical representative satisfies the owner's units and is only
- * blocked once a member of the orbit was found there. So every orbit is
- * counted exactly once; the tests check the totals against OEIS A000170
- * and the orbit counts against A002562 for N = 1..12.
+ * whose prefix its canonical representative has. A solution x with prefix
+ * p belongs to an orbit owned there exactly when no image g(x) has a
+ * first `depth` rows lexicographically smaller than p (x is an image, so
+ * the smallest image's prefix is at most p; equal unless some image's is
+ * smaller). Each sub-problem adds that as clauses (add_ownership_clauses,
+ * a few hundred short ones, which include the corner units), so PicoSAT
+ * never finds a solution the sub-problem would have to throw away: before
+ * them, a fifth of the solutions found at N = 13 belonged to other
+ * sub-problems, each a search of its own. When a sub-problem finds a
+ * solution it computes the orbit (size 1, 2, 4 or 8), counts it and, when
+ * asked, keeps every image, and blocks every image that lies in its own
+ * space (those with its prefix), so it meets each orbit once. The owner
+ * cannot miss its orbit: the canonical representative satisfies the
+ * owner's clauses and is only blocked once a member of the orbit was found
+ * there. So every orbit is counted exactly once; the tests check the
+ * totals against OEIS A000170 and the orbit counts against A002562 for
+ * N = 1..12.
  *
  * Determinism: each sub-problem's search depends only on its clauses, and
  * results are reported in sub-problem order, so the output is the same for
@@ -66,6 +72,7 @@ typedef struct int_list {
 typedef struct search {
   int n, depth, variables;
   int_list clauses; /* the formula, each clause ended by 0 */
+  int *preimages;   /* [8][n][n], see preimage() */
   subproblem *parts;
   size_t part_count;
   int keep_solutions;
@@ -185,6 +192,46 @@ static int stop_hook(void *state) {
   return atomic_load(&s->stop) || search_clock_expired(&s->clock);
 }
 
+/* The variable of the square that symmetry `which` moves to (row, column). */
+static int preimage(const search *s, int which, int row, int column) {
+  return s->preimages[((size_t)which * (size_t)s->n + (size_t)row) * (size_t)s->n + (size_t)column];
+}
+
+/* Clauses that leave exactly the solutions this sub-problem owns (see the
+ * file comment): for every symmetry g other than the identity, g(x)'s
+ * first `depth` rows are not lexicographically smaller than `prefix`.
+ * Level k says: if g(x) agrees with the prefix on rows 0..k-1, its row-k
+ * queen is not left of prefix[k]; each such clause is the negated
+ * agreement (k squares of x, known through g) or one square left of
+ * prefix[k] not taken. */
+static void add_ownership_clauses(const search *s, PicoSAT *picosat, const int *prefix) {
+  for (int which = 1; which < BOARD_SYMMETRIES; which++)
+    for (int level = 0; level < s->depth; level++)
+      for (int column = 0; column < prefix[level]; column++) {
+        for (int row = 0; row < level; row++)
+          picosat_add(picosat, -preimage(s, which, row, prefix[row]));
+        picosat_add(picosat, -preimage(s, which, level, column));
+        picosat_add(picosat, 0);
+      }
+}
+
+/* Fills s->preimages (see preimage()); 0, or -1 without memory. */
+static int plan_preimages(search *s) {
+  int n = s->n;
+  s->preimages = malloc((size_t)BOARD_SYMMETRIES * (size_t)n * (size_t)n * sizeof *s->preimages);
+  if (!s->preimages)
+    return -1;
+  for (int which = 0; which < BOARD_SYMMETRIES; which++)
+    for (int row = 0; row < n; row++)
+      for (int column = 0; column < n; column++) {
+        int image_row, image_column;
+        board_symmetry_square(which, n, row, column, &image_row, &image_column);
+        s->preimages[((size_t)which * (size_t)n + (size_t)image_row) * (size_t)n +
+                     (size_t)image_column] = queen(s, row, column);
+      }
+  return 0;
+}
+
 /* Solves one sub-problem; returns 1 when it ran to the end, 0 when stopped. */
 static int solve_part(search *s, subproblem *part) {
   int n = s->n, complete = 0;
@@ -203,17 +250,7 @@ static int solve_part(search *s, subproblem *part) {
     picosat_add(picosat, queen(s, row, part->prefix[row]));
     picosat_add(picosat, 0);
   }
-  int a = part->prefix[0];
-  for (int distance = 0; distance < n; distance++) {
-    if (!near_corner(n, a, distance))
-      continue;
-    int squares[4] = {queen(s, 0, distance), queen(s, n - 1, distance), queen(s, distance, 0),
-                      queen(s, distance, n - 1)};
-    for (int i = 0; i < 4; i++) {
-      picosat_add(picosat, -squares[i]);
-      picosat_add(picosat, 0);
-    }
-  }
+  add_ownership_clauses(s, picosat, part->prefix);
   for (;;) {
     if (atomic_load(&s->stop))
       break;
@@ -246,22 +283,27 @@ static int solve_part(search *s, subproblem *part) {
       }
     }
     int orbit = board_symmetry_orbit(columns, n, images);
-    if (has_prefix(s, images, part->prefix)) {
-      atomic_fetch_add(&s->found, (unsigned long long)orbit);
-      atomic_fetch_add(&s->fundamental, 1ull);
-      for (int i = 0; s->keep_solutions && i < orbit; i++)
-        if (keep(part, images + (size_t)i * (size_t)n, n)) {
-          set_status(s, NQ_ERR_MEMORY);
-          goto done;
-        }
-      if (s->keep_solutions) {
-        /* The sub-problem next in line streams its solutions as it finds
-         * them: a huge one (large N, --max K) must not hold output back. */
-        pthread_mutex_lock(&s->lock);
-        if (s->next_to_report < s->part_count && &s->parts[s->next_to_report] == part)
-          report_part(s, part);
-        pthread_mutex_unlock(&s->lock);
+    if (!has_prefix(s, images, part->prefix)) {
+      /* The ownership clauses admit only owned orbits: another
+       * sub-problem's would mean they are wrong, so say so rather than
+       * count on. */
+      set_status(s, NQ_ERR_SOLVER);
+      goto done;
+    }
+    atomic_fetch_add(&s->found, (unsigned long long)orbit);
+    atomic_fetch_add(&s->fundamental, 1ull);
+    for (int i = 0; s->keep_solutions && i < orbit; i++)
+      if (keep(part, images + (size_t)i * (size_t)n, n)) {
+        set_status(s, NQ_ERR_MEMORY);
+        goto done;
       }
+    if (s->keep_solutions) {
+      /* The sub-problem next in line streams its solutions as it finds
+       * them: a huge one (large N, --max K) must not hold output back. */
+      pthread_mutex_lock(&s->lock);
+      if (s->next_to_report < s->part_count && &s->parts[s->next_to_report] == part)
+        report_part(s, part);
+      pthread_mutex_unlock(&s->lock);
     }
     /* The prefix rows are fixed by unit clauses, so the blocking clause
      * needs only the other rows' queens. */
@@ -385,7 +427,10 @@ nq_status nq_solver_enumerate_symmetric(const nq_encoding *encoding, uint64_t ma
     status = NQ_ERR_MEMORY;
   if (status == NQ_OK)
     status = plan_parts(s);
+  if (status == NQ_OK && plan_preimages(s))
+    status = NQ_ERR_MEMORY;
   if (status != NQ_OK) {
+    free(s->preimages);
     free(s->clauses.items);
     free(s->parts);
     free(s);
@@ -453,6 +498,7 @@ nq_status nq_solver_enumerate_symmetric(const nq_encoding *encoding, uint64_t ma
     status = NQ_ERR_INTERRUPTED;
   pthread_cond_destroy(&s->changed);
   pthread_mutex_destroy(&s->lock);
+  free(s->preimages);
   free(s->clauses.items);
   free(s->parts);
   free(s);
