@@ -4,73 +4,90 @@
  * it builds for any 64-bit processor (aarch64 included). On x86-64 the
  * counting loop is compiled twice, for processors with POPCNT (x86-64-v2)
  * and without, and the loader picks one (GCC's target_clones). */
-#include <string.h>
-
 #include "join_kernels.h"
 
-enum { ROW_WORDS = 8 }; /* 64-bit words in a 64-byte row */
+enum { ROW_WORDS = 8, ROW_PAIRS = 4 }; /* 64-bit words, word pairs in a 64-byte row */
 
-/* Slice k, word q, bit u: pattern 64q + u lacks bit k. Transposes one
- * 64 x 64 bit square at a time (6 rounds of swaps of ever smaller
- * sub-squares, Warren's Hacker's Delight 7-3), so a block costs
- * 8 x 6 x 32 swaps instead of 512 x bits bit moves. */
-static void transpose64(uint64_t square[64]) {
-  uint64_t mask = 0x00000000ffffffffull;
-  for (int width = 32; width; width >>= 1, mask ^= mask << width)
-    for (int k = 0; k < 64; k = (k + width + 1) & ~width) {
-      uint64_t t = ((square[k] >> width) ^ square[k + width]) & mask;
+/* Two 64-bit words that the compiler keeps in one 128-bit register where
+ * the processor has them (SSE2 on every x86-64, NEON on aarch64) and in
+ * two words elsewhere: GCC's generic vectors, no intrinsics; element 0 is
+ * the word at the lower address. Rows are read and written as four of
+ * them through row_pair, which may alias the words of the table and the
+ * slices and is 16-byte aligned (rows are 64-byte aligned), so a load
+ * folds into the AND that uses it. Half the loads of 64-bit words: the
+ * counting loop waits for little else. */
+typedef uint64_t word_pair __attribute__((vector_size(16)));
+typedef uint64_t row_pair __attribute__((vector_size(16), may_alias));
+
+/* One round of the transpose below: swaps the upper right and lower left
+ * width x width sub-squares of every 2width x 2width square on the
+ * diagonal; `mask` has the low `width` bits of every 2width-bit field. A
+ * constant width (the call is inlined) makes the shifts immediate. */
+__attribute__((always_inline)) static inline void swap_round(word_pair square[64],
+                                                             const int width,
+                                                             const uint64_t mask) {
+  for (int base = 0; base < 64; base += 2 * width)
+    for (int k = base; k < base + width; k++) {
+      word_pair t = ((square[k] >> width) ^ square[k + width]) & mask;
       square[k] ^= t << width;
       square[k + width] ^= t;
     }
 }
 
+/* Transposes two 64 x 64 bit squares at once, one in each element (6
+ * rounds of swaps of ever smaller sub-squares, Warren's Hacker's Delight
+ * 7-3), so a block costs 4 x 6 x 32 pair swaps instead of 512 x bits bit
+ * moves. */
+static void transpose64_pairs(word_pair square[64]) {
+  swap_round(square, 32, 0x00000000ffffffffull);
+  swap_round(square, 16, 0x0000ffff0000ffffull);
+  swap_round(square, 8, 0x00ff00ff00ff00ffull);
+  swap_round(square, 4, 0x0f0f0f0f0f0f0f0full);
+  swap_round(square, 2, 0x3333333333333333ull);
+  swap_round(square, 1, 0x5555555555555555ull);
+}
+
+/* Slice k, word q, bit u: pattern 64q + u lacks bit k. */
 static void build_slices(int bits, const uint64_t *block, void *slices) {
-  uint64_t *slice = slices;
-  for (int q = 0; q < ROW_WORDS; q++) {
-    /* Row u of the square is pattern u's complement; after the transpose
-     * row k holds bit k of every pattern, pattern u at bit u. */
-    uint64_t square[64];
-    for (int u = 0; u < 64; u++) square[u] = ~block[q * 64 + u];
-    transpose64(square);
-    for (int k = 0; k < bits; k++) slice[k * ROW_WORDS + q] = square[k];
+  row_pair *slice = slices;
+  for (int p = 0; p < ROW_PAIRS; p++) {
+    /* Row u of the squares is the complement of patterns 128p + u (left)
+     * and 128p + 64 + u (right); after the transpose row k holds bit k of
+     * each square's patterns, pattern u at bit u: words 2p and 2p + 1 of
+     * slice k. */
+    const uint64_t *left = block + p * 128, *right = left + 64;
+    word_pair square[64];
+    for (int u = 0; u < 64; u++) square[u] = (word_pair){~left[u], ~right[u]};
+    transpose64_pairs(square);
+    for (int k = 0; k < bits; k++) slice[k * ROW_PAIRS + p] = square[k];
   }
 }
 
 static void build_table(int bits, int chunks, const void *slices, size_t valid_count,
                         void *table) {
-  const uint64_t *slice = slices;
-  uint64_t *row = table;
+  const row_pair *slice = slices;
+  row_pair *row = table;
+  uint64_t exist[ROW_WORDS]; /* the patterns that exist */
   for (int q = 0; q < ROW_WORDS; q++) {
     size_t base = (size_t)q * 64;
-    row[q] = base + 64 <= valid_count ? ~0ull
-             : base >= valid_count    ? 0
-                                      : (1ull << (valid_count - base)) - 1;
+    exist[q] = base + 64 <= valid_count ? ~0ull
+               : base >= valid_count    ? 0
+                                        : (1ull << (valid_count - base)) - 1;
   }
   for (int c = 0; c < chunks; c++) {
-    uint64_t *rows = row + (size_t)c * (1u << JOIN_TABLE_BITS) * ROW_WORDS;
-    if (c) memcpy(rows, row, ROW_WORDS * sizeof *row);
+    row_pair *rows = row + ((size_t)c << JOIN_TABLE_BITS) * ROW_PAIRS;
+    for (int p = 0; p < ROW_PAIRS; p++) rows[p] = (word_pair){exist[2 * p], exist[2 * p + 1]};
     for (unsigned v = 1; v < (1u << JOIN_TABLE_BITS); v++) {
       unsigned low = v & -v;
       int k = c * JOIN_TABLE_BITS + __builtin_ctz(low);
-      const uint64_t *from = rows + (size_t)(v ^ low) * ROW_WORDS;
-      uint64_t *to = rows + (size_t)v * ROW_WORDS;
-      for (int q = 0; q < ROW_WORDS; q++)
-        to[q] = k < bits ? from[q] & slice[k * ROW_WORDS + q] : from[q];
+      const row_pair *from = rows + (size_t)(v ^ low) * ROW_PAIRS;
+      row_pair *to = rows + (size_t)v * ROW_PAIRS;
+      if (k < bits)
+        for (int p = 0; p < ROW_PAIRS; p++) to[p] = from[p] & slice[k * ROW_PAIRS + p];
+      else
+        for (int p = 0; p < ROW_PAIRS; p++) to[p] = from[p];
     }
   }
-}
-
-/* Two 64-bit words that the compiler keeps in one 128-bit register where
- * the processor has them (SSE2 on every x86-64, NEON on aarch64) and in
- * two words elsewhere: GCC's generic vectors, no intrinsics. Loaded with
- * memcpy, which compiles to one aligned load and aliases anything. */
-typedef uint64_t word_pair __attribute__((vector_size(16)));
-enum { ROW_PAIRS = ROW_WORDS / 2 };
-
-static inline word_pair load_pair(const unsigned char *at) {
-  word_pair p;
-  memcpy(&p, at, sizeof p);
-  return p;
 }
 
 static inline uint64_t popcount_pair(word_pair p) {
@@ -89,13 +106,11 @@ items_against_block(const unsigned char *table, const uint32_t *offsets, size_t 
   uint64_t total = 0;
   for (size_t i = 0; i < items; i++) {
     const uint32_t *o = offsets + i * (size_t)chunks;
-    const unsigned char *r = table + o[0];
-    word_pair a0 = load_pair(r), a1 = load_pair(r + 16), a2 = load_pair(r + 32),
-              a3 = load_pair(r + 48);
+    const row_pair *r = (const row_pair *)(const void *)(table + o[0]);
+    word_pair a0 = r[0], a1 = r[1], a2 = r[2], a3 = r[3];
     for (int c = 1; c < chunks; c++) {
-      r = table + o[c];
-      a0 &= load_pair(r), a1 &= load_pair(r + 16);
-      a2 &= load_pair(r + 32), a3 &= load_pair(r + 48);
+      r = (const row_pair *)(const void *)(table + o[c]);
+      a0 &= r[0], a1 &= r[1], a2 &= r[2], a3 &= r[3];
     }
     total += popcount_pair(a0) + popcount_pair(a1) + popcount_pair(a2) + popcount_pair(a3);
   }
