@@ -138,23 +138,30 @@ POPCNT_CLONES static uint64_t count_block(const void *table, const uint32_t *off
 }
 
 /* Stores every candidate and advances only past those that fit: no branch
- * to mispredict (half the candidates fit, at random). */
+ * to mispredict (half the candidates fit, at random). Each word is read
+ * once into a local: read twice, the second read came after the store,
+ * which the compiler had to assume might have changed it. */
 static size_t join_pairs(uint64_t x, const uint64_t *bottom, size_t count, uint64_t *out) {
   size_t k = 0;
   for (size_t i = 0; i < count; i++) {
-    out[k] = x | bottom[i];
-    k += (x & bottom[i]) == 0;
+    uint64_t y = bottom[i];
+    out[k] = x | y;
+    k += (x & y) == 0;
   }
   return k;
 }
 
+/* The cut's fields are copied to locals for the same reason: the stores
+ * might otherwise have changed *c, which was read again every word. */
 static size_t crossings(const join_crossing *c, const uint64_t *in, size_t size,
                         uint64_t attacked, uint64_t *full, uint64_t *cross) {
+  const int anti = c->anti, diag = c->diag, bits = c->bits;
+  const uint64_t mask = c->mask;
   size_t k = 0;
   for (size_t i = 0; i < size; i++) {
     uint64_t w = in[i];
     full[k] = w;
-    cross[k] = ((w >> c->anti) & c->mask) | (((w >> c->diag) & c->mask) << c->bits);
+    cross[k] = ((w >> anti) & mask) | (((w >> diag) & mask) << bits);
     k += (w & attacked) == 0;
   }
   return k;
