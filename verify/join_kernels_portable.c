@@ -1,9 +1,11 @@
 /* join_kernels_portable.c - the join's inner loops in plain C (see
  * join_kernels.h): the same bit slicing as the vector levels, a 64-byte row
- * being eight 64-bit words, and the compiler's popcount. No intrinsics, so
- * it builds for any 64-bit processor (aarch64 included). On x86-64 the
- * counting loop is compiled twice, for processors with POPCNT (x86-64-v2)
- * and without, and the loader picks one (GCC's target_clones). */
+ * being four pairs of 64-bit words in GCC's generic 128-bit vectors, and
+ * the compiler's popcount. No intrinsics, so it builds for any 64-bit
+ * processor (aarch64 included, where the pairs are NEON registers). On
+ * x86-64 the counting loop is compiled twice, for x86-64-v2 processors
+ * (POPCNT, PEXTRQ) and for the rest, and the loader picks one (GCC's
+ * target_clones). */
 #include "join_kernels.h"
 
 enum { ROW_WORDS = 8, ROW_PAIRS = 4 }; /* 64-bit words, word pairs in a 64-byte row */
@@ -23,8 +25,7 @@ typedef uint64_t row_pair __attribute__((vector_size(16), may_alias));
  * width x width sub-squares of every 2width x 2width square on the
  * diagonal; `mask` has the low `width` bits of every 2width-bit field. A
  * constant width (the call is inlined) makes the shifts immediate. */
-__attribute__((always_inline)) static inline void swap_round(word_pair square[64],
-                                                             const int width,
+__attribute__((always_inline)) static inline void swap_round(word_pair square[64], const int width,
                                                              const uint64_t mask) {
   for (int base = 0; base < 64; base += 2 * width)
     for (int k = base; k < base + width; k++) {
@@ -57,14 +58,15 @@ static void build_slices(int bits, const uint64_t *block, void *slices) {
      * slice k. */
     const uint64_t *left = block + p * 128, *right = left + 64;
     word_pair square[64];
-    for (int u = 0; u < 64; u++) square[u] = (word_pair){~left[u], ~right[u]};
+    for (int u = 0; u < 64; u++)
+      square[u] = (word_pair){~left[u], ~right[u]};
     transpose64_pairs(square);
-    for (int k = 0; k < bits; k++) slice[k * ROW_PAIRS + p] = square[k];
+    for (int k = 0; k < bits; k++)
+      slice[k * ROW_PAIRS + p] = square[k];
   }
 }
 
-static void build_table(int bits, int chunks, const void *slices, size_t valid_count,
-                        void *table) {
+static void build_table(int bits, int chunks, const void *slices, size_t valid_count, void *table) {
   const row_pair *slice = slices;
   row_pair *row = table;
   uint64_t exist[ROW_WORDS]; /* the patterns that exist */
@@ -76,16 +78,19 @@ static void build_table(int bits, int chunks, const void *slices, size_t valid_c
   }
   for (int c = 0; c < chunks; c++) {
     row_pair *rows = row + ((size_t)c << JOIN_TABLE_BITS) * ROW_PAIRS;
-    for (int p = 0; p < ROW_PAIRS; p++) rows[p] = (word_pair){exist[2 * p], exist[2 * p + 1]};
+    for (int p = 0; p < ROW_PAIRS; p++)
+      rows[p] = (word_pair){exist[2 * p], exist[2 * p + 1]};
     for (unsigned v = 1; v < (1u << JOIN_TABLE_BITS); v++) {
       unsigned low = v & -v;
       int k = c * JOIN_TABLE_BITS + __builtin_ctz(low);
       const row_pair *from = rows + (size_t)(v ^ low) * ROW_PAIRS;
       row_pair *to = rows + (size_t)v * ROW_PAIRS;
       if (k < bits)
-        for (int p = 0; p < ROW_PAIRS; p++) to[p] = from[p] & slice[k * ROW_PAIRS + p];
+        for (int p = 0; p < ROW_PAIRS; p++)
+          to[p] = from[p] & slice[k * ROW_PAIRS + p];
       else
-        for (int p = 0; p < ROW_PAIRS; p++) to[p] = from[p];
+        for (int p = 0; p < ROW_PAIRS; p++)
+          to[p] = from[p];
     }
   }
 }
@@ -117,22 +122,24 @@ items_against_block(const unsigned char *table, const uint32_t *offsets, size_t 
   return total;
 }
 
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && \
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) &&                             \
     !defined(__SANITIZE_ADDRESS__)
 #define POPCNT_CLONES __attribute__((target_clones("arch=x86-64-v2", "default")))
 #else
 #define POPCNT_CLONES
 #endif
 
-POPCNT_CLONES static uint64_t count_block(const void *table, const uint32_t *offsets,
-                                          size_t items, int chunks) {
+POPCNT_CLONES static uint64_t count_block(const void *table, const uint32_t *offsets, size_t items,
+                                          int chunks) {
   switch (chunks) {
+    // clang-format off
 #define CHUNKS_CASE(k) \
   case k: return items_against_block(table, offsets, items, k);
     CHUNKS_CASE(1) CHUNKS_CASE(2) CHUNKS_CASE(3) CHUNKS_CASE(4) CHUNKS_CASE(5) CHUNKS_CASE(6)
     CHUNKS_CASE(7) CHUNKS_CASE(8) CHUNKS_CASE(9) CHUNKS_CASE(10) CHUNKS_CASE(11)
     CHUNKS_CASE(12) CHUNKS_CASE(13)
 #undef CHUNKS_CASE
+    // clang-format on
   }
   return 0;
 }
@@ -153,8 +160,8 @@ static size_t join_pairs(uint64_t x, const uint64_t *bottom, size_t count, uint6
 
 /* The cut's fields are copied to locals for the same reason: the stores
  * might otherwise have changed *c, which was read again every word. */
-static size_t crossings(const join_crossing *c, const uint64_t *in, size_t size,
-                        uint64_t attacked, uint64_t *full, uint64_t *cross) {
+static size_t crossings(const join_crossing *c, const uint64_t *in, size_t size, uint64_t attacked,
+                        uint64_t *full, uint64_t *cross) {
   const int anti = c->anti, diag = c->diag, bits = c->bits;
   const uint64_t mask = c->mask;
   size_t k = 0;
