@@ -30,8 +30,8 @@
 #   A missing one is built when its source is at hand: sharpSAT from
 #   ../shared/anchors, d4 from the git repository $D4_SOURCE (crillab/d4),
 #   ganak from $GANAK_SOURCE (meelgroup/ganak); otherwise its column is "-".
-#   REPEAT=3; LIMIT=300 CPU seconds a run (a run stopped there shows ">LIMIT"
-#   and its count is not checked).
+#   REPEAT=3; LIMIT=300 CPU seconds a run (ulimit -t; a run stopped there
+#   shows ">LIMIT" and its count is not checked).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 nqsat=$(realpath "${1:-build/nqsat}")
@@ -74,10 +74,12 @@ run() {
   d4) set -- "$d4" -mc f.cnf ;;
   ganak) set -- "$ganak" -noPCC f.cnf ;; # its hashed cache crashes: bench/anchors/build-ganak.sh
   esac
-  (cd "$work" && exec /usr/bin/time -f '%U %S' -o time timeout -s KILL "$limit" "$@" >out 2>err) ||
+  # ulimit -t: the limit counts CPU seconds, as the table does (SIGXCPU,
+  # then SIGKILL), whatever the load.
+  (cd "$work" && ulimit -t "$limit" && exec /usr/bin/time -f '%U %S' -o time "$@" >out 2>err) ||
     status=$?
-  if [ "$status" -eq 137 ] || [ "$status" -eq 124 ]; then
-    echo ">$limit" >"$work/cpu" && echo "" >"$work/count" && return 0
+  if grep -q -E 'terminated by signal (9|24)$' "$work/time"; then
+    echo ">$limit" >"$work/cpu" && : >"$work/count" && return 0
   fi
   awk '/^[0-9.]+ [0-9.]+$/ { cpu = $1 + $2 } END { printf "%.3f", cpu }' "$work/time" >"$work/cpu"
   case $tool in
