@@ -8,13 +8,9 @@
 #   ganak     Sharma, Roy, Soos & Meel, IJCAI 2019 (meelgroup/ganak 1.0.3,
 #             bench/anchors/build-ganak.sh), run with -noPCC: exact cache keys
 #             (its probabilistic hashed cache crashes in this version)
-# The files:
-#   random70   random 3-SAT, 70 variables, 260 clauses, seed 5
-#   random90   random 3-SAT, 90 variables, 330 clauses, seed 1
-#   copies20   the disjoint union of 20 renumbered copies of random 3-SAT
-#              with 20 variables and 80 clauses, seed 3 (about 10^33 models)
-#   shuffled12 nqsat encode 12 --shuffle --seed 4 (N-Queens: no components)
-#   wide150    random 3-SAT, 150 variables, 560 clauses, seed 1
+# The files (bench/count_cases.sh): random 3-SAT 70/260 seed 5, 90/330 seed 1
+# and 150/560 seed 1, 20 disjoint copies of a random 20/80 formula, and
+# nqsat encode 12 --shuffle --seed 4.
 # Random formulas come from ../shared/tools/rand3sat.py (or $RAND3SAT).
 # Every program's count must equal every other's (and A000170(12) = 14200 on
 # the N-Queens file): a disagreement stops the bench with exit status 1.
@@ -95,23 +91,7 @@ ratio() {
   awk -v a="$1" -v b="$2" 'BEGIN { if (a !~ /^[0-9.]+$/ || b !~ /^[0-9.]+$/ || b == 0) print "-"; else printf "%.2f", a / b }'
 }
 
-make_case() {
-  case $1 in
-  random70) python3 "$rand3sat" 70 260 5 >"$work/f.cnf" ;;
-  random90) python3 "$rand3sat" 90 330 1 >"$work/f.cnf" ;;
-  wide150) python3 "$rand3sat" 150 560 1 >"$work/f.cnf" ;;
-  copies20)
-    python3 "$rand3sat" 20 80 3 |
-      awk -v copies=20 '/^p cnf/ { n = $3; m = $4; next } /^c/ { next } { clause[++k] = $0 }
-        END { print "p cnf " n * copies " " m * copies
-              for (c = 0; c < copies; c++) for (i = 1; i <= k; i++) {
-                split(clause[i], lit, " "); line = ""
-                for (j = 1; lit[j] != 0; j++) line = line (lit[j] < 0 ? lit[j] - c * n : lit[j] + c * n) " "
-                print line "0" } }' >"$work/f.cnf" ;;
-  shuffled12) "$nqsat" encode 12 --shuffle --seed 4 -o "$work/f.cnf" ;;
-  *) echo "unknown case '$1'" >&2 && exit 2 ;;
-  esac
-}
+. bench/count_cases.sh
 
 tools="auto comps"
 [ -x "$sharpsat" ] && tools+=" sharpsat"
@@ -122,7 +102,7 @@ echo "anchors: $tools" | sed 's/auto comps *//'
 printf '%-11s %-36s | %8s %8s %8s | %5s %8s | %8s %8s %8s\n' case models sharpsat d4 ganak nqsat cpu \
   /sharpsat /d4 /ganak
 for name in $cases; do
-  make_case "$name"
+  make_case "$name" "$work/f.cnf"
   declare -A cpus=() counts=()
   for ((i = 0; i < repeat; i++)); do
     for tool in $tools; do

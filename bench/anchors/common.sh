@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Sourced by the anchor build scripts: installs the Debian packages a build
 # needs when they are missing, and unpacks one pinned commit of a public
 # repository from a local git directory (a clone or a mirror: the scripts
