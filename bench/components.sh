@@ -42,28 +42,13 @@ cpu_of() {
 best() { tr ' ' '\n' | { grep . || true; } | sort -g | head -1; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'; }
 
-make_case() {
-  case $1 in
-  random70) python3 "$rand3sat" 70 260 5 >"$work/f.cnf" ;;
-  random90) python3 "$rand3sat" 90 330 1 >"$work/f.cnf" ;;
-  copies20)
-    python3 "$rand3sat" 20 80 3 |
-      awk -v copies=20 '/^p cnf/ { n = $3; m = $4; next } /^c/ { next } { clause[++k] = $0 }
-        END { print "p cnf " n * copies " " m * copies
-              for (c = 0; c < copies; c++) for (i = 1; i <= k; i++) {
-                split(clause[i], lit, " "); line = ""
-                for (j = 1; lit[j] != 0; j++) line = line (lit[j] < 0 ? lit[j] - c * n : lit[j] + c * n) " "
-                print line "0" } }' >"$work/f.cnf" ;;
-  shuffled12) "$nqsat" encode 12 --shuffle --seed 4 -o "$work/f.cnf" ;;
-  *) echo "unknown case '$1'" >&2 && exit 2 ;;
-  esac
-}
+. bench/count_cases.sh
 
 echo "load: $(uptime | sed 's/.*load average: //')"
 printf '%-11s %-22s | %9s %9s %7s | %9s %9s %7s | %s\n' case models sharpsat comps ratio \
   enumerate auto ratio "auto chose"
 for name in $cases; do
-  make_case "$name"
+  make_case "$name" "$work/f.cnf"
   anchor="" components="" enumerate="" auto=""
   for ((i = 0; i < repeat; i++)); do
     expected=14200
