@@ -10,9 +10,15 @@ enum { MAX_LINK_CLAUSE = 64 };
 
 typedef struct order_heap {
   int *items, size;
-  int *index;        /* [variables + 1]: position in items, -1 when out */
-  const int *links;  /* to placed variables: more first */
-  const int *degree; /* then fewer links in all (the periphery) */
+  int *index;       /* [variables + 1]: position in items, -1 when out */
+  const int *links; /* to placed variables: more first */
+  /* then more links in all: the order starts at the most linked variable
+   * (the board's centre) and ties go to the most constrained. Conflicts
+   * and CPU, --count on one thread, against fewer links first (growing
+   * from the periphery, as Cuthill-McKee does): shuffled pairwise N = 13
+   * 174 k conflicts against 321 k (1.40 s against 2.22 s), binary N = 12
+   * 190 k against 224 k; bimander N = 12 137 k against 121 k. */
+  const int *degree;
 } order_heap;
 
 /* Whether variable a goes before b. */
@@ -20,7 +26,7 @@ static int before(const order_heap *h, int a, int b) {
   if (h->links[a] != h->links[b])
     return h->links[a] > h->links[b];
   if (h->degree[a] != h->degree[b])
-    return h->degree[a] < h->degree[b];
+    return h->degree[a] > h->degree[b];
   return a < b;
 }
 

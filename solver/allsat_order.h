@@ -5,12 +5,13 @@
  * order matters for every model, not only for the first: deciding next a
  * variable that shares clauses with those already decided makes unit
  * propagation (and conflicts) come soon, while VSIDS, tuned to find one
- * model, jumps around the tree (callgrind, --count on one thread, N = 12:
+ * model, jumps around the tree (CPU time, --count on one thread, N = 12:
  * see bench/README.md). The order is computed from the clauses alone, so
- * it does not depend on how the file numbers its variables: a variable
- * of least degree first, then again and again the open variable with the
- * most clause links to the variables already placed (as Cuthill-McKee
- * grows a band ordering from a peripheral vertex).
+ * it does not depend on how the file numbers its variables (but for
+ * ties): the most linked variable first, then again and again the open
+ * variable with the most clause links to the variables already placed
+ * (a band ordering grown as Cuthill-McKee grows one, but from the
+ * centre).
  *
  * Variables are 1..variables; clauses are DIMACS literals each ended by
  * 0. */
