@@ -122,6 +122,11 @@ struct allsat_engine {
    * ladder, commander and product files (most variables there) out of
    * the heap that every decision pops from. */
   double *activity, increment;
+  /* allsat_engine_set_order: the ranks kept until partial models stop
+   * (VSIDS finds those: random 3-SAT 70/260 took twice as long in the
+   * static order), then the projection's activities fixed to them. */
+  int *static_rank;
+  int static_projection;
   var_heap heaps[2]; /* [1]: projection variables, [0]: the others */
   int *heap_index;
 
@@ -233,13 +238,33 @@ static int next_decision(allsat_engine *e) {
 }
 
 static void bump(allsat_engine *e, int v) {
+  if (e->static_projection && e->projected[v])
+    return;
   if ((e->activity[v] += e->increment) > 1e100) {
     for (int u = 1; u <= e->variables; u++)
-      e->activity[u] *= 1e-100;
+      if (!(e->static_projection && e->projected[u]))
+        e->activity[u] *= 1e-100;
     e->increment *= 1e-100;
   }
   if (e->heap_index[v] >= 0)
     heap_up(e, &e->heaps[e->projected[v]], e->heap_index[v]);
+}
+
+/* The order given to allsat_engine_set_order, from now on. */
+static void apply_static_order(allsat_engine *e) {
+  e->static_projection = 1;
+  for (int v = 1; v <= e->variables; v++)
+    if (e->projected[v] && e->static_rank[v] >= 0) {
+      e->activity[v] = (double)e->variables - e->static_rank[v];
+      int position = e->heap_index[v];
+      if (position >= 0) {
+        /* the key may have gone either way */
+        heap_up(e, &e->heaps[1], position);
+        heap_down(e, &e->heaps[1], e->heap_index[v]);
+      }
+    }
+  free(e->static_rank);
+  e->static_rank = NULL;
 }
 
 /* ---- assignment ---- */
@@ -602,8 +627,11 @@ static int report_model(allsat_engine *e, int free_count, int want_values, allsa
   if (free_count)
     e->models_free++;
   if (e->tracking && e->stats.models >= PARTIAL_SAMPLE &&
-      e->models_free * PARTIAL_RATIO < e->stats.models)
+      e->models_free * PARTIAL_RATIO < e->stats.models) {
     e->tracking = 0; /* never free: counting costs as much as propagating */
+    if (e->static_rank)
+      apply_static_order(e);
+  }
   if (!on_model)
     return 0;
   if (want_values) {
@@ -895,11 +923,27 @@ fail:
   return NULL;
 }
 
+int allsat_engine_set_order(allsat_engine *e, const int *rank, int ranked) {
+  if (ranked > e->variables)
+    ranked = e->variables;
+  free(e->static_rank);
+  e->static_rank = malloc(((size_t)e->variables + 1) * sizeof *e->static_rank);
+  if (!e->static_rank)
+    return -1;
+  for (int v = 0; v <= e->variables; v++)
+    e->static_rank[v] = v >= 1 && v <= ranked ? rank[v] : -1;
+  if (!e->tracking)
+    apply_static_order(e);
+  return 0;
+}
+
 void allsat_engine_set_max_free(allsat_engine *e, int max_free) {
   e->max_free = max_free;
   if (max_free == 0 && e->tracking) {
     /* No partial models: the counts are not needed. */
     e->tracking = 0;
+    if (e->static_rank)
+      apply_static_order(e);
   }
 }
 
@@ -934,6 +978,7 @@ void allsat_engine_free(allsat_engine *e) {
   free(e->heaps[0].items);
   free(e->heaps[1].items);
   free(e->heap_index);
+  free(e->static_rank);
   free(e->seen);
   free(e->learned);
   free(e->to_clear);

@@ -34,6 +34,14 @@ void allsat_engine_free(allsat_engine *engine);
  * (0: every model is total on the projection). Default 0. */
 void allsat_engine_set_max_free(allsat_engine *engine, int max_free);
 
+/* Decides the projection variables in a fixed order, rank[v] smaller
+ * first (v = 1..ranked; rank may come from allsat_order_by_links), instead
+ * of by VSIDS activity, once models stop having free variables (at once
+ * when partial models are off): VSIDS finds those. Variables outside the
+ * projection keep VSIDS. Call before the first enumeration; -1 when out
+ * of memory (VSIDS then decides). */
+int allsat_engine_set_order(allsat_engine *engine, const int *rank, int ranked);
+
 /* Called once per model. `values` (NULL unless asked for) is indexed by
  * variable: 1 true, 0 false, -1 open (a free projection variable; the
  * model stands for every value of those). Variables outside the

@@ -49,6 +49,7 @@
 #include <unistd.h>
 
 #include "allsat_engine.h"
+#include "allsat_order.h"
 #include "cnf_compact.h"
 #include "cnf_cubes.h"
 #include "cnf_orbit.h"
@@ -80,6 +81,10 @@ enum { NATIVE_CUBE_TARGET = 256 };
  * order) is not used: orbits are listed member by member. */
 #define SYMMETRY_SECONDS 1.0
 enum { SYMMETRY_MAX_LITERALS = 20000000, SYMMETRY_MAX_ORDER = 100000 };
+/* The static decision order (allsat_order.h) is computed for formulas of
+ * up to this many literals (at most 64 steps a literal); larger ones are
+ * decided by VSIDS. */
+enum { ORDER_MAX_LITERALS = 1 << 22 };
 /* Cubes are run in at most this many batches (see solve_batch). */
 enum { BATCHES = 128 };
 
@@ -89,10 +94,11 @@ struct nq_cnf_plan {
   propagator tables; /* cloned by each worker for shrinking */
   cnf_formula_view view;
   cnf_symmetry_group group;
-  int symmetric; /* the group is used: orbits blocked within each cube */
+  int symmetric;      /* the group is used: orbits blocked within each cube */
+  int *decision_rank; /* native engine: the static decision order, or NULL (VSIDS) */
   int shrink;
-  int engine; /* nq_cnf_engine */
-  int partial; /* nq_cnf_options.partial */
+  int engine;                    /* nq_cnf_engine */
+  int partial;                   /* nq_cnf_options.partial */
   uint64_t decisions, conflicts; /* of the last enumeration (engine NATIVE) */
   nq_cnf_report report;
 };
@@ -144,7 +150,7 @@ nq_status nq_cnf_plan_make(const nq_cnf *cnf, const nq_cnf_options *options,
   plan->shrink = !options->no_shrink;
   plan->engine = options->engine;
   plan->partial = options->partial && options->engine == NQ_CNF_ENGINE_NATIVE;
-  size_t target = options->cube_target                       ? options->cube_target
+  size_t target = options->cube_target                      ? options->cube_target
                   : options->engine == NQ_CNF_ENGINE_NATIVE ? NATIVE_CUBE_TARGET
                                                             : DEFAULT_CUBE_TARGET;
   search_clock clock;
@@ -195,6 +201,15 @@ nq_status nq_cnf_plan_make(const nq_cnf *cnf, const nq_cnf_options *options,
                plan->group.order_text);
     plan->report.symmetry_used = plan->symmetric;
   }
+  if (plan->engine == NQ_CNF_ENGINE_NATIVE && plan->formula.literal_count <= ORDER_MAX_LITERALS) {
+    plan->decision_rank = malloc(((size_t)plan->formula.variables + 1) * sizeof(int));
+    if (plan->decision_rank &&
+        allsat_order_by_links(plan->formula.variables, plan->formula.literals,
+                              plan->formula.literal_count, plan->decision_rank)) {
+      free(plan->decision_rank);
+      plan->decision_rank = NULL; /* out of memory: VSIDS decides */
+    }
+  }
   int threads = thread_count(control);
   plan->report.threads =
       (size_t)threads > plan->cubes.count && plan->cubes.count ? (int)plan->cubes.count : threads;
@@ -211,13 +226,13 @@ void nq_cnf_plan_free(nq_cnf_plan *plan) {
   if (plan->shrink)
     propagator_free(&plan->tables);
   cnf_symmetry_free(&plan->group);
+  free(plan->decision_rank);
   cnf_cubes_free(&plan->cubes);
   cnf_compact_free(&plan->formula);
   free(plan);
 }
 
-void nq_cnf_plan_search_counts(const nq_cnf_plan *plan, uint64_t *decisions,
-                               uint64_t *conflicts) {
+void nq_cnf_plan_search_counts(const nq_cnf_plan *plan, uint64_t *decisions, uint64_t *conflicts) {
   *decisions = plan->decisions;
   *conflicts = plan->conflicts;
 }
@@ -353,7 +368,8 @@ static void report_ready(run *r, int finishing) {
 
 static int keep_model(cube_state *cube, const signed char *values, size_t width) {
   if (cube->kept_count == cube->kept_capacity) {
-    signed char *kept = grow_array(cube->kept, &cube->kept_capacity, cube->kept_count + 1, width, 16);
+    signed char *kept =
+        grow_array(cube->kept, &cube->kept_capacity, cube->kept_count + 1, width, 16);
     if (!kept)
       return -1;
     cube->kept = kept;
@@ -792,6 +808,8 @@ static allsat_engine *worker_engine(run *r, worker_memory *m) {
     set_status(r, NQ_ERR_MEMORY);
   if (engine)
     allsat_engine_set_max_free(engine, r->symmetric ? 0 : MAX_FREE);
+  if (engine && r->plan->decision_rank)
+    (void)allsat_engine_set_order(engine, r->plan->decision_rank, f->variables); /* else VSIDS */
   m->engine = engine;
   return engine;
 }
@@ -861,8 +879,8 @@ static void *worker(void *context) {
     if (first >= count || atomic_load(&r->stop))
       break;
     size_t last = first + r->batch_size < count ? first + r->batch_size : count;
-    if ((r->plan->engine == NQ_CNF_ENGINE_PICOSAT ? solve_batch : solve_batch_native)(r, first, last,
-                                                                                        &m))
+    if ((r->plan->engine == NQ_CNF_ENGINE_PICOSAT ? solve_batch : solve_batch_native)(r, first,
+                                                                                      last, &m))
       break;
   }
 done:

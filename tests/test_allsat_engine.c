@@ -5,12 +5,15 @@
  * Every reported model is expanded over its free variables and each
  * expansion checked: it satisfies every clause, lies in its cube, and no
  * projected model is reported twice; the number of them equals the
- * brute-force count of projections of satisfying assignments. */
+ * brute-force count of projections of satisfying assignments. The same
+ * again with the static decision order (allsat_order.c) in place of
+ * VSIDS, whose ranks must be a permutation of the variables. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "allsat_engine.h"
+#include "allsat_order.h"
 #include "check.h"
 
 enum { MAX_VARS = 16 };
@@ -128,7 +131,23 @@ static int on_model(void *context, const signed char *values, int free_count) {
   return 0;
 }
 
-static void run_one(const formula *f, int max_free, int split, int round) {
+/* Sets the engine's static order, checking that its ranks are a
+ * permutation of 0..variables-1. */
+static void set_static_order(allsat_engine *engine, const formula *f, int round) {
+  int rank[MAX_VARS + 1];
+  unsigned char used[MAX_VARS] = {0};
+  CHECK(allsat_order_by_links(f->variables, f->literals, f->literal_count, rank) == 0,
+        "round %d: order", round);
+  for (int v = 1; v <= f->variables; v++) {
+    int ok = rank[v] >= 0 && rank[v] < f->variables && !used[rank[v]];
+    CHECK(ok, "round %d: rank of %d is %d", round, v, rank[v]);
+    if (ok)
+      used[rank[v]] = 1;
+  }
+  CHECK(allsat_engine_set_order(engine, rank, f->variables) == 0, "round %d: set order", round);
+}
+
+static void run_one(const formula *f, int max_free, int split, int ordered, int round) {
   unsigned char *truth = calloc((size_t)1 << MAX_VARS, 1);
   unsigned char *reported = calloc((size_t)1 << MAX_VARS, 1);
   uint64_t expected = brute_force(f, truth);
@@ -141,6 +160,8 @@ static void run_one(const formula *f, int max_free, int split, int round) {
     return;
   }
   allsat_engine_set_max_free(engine, max_free);
+  if (ordered)
+    set_static_order(engine, f, round);
   collected c = {f, reported, NULL, 0, 0, 0};
   /* Cubes: every sign combination of the first `split` projection
    * variables (or none). */
@@ -158,10 +179,11 @@ static void run_one(const formula *f, int max_free, int split, int round) {
         allsat_engine_enumerate(engine, literals, (size_t)split_count, 1, on_model, NULL, &c);
     CHECK(status == NQ_OK, "round %d: status %d", round, (int)status);
   }
-  CHECK(c.errors == 0, "round %d (max_free %d, split %d): %d bad models", round, max_free, split,
-        c.errors);
-  CHECK(c.count == expected, "round %d (max_free %d, split %d): %llu models, brute force %llu",
-        round, max_free, split, (unsigned long long)c.count, (unsigned long long)expected);
+  CHECK(c.errors == 0, "round %d (max_free %d, split %d, ordered %d): %d bad models", round,
+        max_free, split, ordered, c.errors);
+  CHECK(c.count == expected,
+        "round %d (max_free %d, split %d, ordered %d): %llu models, brute force %llu", round,
+        max_free, split, ordered, (unsigned long long)c.count, (unsigned long long)expected);
   allsat_engine_free(engine);
   free(truth);
   free(reported);
@@ -173,10 +195,13 @@ int main(int argc, char **argv) {
   formula f;
   for (int round = 0; round < rounds; round++) {
     random_formula(&f, &seed);
-    run_one(&f, 0, 0, round);
-    run_one(&f, 62, 0, round);
-    run_one(&f, 2, 2, round);
-    run_one(&f, 62, 3, round);
+    run_one(&f, 0, 0, 0, round);
+    run_one(&f, 62, 0, 0, round);
+    run_one(&f, 2, 2, 0, round);
+    run_one(&f, 62, 3, 0, round);
+    run_one(&f, 0, 0, 1, round);
+    run_one(&f, 0, 3, 1, round);
+    run_one(&f, 62, 2, 1, round);
   }
   return check_report("allsat_engine");
 }
