@@ -460,12 +460,16 @@ static nq_status join_worker_create(const void *shared, void **worker_out) {
   if (!w) return NQ_ERR_MEMORY;
   memset(w, 0, bytes);
   if (sh->n >= JOIN_MIN_N) {
-    /* Group by the two longest diagonals and the anti-diagonal beside the
-     * longest: every half holds them more often than not. */
+    /* Candidates to group by: the crossing diagonals nearest the two
+     * longest, which halves hold most often (the matcher weighs them on
+     * each pair of lists and picks). */
     int n = sh->n, k = sh->cross_bits;
     int longest_anti = (n - 1) - (n - sh->a), longest_diag = k + (n - 1) - (n - sh->a);
-    uint64_t cut = 1ull << longest_anti | 1ull << longest_diag;
-    if (longest_anti > 0) cut |= 1ull << (longest_anti - 1);
+    uint64_t cut = 0;
+    for (int j = -3; j <= 3; j++) {
+      if (longest_anti + j >= 0 && longest_anti + j < k) cut |= 1ull << (longest_anti + j);
+      if (longest_diag + j >= k && longest_diag + j < 2 * k) cut |= 1ull << (longest_diag + j);
+    }
     w->matcher = join_matcher_create(2 * k, cut, sh->kernels);
     if (!w->matcher) {
       free(w);
