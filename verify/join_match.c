@@ -72,6 +72,7 @@ struct join_matcher {
   unsigned char *codes; /* per item, then per pattern: its group by all the weighed cut bits */
   size_t codes_cap;
   bit_map group_map, kept_map; /* a call's grouping, see shape_for */
+  int last_cut_bits;
 };
 
 static uint64_t count_plain(const uint64_t *items, size_t items_size, const uint64_t *patterns,
@@ -115,6 +116,7 @@ void join_matcher_free(join_matcher *m) {
 }
 
 int join_matcher_sliced(const join_matcher *m) { return m->sliced; }
+int join_matcher_last_cut_bits(const join_matcher *m) { return m->last_cut_bits; }
 void join_matcher_force_plain(join_matcher *m) { m->sliced = 0; }
 
 /* How one call splits the mask bits: grouped (cut, at positions cut_at,
@@ -166,7 +168,7 @@ static double shape_cost(int g, int all_cut, int bits, const size_t *item_groups
   }
   int chunks = chunks_for(bits - g);
   double tiles = (double)((items_size + ITEM_TILE - 1) / ITEM_TILE);
-  return chunks * pairs + blocks * ((bits - g) + 32.0 * chunks * tiles);
+  return chunks * pairs + blocks * ((bits - g) + (double)(1 << JOIN_TABLE_BITS) * chunks * tiles);
 }
 
 /* The call's grouping: the candidate bits weighed by how often both lists
@@ -253,6 +255,22 @@ static int reserve(void **buffer, size_t *cap, size_t need, size_t unit, int ali
   return -1;
 }
 
+/* Each item's table offsets, a row per chunk, at its place among its
+ * group's items. A constant `chunks` (see the switch in count_sliced)
+ * unrolls the loop: at N = 21 this runs on every item of every rows set. */
+__attribute__((always_inline)) static inline void
+item_offsets(join_matcher *m, const uint64_t *items, size_t items_size,
+             const unsigned char *codes, unsigned low_groups, size_t *fill, const int chunks) {
+  const uint64_t low = (1u << JOIN_TABLE_BITS) - 1;
+  for (size_t i = 0; i < items_size; i++) {
+    uint64_t x = bit_map_apply(&m->kept_map, items[i]);
+    uint32_t *o = m->offsets + fill[codes[i] & low_groups]++ * (size_t)chunks;
+    for (int c = 0; c < chunks; c++)
+      o[c] = (uint32_t)((((uint64_t)c << JOIN_TABLE_BITS) + ((x >> (c * JOIN_TABLE_BITS)) & low)) *
+                        64);
+  }
+}
+
 static uint64_t count_sliced(join_matcher *m, const uint64_t *items, size_t items_size,
                              const uint64_t *patterns, size_t patterns_size) {
   const join_kernels *k = m->kernels;
@@ -263,6 +281,7 @@ static uint64_t count_sliced(join_matcher *m, const uint64_t *items, size_t item
   size_t count[1 << MAX_CUT], item_count[1 << MAX_CUT];
   const match_shape shape = shape_for(m, items, items_size, patterns, patterns_size, m->codes,
                                       item_count, count);
+  m->last_cut_bits = shape.cut_bits;
   const int groups = 1 << shape.cut_bits, chunks = shape.chunks;
   const unsigned low_groups = (unsigned)groups - 1;
   const unsigned char *item_codes = m->codes, *pattern_codes = m->codes + items_size;
@@ -294,13 +313,13 @@ static uint64_t count_sliced(join_matcher *m, const uint64_t *items, size_t item
     return m->offsets = NULL, UINT64_MAX;
   m->offsets = buffer;
   for (int g = 0; g < groups; g++) item_fill[g] = item_start[g];
-  const uint64_t low = (1u << JOIN_TABLE_BITS) - 1;
-  for (size_t i = 0; i < items_size; i++) {
-    uint64_t x = bit_map_apply(&m->kept_map, items[i]);
-    uint32_t *o = m->offsets + item_fill[item_codes[i] & low_groups]++ * (size_t)chunks;
-    for (int c = 0; c < chunks; c++)
-      o[c] = (uint32_t)((((uint64_t)c << JOIN_TABLE_BITS) + ((x >> (c * JOIN_TABLE_BITS)) & low)) *
-                        64);
+  switch (chunks) {
+#define CHUNKS_CASE(k) \
+  case k: item_offsets(m, items, items_size, item_codes, low_groups, item_fill, k); break;
+    CHUNKS_CASE(1) CHUNKS_CASE(2) CHUNKS_CASE(3) CHUNKS_CASE(4) CHUNKS_CASE(5) CHUNKS_CASE(6)
+    CHUNKS_CASE(7) CHUNKS_CASE(8) CHUNKS_CASE(9) CHUNKS_CASE(10) CHUNKS_CASE(11)
+    CHUNKS_CASE(12) CHUNKS_CASE(13)
+#undef CHUNKS_CASE
   }
   /* Every block's slices once. */
   const int bits = shape.bits;

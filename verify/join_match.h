@@ -27,6 +27,8 @@ typedef struct join_matcher join_matcher;
 join_matcher *join_matcher_create(int bits, uint64_t cut, const join_kernels *kernels);
 void join_matcher_free(join_matcher *m);
 
+/* How many cut bits the last bit-sliced count grouped by (0..6; tests). */
+int join_matcher_last_cut_bits(const join_matcher *m);
 /* 1 when the bit-sliced path is in use. */
 int join_matcher_sliced(const join_matcher *m);
 /* Forces the pair-by-pair path (for tests comparing the two). */
