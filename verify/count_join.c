@@ -508,10 +508,11 @@ static uint64_t join_memory(int n, int threads) {
    * for n = 14..20, the largest list is 1/30 to 1/84 of it). Three lists
    * (the left halves before and after the middle queen's filter, the right
    * halves) of 16 bytes a half, doubling as they grow, and the matcher's
-   * copy of the larger (8 bytes a half, padded), its slices (up to 6) and
-   * the smaller's table offsets (4 bytes a chunk, at most 8 chunks). */
+   * copy of the larger (8 bytes a half, padded), its slices (up to 6), the
+   * smaller's table offsets (4 bytes a chunk, at most 8 chunks) and each
+   * half's group (a byte); its table and its two byte maps (96 KiB). */
   uint64_t half = join_quarter_entries(b, b) / 25 + 4096;
-  uint64_t per_worker = 3 * 2 * 16 * half + 16 * half + 40 * half + (64 << 10);
+  uint64_t per_worker = 3 * 2 * 16 * half + 16 * half + 42 * half + (96 << 10);
   uint64_t workers = threads > 0 ? (uint64_t)threads : 1;
   return quarters + sets + workers * per_worker + (1 << 20);
 }
