@@ -15,7 +15,8 @@
 enum {
   MAX_CUT = 6,            /* cut bits: up to 64 groups */
   MAX_CANDIDATES = 16,    /* candidate cut bits weighed per call */
-  SAMPLE = 256,           /* masks of each list sampled to weigh them */
+  SAMPLE = 128,           /* masks of each list sampled to weigh them */
+  CALL_COST = 16,         /* a count_block call's own work, in rows loaded */
   MIN_GROUPED = 2048,     /* patterns below this: one group (a couple of blocks) */
   MIN_SLICED_ITEMS = 16,  /* below these sizes the pair loop is cheaper */
   MIN_SLICED_PATTERNS = 256,
@@ -145,30 +146,38 @@ static void sample_bits(const uint64_t *list, size_t size, const int *at, int ca
  * every item against every block of a group it can fit (chunks rows
  * each), plus per block its slices (about `bits` rows' work) and a table
  * for each tile of items (32 rows a chunk). item_groups / pattern_groups
- * count the masks per group of all the shape's cut bits. */
+ * count the masks per group of all the shape's cut bits; each call of the
+ * kernel (an item group against a block) costs CALL_COST more. */
 static double shape_cost(int g, int all_cut, int bits, const size_t *item_groups,
                          const size_t *pattern_groups, size_t items_size) {
-  double items[1 << MAX_CUT] = {0};
+  double items[1 << MAX_CUT] = {0}, nonempty[1 << MAX_CUT] = {0};
   size_t patterns[1 << MAX_CUT] = {0};
   unsigned low = (1u << g) - 1;
   for (unsigned x = 0; x < 1u << all_cut; x++) {
     items[x & low] += (double)item_groups[x];
     patterns[x & low] += pattern_groups[x];
   }
+  for (unsigned x = 0; x <= low; x++) nonempty[x] = items[x] > 0;
   /* items[s] becomes the items of the groups within s (a sum over
-   * subsets, g passes): the items that can fit group y are items[~y]. */
+   * subsets, g passes): the items that can fit group y are items[~y];
+   * likewise the item groups that can, each a count_block call a block. */
   for (int i = 0; i < g; i++)
     for (unsigned s = 0; s <= low; s++)
-      if (s >> i & 1) items[s] += items[s ^ (1u << i)];
-  double pairs = 0, blocks = 0;
+      if (s >> i & 1) {
+        items[s] += items[s ^ (1u << i)];
+        nonempty[s] += nonempty[s ^ (1u << i)];
+      }
+  double pairs = 0, blocks = 0, calls = 0;
   for (unsigned y = 0; y <= low; y++) {
     double group_blocks = (double)((patterns[y] + JOIN_BLOCK - 1) / JOIN_BLOCK);
     pairs += items[low ^ y] * group_blocks;
+    calls += nonempty[low ^ y] * group_blocks;
     blocks += group_blocks;
   }
   int chunks = chunks_for(bits - g);
   double tiles = (double)((items_size + ITEM_TILE - 1) / ITEM_TILE);
-  return chunks * pairs + blocks * ((bits - g) + (double)(1 << JOIN_TABLE_BITS) * chunks * tiles);
+  return chunks * pairs + CALL_COST * calls +
+         blocks * ((bits - g) + (double)(1 << JOIN_TABLE_BITS) * chunks * tiles);
 }
 
 /* The call's grouping: the candidate bits weighed by how often both lists
