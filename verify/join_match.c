@@ -192,7 +192,7 @@ static match_shape shape_for(join_matcher *m, const uint64_t *items, size_t item
                              const uint64_t *patterns, size_t patterns_size,
                              unsigned char *codes, size_t *item_groups, size_t *pattern_groups) {
   match_shape sh = {0};
-  int at[MAX_CANDIDATES], candidates = 0;
+  int at[MAX_CANDIDATES] = {0}, candidates = 0;
   for (uint64_t rest = m->cut; rest && patterns_size >= MIN_GROUPED; rest &= rest - 1)
     at[candidates++] = __builtin_ctzll(rest);
   unsigned in_items[MAX_CANDIDATES] = {0}, in_patterns[MAX_CANDIDATES] = {0};
