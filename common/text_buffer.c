@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "nqsat/output.h"
 #include "text_buffer.h"
 
@@ -12,16 +13,14 @@ static int reserve(text_buffer *text, size_t more) {
     return -1;
   if (text->length + more + 1 <= text->capacity)
     return 0;
-  size_t capacity = text->capacity ? text->capacity : 4096;
-  while (capacity < text->length + more + 1)
-    capacity *= 2;
-  char *grown = realloc(text->data, capacity);
+  char *grown = more < SIZE_MAX - text->length - 1
+                    ? grow_array(text->data, &text->capacity, text->length + more + 1, 1, 4096)
+                    : NULL;
   if (!grown) {
     text->failed = 1;
     return -1;
   }
   text->data = grown;
-  text->capacity = capacity;
   return 0;
 }
 

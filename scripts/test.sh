@@ -21,9 +21,12 @@ cmake --build build-sanitize -j "$jobs" >/dev/null
 # shared libraries to install (NQSAT_SHARED is off there). -LE browser: the
 # browser tests drive Chromium over pages and plots that teach.sh and
 # run_harness.sh (which run here) have nqsat write under the sanitizers;
-# under them Chromium's part only takes minutes longer.
+# under them Chromium's part only takes minutes longer. -LE slow: the slow
+# tests run the code of the fast ones on larger boards (N = 10 to 17), which
+# the release pass covers; under the sanitizers they only take longer. -LE
+# cross: the aarch64 build is not sanitized.
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-  ctest --test-dir build-sanitize --output-on-failure -j "$jobs" -LE 'install|browser'
+  ctest --test-dir build-sanitize --output-on-failure -j "$jobs" -LE 'install|browser|slow|cross'
 
 echo "== CLI tests under valgrind (release build)" >&2
 bash scripts/valgrind-cli.sh build
