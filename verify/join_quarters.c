@@ -6,35 +6,9 @@
  * bucket. No sort and no second copy, so the peak is the table itself (8
  * bytes an entry plus 4 per key): 66.8 million entries for an 11 x 11
  * quarter at n = 21, 22. */
-/* madvise and MADV_HUGEPAGE are Linux's, beyond POSIX. */
-#define _DEFAULT_SOURCE 1
 #include "join_quarters.h"
 
 #include <stdlib.h>
-#ifdef __linux__
-#include <sys/mman.h>
-#endif
-
-enum { HUGE_PAGE = 2 << 20 };
-
-/* An entries array. Past a few huge pages it is aligned to them and asks
- * the kernel for them (transparent huge pages, where the system leaves
- * that to the program): at n = 21 the tables are half a gigabyte, which in
- * 4 KiB pages is 120,000 page faults when they are first written (2-3 s
- * of system time a process on this machine) and a TLB miss on most bucket
- * reads. */
-static uint64_t *entries_alloc(size_t count) {
-  size_t bytes = (count ? count : 1) * sizeof(uint64_t);
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-  if (bytes >= 4 * (size_t)HUGE_PAGE) {
-    bytes = (bytes + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
-    void *p = aligned_alloc(HUGE_PAGE, bytes);
-    if (p) (void)madvise(p, bytes, MADV_HUGEPAGE); /* a hint: refused, small pages serve */
-    return p;
-  }
-#endif
-  return malloc(bytes);
-}
 
 /* Entries of an r x c quarter (r, c <= 12), counted by this search (the
  * number of sets of non-attacking queens on an r x c board, the empty set
@@ -107,7 +81,7 @@ int join_quarter_build(join_quarter *q, join_frame frame, int row0, int row1, in
   }
   for (size_t k = 0; k < keys; k++) q->first[k + 1] += q->first[k];
   q->size = q->first[keys];
-  q->mask = entries_alloc(q->size);
+  q->mask = malloc((q->size ? q->size : 1) * sizeof *q->mask);
   if (!q->mask) {
     join_quarter_free(q);
     return -1;
