@@ -6,7 +6,8 @@
  * are equal bit for bit; only the instructions differ:
  *   avx512   - 512-bit registers, VPOPCNTQ, compress-stores (join_kernels_avx512.c)
  *   avx2     - 256-bit registers, BMI2, POPCNT (join_kernels_avx2.c)
- *   portable - 64-bit words and the compiler's popcount, no intrinsics
+ *   portable - pairs of 64-bit words in the compiler's generic 128-bit
+ *              vectors and its popcount, no intrinsics
  *              (join_kernels_portable.c; builds for aarch64)
  *
  * The matcher's layout (join_match.c): patterns come in blocks of
