@@ -2,7 +2,9 @@
  * an independent computation:
  *   - join_match_count (bit-sliced at every instruction-set level this
  *     processor has, and pair by pair) against a plain double loop written
- *     here, on random masks of many sizes and densities;
+ *     here, on random masks of many sizes and densities, and on long
+ *     lists whose candidate cut bits are often set, so that the matcher
+ *     groups them by several of those bits;
  *   - each level's half-forming kernels (join_pairs, crossings) against
  *     loops written here;
  *   - quarter tables against brute force over every subset of a small
@@ -93,6 +95,50 @@ static void test_matcher(const join_kernels *kernels) {
       join_matcher_free(plain);
     }
   }
+  free(x);
+  free(y);
+}
+
+/* Long lists (thousands of masks) where the candidate cut bits are set
+ * half the time and the others seldom, as in the join's half lists: the
+ * matcher then groups by several of the candidates (up to 6, 64 groups of
+ * uneven sizes, padded to whole blocks). Checked against the double loop,
+ * and that the grouping was in use. */
+static void test_matcher_groups(const join_kernels *kernels) {
+  static const size_t item_sizes[] = {16, 700, 3000, 6000};
+  static const size_t pattern_sizes[] = {2048, 5000, 9000};
+  static const int bit_counts[] = {30, 38, 42, 64};
+  enum { MAX = 9000 };
+  uint64_t *x = malloc(MAX * sizeof *x), *y = malloc(MAX * sizeof *y);
+  CHECK(x && y, "memory");
+  if (!x || !y) return;
+  int most_cut_bits = 0;
+  for (size_t b = 0; b < sizeof bit_counts / sizeof *bit_counts; b++) {
+    int bits = bit_counts[b];
+    uint64_t candidates = 0xffffull << (bits / 2 - 8);
+    join_matcher *m = join_matcher_create(bits, candidates, kernels);
+    CHECK(m != NULL, "memory");
+    if (!m) continue;
+    for (size_t i = 0; i < sizeof item_sizes / sizeof *item_sizes; i++)
+      for (size_t j = 0; j < sizeof pattern_sizes / sizeof *pattern_sizes; j++) {
+        size_t nx = item_sizes[i], ny = pattern_sizes[j];
+        /* Candidate bits set with probability 1/4 to 1/2 (some never),
+         * the rest 1/16. */
+        for (size_t k = 0; k < nx; k++)
+          x[k] = (random_mask(bits, 1) & ~candidates) |
+                 (random_mask(bits, 4 + (int)(k % 5)) & candidates & ~(3ull << (bits / 2)));
+        for (size_t k = 0; k < ny; k++)
+          y[k] = (random_mask(bits, 1) & ~candidates) | (random_mask(bits, 8) & candidates);
+        uint64_t expected = brute_pairs(x, nx, y, ny);
+        CHECK(join_match_count(m, x, nx, y, ny) == expected, "%s bits=%d grouped sizes %zu x %zu",
+              nq_count_isa_name(kernels->isa), bits, nx, ny);
+        int used = join_matcher_last_cut_bits(m);
+        if (used > most_cut_bits) most_cut_bits = used;
+      }
+    join_matcher_free(m);
+  }
+  CHECK(most_cut_bits >= 4, "%s: the long lists were grouped by at most %d bits",
+        nq_count_isa_name(kernels->isa), most_cut_bits);
   free(x);
   free(y);
 }
@@ -214,6 +260,7 @@ int main(void) {
   const join_kernels *kernels[3];
   for (int i = 0, count = levels(kernels); i < count; i++) {
     test_matcher(kernels[i]);
+    test_matcher_groups(kernels[i]);
     test_forming(kernels[i]);
   }
   test_quarters();

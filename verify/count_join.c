@@ -460,12 +460,16 @@ static nq_status join_worker_create(const void *shared, void **worker_out) {
   if (!w) return NQ_ERR_MEMORY;
   memset(w, 0, bytes);
   if (sh->n >= JOIN_MIN_N) {
-    /* Group by the two longest diagonals and the anti-diagonal beside the
-     * longest: every half holds them more often than not. */
+    /* Candidates to group by: the crossing diagonals nearest the two
+     * longest, which halves hold most often (the matcher weighs them on
+     * each pair of lists and picks). */
     int n = sh->n, k = sh->cross_bits;
     int longest_anti = (n - 1) - (n - sh->a), longest_diag = k + (n - 1) - (n - sh->a);
-    uint64_t cut = 1ull << longest_anti | 1ull << longest_diag;
-    if (longest_anti > 0) cut |= 1ull << (longest_anti - 1);
+    uint64_t cut = 0;
+    for (int j = -3; j <= 3; j++) {
+      if (longest_anti + j >= 0 && longest_anti + j < k) cut |= 1ull << (longest_anti + j);
+      if (longest_diag + j >= k && longest_diag + j < 2 * k) cut |= 1ull << (longest_diag + j);
+    }
     w->matcher = join_matcher_create(2 * k, cut, sh->kernels);
     if (!w->matcher) {
       free(w);
@@ -504,10 +508,11 @@ static uint64_t join_memory(int n, int threads) {
    * for n = 14..20, the largest list is 1/30 to 1/84 of it). Three lists
    * (the left halves before and after the middle queen's filter, the right
    * halves) of 16 bytes a half, doubling as they grow, and the matcher's
-   * copy of the larger (8 bytes a half, padded), its slices (up to 6) and
-   * the smaller's table offsets (4 bytes a chunk, at most 8 chunks). */
+   * copy of the larger (8 bytes a half, padded), its slices (up to 6), the
+   * smaller's table offsets (4 bytes a chunk, at most 8 chunks) and each
+   * half's group (a byte); its table and its two byte maps (96 KiB). */
   uint64_t half = join_quarter_entries(b, b) / 25 + 4096;
-  uint64_t per_worker = 3 * 2 * 16 * half + 16 * half + 40 * half + (64 << 10);
+  uint64_t per_worker = 3 * 2 * 16 * half + 16 * half + 42 * half + (96 << 10);
   uint64_t workers = threads > 0 ? (uint64_t)threads : 1;
   return quarters + sets + workers * per_worker + (1 << 20);
 }

@@ -13,16 +13,54 @@
 #include <string.h>
 
 enum {
-  MAX_CUT = 3,            /* cut bits: up to 8 groups */
+  MAX_CUT = 6,            /* cut bits: up to 64 groups */
+  MAX_CANDIDATES = 16,    /* candidate cut bits weighed per call */
+  SAMPLE = 128,           /* masks of each list sampled to weigh them */
+  CALL_COST = 16,         /* a count_block call's own work, in rows loaded */
+  MIN_GROUPED = 2048,     /* patterns below this: one group (a couple of blocks) */
   MIN_SLICED_ITEMS = 16,  /* below these sizes the pair loop is cheaper */
   MIN_SLICED_PATTERNS = 256,
   ITEM_TILE = 4096        /* items per pass over the blocks: their offsets
                              stay in the core's L2 cache */
 };
 
+/* A permutation of some bits of a mask, done a byte at a time: the OR of
+ * one table entry per byte. Built in 256 steps a byte, it pays for itself
+ * on a few thousand masks (against a shift and mask per moved bit). */
+typedef struct bit_map {
+  int bytes;     /* 0: no table, the map keeps the bits of `keep` in place */
+  uint64_t keep;
+  uint64_t table[8][256];
+} bit_map;
+
+static void bit_map_keep(bit_map *map, uint64_t keep) { map->bytes = 0, map->keep = keep; }
+
+/* The map that moves bit p to bit to[p] and drops it when to[p] < 0, for
+ * p < bits. */
+static void bit_map_build(bit_map *map, const int *to, int bits) {
+  map->bytes = (bits + 7) / 8;
+  for (int b = 0; b < map->bytes; b++) {
+    uint64_t *t = map->table[b];
+    t[0] = 0;
+    for (unsigned v = 1; v < 256; v++) {
+      unsigned low = v & -v;
+      int p = 8 * b + __builtin_ctz(low);
+      uint64_t moved = p < bits && to[p] >= 0 ? 1ull << to[p] : 0;
+      t[v] = t[v ^ low] | moved;
+    }
+  }
+}
+
+static inline uint64_t bit_map_apply(const bit_map *map, uint64_t x) {
+  if (!map->bytes) return x & map->keep;
+  uint64_t y = 0;
+  for (int b = 0; b < map->bytes; b++) y |= map->table[b][x >> (8 * b) & 255];
+  return y;
+}
+
 struct join_matcher {
   int bits;
-  uint64_t cut; /* up to MAX_CUT bits to group by, used as the lists grow */
+  uint64_t cut; /* candidate bits to group by (see shape_for) */
   int sliced;
   const join_kernels *kernels;
   uint64_t *patterns; /* grouped, compressed, padded to whole blocks */
@@ -32,6 +70,10 @@ struct join_matcher {
   void *slices; /* per block of patterns, one 64-byte row per mask bit */
   size_t slices_cap; /* in 64-byte rows */
   void *table; /* chunks x 32 rows of 64 bytes */
+  unsigned char *codes; /* per item, then per pattern: its group by all the weighed cut bits */
+  size_t codes_cap;
+  bit_map group_map, kept_map; /* a call's grouping, see shape_for */
+  int last_cut_bits;
 };
 
 static uint64_t count_plain(const uint64_t *items, size_t items_size, const uint64_t *patterns,
@@ -54,7 +96,7 @@ join_matcher *join_matcher_create(int bits, uint64_t cut, const join_kernels *ke
   uint64_t all = bits >= 64 ? ~0ull : (1ull << bits) - 1;
   m->bits = bits;
   m->cut = cut & all;
-  while (__builtin_popcountll(m->cut) > MAX_CUT) m->cut &= m->cut - 1;
+  while (__builtin_popcountll(m->cut) > MAX_CANDIDATES) m->cut &= m->cut - 1;
   m->kernels = kernels;
   m->sliced = kernels != NULL;
   if (m->sliced) {
@@ -70,52 +112,146 @@ void join_matcher_free(join_matcher *m) {
   free(m->offsets);
   free(m->slices);
   free(m->table);
+  free(m->codes);
   free(m);
 }
 
 int join_matcher_sliced(const join_matcher *m) { return m->sliced; }
+int join_matcher_last_cut_bits(const join_matcher *m) { return m->last_cut_bits; }
 void join_matcher_force_plain(join_matcher *m) { m->sliced = 0; }
 
-/* How one call splits the mask bits: grouped (cut, at positions cut_at)
- * and tabled (the others, closed up). */
+/* How one call splits the mask bits: grouped (cut, at positions cut_at,
+ * group bit i being mask bit cut_at[i]) and tabled (the others, closed
+ * up). */
 typedef struct match_shape {
-  uint64_t cut;
   int cut_at[MAX_CUT];
   int cut_bits, bits, chunks; /* bits: tabled bits */
 } match_shape;
 
-/* Fewer groups for short lists: a group pads to whole blocks of 512, so
- * each should hold a couple of blocks. */
-static match_shape shape_for(const join_matcher *m, size_t patterns_size) {
-  int want = patterns_size < 2048 ? 0 : patterns_size < 4096 ? 1 : patterns_size < 8192 ? 2 : 3;
+static int chunks_for(int tabled_bits) {
+  int chunks = (tabled_bits + JOIN_TABLE_BITS - 1) / JOIN_TABLE_BITS;
+  return chunks < 1 ? 1 : chunks;
+}
+
+/* How often each candidate bit is set in an evenly spread sample of the
+ * list (at most SAMPLE masks), into count[]. */
+static void sample_bits(const uint64_t *list, size_t size, const int *at, int candidates,
+                        unsigned count[]) {
+  size_t step = size > SAMPLE ? size / SAMPLE : 1;
+  for (size_t j = 0; j < size && j / step < SAMPLE; j += step)
+    for (int i = 0; i < candidates; i++) count[i] += (unsigned)(list[j] >> at[i] & 1);
+}
+
+/* The work of matching by the first g cut bits, in loads of 64-byte rows:
+ * every item against every block of a group it can fit (chunks rows
+ * each), plus per block its slices (about `bits` rows' work) and a table
+ * for each tile of items (32 rows a chunk). item_groups / pattern_groups
+ * count the masks per group of all the shape's cut bits; each call of the
+ * kernel (an item group against a block) costs CALL_COST more. */
+static double shape_cost(int g, int all_cut, int bits, const size_t *item_groups,
+                         const size_t *pattern_groups, size_t items_size) {
+  double items[1 << MAX_CUT] = {0}, nonempty[1 << MAX_CUT] = {0};
+  size_t patterns[1 << MAX_CUT] = {0};
+  unsigned low = (1u << g) - 1;
+  for (unsigned x = 0; x < 1u << all_cut; x++) {
+    items[x & low] += (double)item_groups[x];
+    patterns[x & low] += pattern_groups[x];
+  }
+  for (unsigned x = 0; x <= low; x++) nonempty[x] = items[x] > 0;
+  /* items[s] becomes the items of the groups within s (a sum over
+   * subsets, g passes): the items that can fit group y are items[~y];
+   * likewise the item groups that can, each a count_block call a block. */
+  for (int i = 0; i < g; i++)
+    for (unsigned s = 0; s <= low; s++)
+      if (s >> i & 1) {
+        items[s] += items[s ^ (1u << i)];
+        nonempty[s] += nonempty[s ^ (1u << i)];
+      }
+  double pairs = 0, blocks = 0, calls = 0;
+  for (unsigned y = 0; y <= low; y++) {
+    double group_blocks = (double)((patterns[y] + JOIN_BLOCK - 1) / JOIN_BLOCK);
+    pairs += items[low ^ y] * group_blocks;
+    calls += nonempty[low ^ y] * group_blocks;
+    blocks += group_blocks;
+  }
+  int chunks = chunks_for(bits - g);
+  double tiles = (double)((items_size + ITEM_TILE - 1) / ITEM_TILE);
+  return chunks * pairs + CALL_COST * calls +
+         blocks * ((bits - g) + (double)(1 << JOIN_TABLE_BITS) * chunks * tiles);
+}
+
+/* The call's grouping: the candidate bits weighed by how often both lists
+ * hold them (an item and a pattern meet only when their groups share no
+ * bit, so a bit both hold often prunes most), the best MAX_CUT of them
+ * kept in that order, and as many of those as make the estimated work
+ * least (more groups prune more pairs, but each pads to whole blocks).
+ * codes[] gets each item's and then each pattern's group by all the
+ * weighed bits (its group: the low cut_bits bits), item_groups /
+ * pattern_groups the masks per group. */
+static match_shape shape_for(join_matcher *m, const uint64_t *items, size_t items_size,
+                             const uint64_t *patterns, size_t patterns_size,
+                             unsigned char *codes, size_t *item_groups, size_t *pattern_groups) {
   match_shape sh = {0};
-  for (uint64_t rest = m->cut; rest && sh.cut_bits < want; rest &= rest - 1, sh.cut_bits++) {
-    sh.cut |= rest & -rest;
-    sh.cut_at[sh.cut_bits] = __builtin_ctzll(rest);
+  int at[MAX_CANDIDATES] = {0}, candidates = 0;
+  for (uint64_t rest = m->cut; rest && patterns_size >= MIN_GROUPED; rest &= rest - 1)
+    at[candidates++] = __builtin_ctzll(rest);
+  unsigned in_items[MAX_CANDIDATES] = {0}, in_patterns[MAX_CANDIDATES] = {0};
+  sample_bits(items, items_size, at, candidates, in_items);
+  sample_bits(patterns, patterns_size, at, candidates, in_patterns);
+  double score[MAX_CANDIDATES];
+  for (int i = 0; i < candidates; i++) score[i] = (double)in_items[i] * in_patterns[i];
+  /* The best first (stable: equal scores keep the lower bit first). */
+  for (int i = 1; i < candidates; i++)
+    for (int j = i; j > 0 && score[j] > score[j - 1]; j--) {
+      double s = score[j];
+      int a = at[j];
+      score[j] = score[j - 1], at[j] = at[j - 1];
+      score[j - 1] = s, at[j - 1] = a;
+    }
+  sh.cut_bits = candidates < MAX_CUT ? candidates : MAX_CUT;
+  memcpy(sh.cut_at, at, (size_t)sh.cut_bits * sizeof *at);
+  /* Group bit i is mask bit cut_at[i] (what PEXT would give in the bits'
+   * own order; by table, so that every level groups alike, without BMI2). */
+  int to[64];
+  for (int p = 0; p < 64; p++) to[p] = -1;
+  for (int i = 0; i < sh.cut_bits; i++) to[sh.cut_at[i]] = i;
+  if (sh.cut_bits) bit_map_build(&m->group_map, to, m->bits);
+  else bit_map_keep(&m->group_map, 0);
+  for (int x = 0; x < 1 << MAX_CUT; x++) item_groups[x] = pattern_groups[x] = 0;
+  for (size_t i = 0; i < items_size; i++)
+    item_groups[codes[i] = (unsigned char)bit_map_apply(&m->group_map, items[i])]++;
+  for (size_t j = 0; j < patterns_size; j++)
+    pattern_groups[codes[items_size + j] =
+                       (unsigned char)bit_map_apply(&m->group_map, patterns[j])]++;
+  int best = 0;
+  double least = 0;
+  for (int g = 0; g <= sh.cut_bits; g++) {
+    double cost =
+        shape_cost(g, sh.cut_bits, m->bits, item_groups, pattern_groups, items_size);
+    if (g == 0 || cost < least) best = g, least = cost;
   }
-  sh.bits = m->bits - sh.cut_bits;
-  sh.chunks = (sh.bits + JOIN_TABLE_BITS - 1) / JOIN_TABLE_BITS;
-  if (sh.chunks < 1) sh.chunks = 1;
+  /* Fold the counts onto the first `best` bits. */
+  unsigned low = (1u << best) - 1;
+  for (unsigned x = 1u << sh.cut_bits; x-- > 0;)
+    if (x & ~low) {
+      item_groups[x & low] += item_groups[x], item_groups[x] = 0;
+      pattern_groups[x & low] += pattern_groups[x], pattern_groups[x] = 0;
+    }
+  sh.cut_bits = best;
+  sh.bits = m->bits - best;
+  sh.chunks = chunks_for(sh.bits);
+  /* The tabled bits: the others, closed up (PEXT by the kept bits). */
+  if (!best) {
+    bit_map_keep(&m->kept_map, m->bits >= 64 ? ~0ull : (1ull << m->bits) - 1);
+    return sh;
+  }
+  for (int p = 0, kept = 0; p < m->bits; p++) {
+    int cut = 0;
+    for (int i = 0; i < best; i++) cut |= sh.cut_at[i] == p;
+    to[p] = cut ? -1 : kept++;
+  }
+  bit_map_build(&m->kept_map, to, m->bits);
   return sh;
-}
-
-/* The group of x: its cut bits, lowest first (what PEXT by the cut gives;
- * done by hand so that every level groups alike, without BMI2). */
-static inline unsigned group_of(const match_shape *sh, uint64_t x) {
-  unsigned g = 0;
-  for (int i = 0; i < sh->cut_bits; i++) g |= (unsigned)(x >> sh->cut_at[i] & 1) << i;
-  return g;
-}
-
-/* x without its cut bits, the others closed up (PEXT by the kept bits):
- * the highest cut bit first, so the lower positions stay valid. */
-static inline uint64_t kept_bits(const match_shape *sh, uint64_t x) {
-  for (int i = sh->cut_bits - 1; i >= 0; i--) {
-    int at = sh->cut_at[i];
-    uint64_t below = (1ull << at) - 1;
-    x = (x & below) | ((x >> (at + 1)) << at);
-  }
-  return sh->bits >= 64 ? x : x & ((1ull << sh->bits) - 1);
 }
 
 static int reserve(void **buffer, size_t *cap, size_t need, size_t unit, int aligned) {
@@ -128,34 +264,57 @@ static int reserve(void **buffer, size_t *cap, size_t need, size_t unit, int ali
   return -1;
 }
 
+/* Each item's table offsets, a row per chunk, at its place among its
+ * group's items. A constant `chunks` (see the switch in count_sliced)
+ * unrolls the loop: at N = 21 this runs on every item of every rows set. */
+__attribute__((always_inline)) static inline void
+item_offsets(join_matcher *m, const uint64_t *items, size_t items_size,
+             const unsigned char *codes, unsigned low_groups, size_t *fill, const int chunks) {
+  const uint64_t low = (1u << JOIN_TABLE_BITS) - 1;
+  for (size_t i = 0; i < items_size; i++) {
+    uint64_t x = bit_map_apply(&m->kept_map, items[i]);
+    uint32_t *o = m->offsets + fill[codes[i] & low_groups]++ * (size_t)chunks;
+    for (int c = 0; c < chunks; c++)
+      o[c] = (uint32_t)((((uint64_t)c << JOIN_TABLE_BITS) + ((x >> (c * JOIN_TABLE_BITS)) & low)) *
+                        64);
+  }
+}
+
 static uint64_t count_sliced(join_matcher *m, const uint64_t *items, size_t items_size,
                              const uint64_t *patterns, size_t patterns_size) {
   const join_kernels *k = m->kernels;
-  const match_shape shape = shape_for(m, patterns_size);
+  void *buffer = m->codes;
+  if (reserve(&buffer, &m->codes_cap, items_size + patterns_size, 1, 0))
+    return m->codes = NULL, UINT64_MAX;
+  m->codes = buffer;
+  size_t count[1 << MAX_CUT], item_count[1 << MAX_CUT];
+  const match_shape shape = shape_for(m, items, items_size, patterns, patterns_size, m->codes,
+                                      item_count, count);
+  m->last_cut_bits = shape.cut_bits;
   const int groups = 1 << shape.cut_bits, chunks = shape.chunks;
+  const unsigned low_groups = (unsigned)groups - 1;
+  const unsigned char *item_codes = m->codes, *pattern_codes = m->codes + items_size;
   /* Patterns by group, each group padded to whole blocks with all-ones
    * masks (they fit no item with any kept bit; `valid` drops them). */
-  size_t count[8] = {0}, start[9], end[8], fill[8];
-  for (size_t j = 0; j < patterns_size; j++) count[group_of(&shape, patterns[j])]++;
+  size_t start[1 << MAX_CUT], end[1 << MAX_CUT], fill[1 << MAX_CUT];
   size_t total = 0;
   for (int g = 0; g < groups; g++) {
     start[g] = total, end[g] = total + count[g];
     total += (count[g] + JOIN_BLOCK - 1) / JOIN_BLOCK * JOIN_BLOCK;
   }
-  void *buffer = m->patterns;
+  buffer = m->patterns;
   if (reserve(&buffer, &m->patterns_cap, total + JOIN_BLOCK, sizeof *m->patterns, 1))
     return m->patterns = NULL, UINT64_MAX;
   m->patterns = buffer;
   for (int g = 0; g < groups; g++) fill[g] = start[g];
   for (size_t j = 0; j < patterns_size; j++)
-    m->patterns[fill[group_of(&shape, patterns[j])]++] = kept_bits(&shape, patterns[j]);
+    m->patterns[fill[pattern_codes[j] & low_groups]++] = bit_map_apply(&m->kept_map, patterns[j]);
   for (int g = 0; g < groups; g++) {
     size_t padded = (end[g] + JOIN_BLOCK - 1) / JOIN_BLOCK * JOIN_BLOCK;
     for (size_t j = end[g]; j < padded; j++) m->patterns[j] = ~0ull;
   }
   /* Items by group, each reduced to its chunks' table offsets. */
-  size_t item_count[8] = {0}, item_start[9], item_fill[8];
-  for (size_t i = 0; i < items_size; i++) item_count[group_of(&shape, items[i])]++;
+  size_t item_start[(1 << MAX_CUT) + 1], item_fill[1 << MAX_CUT];
   item_start[0] = 0;
   for (int g = 0; g < groups; g++) item_start[g + 1] = item_start[g] + item_count[g];
   buffer = m->offsets;
@@ -163,13 +322,13 @@ static uint64_t count_sliced(join_matcher *m, const uint64_t *items, size_t item
     return m->offsets = NULL, UINT64_MAX;
   m->offsets = buffer;
   for (int g = 0; g < groups; g++) item_fill[g] = item_start[g];
-  const uint64_t low = (1u << JOIN_TABLE_BITS) - 1;
-  for (size_t i = 0; i < items_size; i++) {
-    uint64_t x = kept_bits(&shape, items[i]);
-    uint32_t *o = m->offsets + item_fill[group_of(&shape, items[i])]++ * (size_t)chunks;
-    for (int c = 0; c < chunks; c++)
-      o[c] = (uint32_t)((((uint64_t)c << JOIN_TABLE_BITS) + ((x >> (c * JOIN_TABLE_BITS)) & low)) *
-                        64);
+  switch (chunks) {
+#define CHUNKS_CASE(k) \
+  case k: item_offsets(m, items, items_size, item_codes, low_groups, item_fill, k); break;
+    CHUNKS_CASE(1) CHUNKS_CASE(2) CHUNKS_CASE(3) CHUNKS_CASE(4) CHUNKS_CASE(5) CHUNKS_CASE(6)
+    CHUNKS_CASE(7) CHUNKS_CASE(8) CHUNKS_CASE(9) CHUNKS_CASE(10) CHUNKS_CASE(11)
+    CHUNKS_CASE(12) CHUNKS_CASE(13)
+#undef CHUNKS_CASE
   }
   /* Every block's slices once. */
   const int bits = shape.bits;
