@@ -7,8 +7,8 @@
  *   avx512   - 512-bit registers, VPOPCNTQ, compress-stores (join_kernels_avx512.c)
  *   avx2     - 256-bit registers, BMI2, POPCNT (join_kernels_avx2.c)
  *   portable - pairs of 64-bit words in the compiler's generic 128-bit
- *              vectors and its popcount, no intrinsics
- *              (join_kernels_portable.c; builds for aarch64)
+ *              vectors and its popcount, no x86 intrinsics (on aarch64
+ *              NEON's CNT counts the rows) (join_kernels_portable.c)
  *
  * The matcher's layout (join_match.c): patterns come in blocks of
  * JOIN_BLOCK; a block's slices are one 64-byte row per mask bit (bit j of
@@ -28,6 +28,19 @@ enum {
   JOIN_TABLE_BITS = 5, /* mask bits per table: 32 ANDs of their slices */
   JOIN_MAX_CHUNKS = 13 /* 64 bits in chunks of 5 */
 };
+
+/* CASE(k) for every chunk count k = 1..JOIN_MAX_CHUNKS: the hot loops
+ * switch on `chunks` into a call with a constant k, which the compiler
+ * unrolls (the loads of one item then issue together).
+ *   switch (chunks) {
+ *   #define CASE(k) case k: return loop(..., k);
+ *     JOIN_EACH_CHUNK_COUNT(CASE)
+ *   #undef CASE
+ *   } */
+#define JOIN_EACH_CHUNK_COUNT(CASE)                                                               \
+  CASE(1) CASE(2) CASE(3) CASE(4) CASE(5) CASE(6) CASE(7) CASE(8) CASE(9) CASE(10) CASE(11)       \
+  CASE(12) CASE(13)
+_Static_assert(JOIN_MAX_CHUNKS == 13, "JOIN_EACH_CHUNK_COUNT lists 1..JOIN_MAX_CHUNKS");
 
 /* How a half's crossing diagonals are cut out of its frame word: anti-
  * diagonals at `anti`, diagonals at `diag`, `bits` of each (mask). */

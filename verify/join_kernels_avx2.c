@@ -105,9 +105,7 @@ AVX2_TARGET static uint64_t count_block(const void *table, const uint32_t *offse
   switch (chunks) {
 #define CHUNKS_CASE(k) \
   case k: return items_against_block(table, offsets, items, k);
-    CHUNKS_CASE(1) CHUNKS_CASE(2) CHUNKS_CASE(3) CHUNKS_CASE(4) CHUNKS_CASE(5) CHUNKS_CASE(6)
-    CHUNKS_CASE(7) CHUNKS_CASE(8) CHUNKS_CASE(9) CHUNKS_CASE(10) CHUNKS_CASE(11)
-    CHUNKS_CASE(12) CHUNKS_CASE(13)
+    JOIN_EACH_CHUNK_COUNT(CHUNKS_CASE)
 #undef CHUNKS_CASE
   }
   return 0;

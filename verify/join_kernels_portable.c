@@ -1,8 +1,9 @@
 /* join_kernels_portable.c - the join's inner loops in plain C (see
  * join_kernels.h): the same bit slicing as the vector levels, a 64-byte row
  * being four pairs of 64-bit words in GCC's generic 128-bit vectors, and
- * the compiler's popcount. No intrinsics, so it builds for any 64-bit
- * processor (aarch64 included, where the pairs are NEON registers). On
+ * the compiler's popcount. No x86 intrinsics, so it builds for any 64-bit
+ * processor (aarch64 included, where the pairs are NEON registers and
+ * NEON's CNT, the one intrinsic used, counts a row's bits). On
  * x86-64 the counting loop is compiled twice, for x86-64-v2 processors
  * (POPCNT, PEXTRQ) and for the rest, and the loader picks one (GCC's
  * target_clones). */
@@ -156,9 +157,7 @@ POPCNT_CLONES static uint64_t count_block(const void *table, const uint32_t *off
     // clang-format off
 #define CHUNKS_CASE(k) \
   case k: return items_against_block(table, offsets, items, k);
-    CHUNKS_CASE(1) CHUNKS_CASE(2) CHUNKS_CASE(3) CHUNKS_CASE(4) CHUNKS_CASE(5) CHUNKS_CASE(6)
-    CHUNKS_CASE(7) CHUNKS_CASE(8) CHUNKS_CASE(9) CHUNKS_CASE(10) CHUNKS_CASE(11)
-    CHUNKS_CASE(12) CHUNKS_CASE(13)
+    JOIN_EACH_CHUNK_COUNT(CHUNKS_CASE)
 #undef CHUNKS_CASE
     // clang-format on
   }

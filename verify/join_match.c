@@ -325,9 +325,7 @@ static uint64_t count_sliced(join_matcher *m, const uint64_t *items, size_t item
   switch (chunks) {
 #define CHUNKS_CASE(k) \
   case k: item_offsets(m, items, items_size, item_codes, low_groups, item_fill, k); break;
-    CHUNKS_CASE(1) CHUNKS_CASE(2) CHUNKS_CASE(3) CHUNKS_CASE(4) CHUNKS_CASE(5) CHUNKS_CASE(6)
-    CHUNKS_CASE(7) CHUNKS_CASE(8) CHUNKS_CASE(9) CHUNKS_CASE(10) CHUNKS_CASE(11)
-    CHUNKS_CASE(12) CHUNKS_CASE(13)
+    JOIN_EACH_CHUNK_COUNT(CHUNKS_CASE)
 #undef CHUNKS_CASE
   }
   /* Every block's slices once. */
