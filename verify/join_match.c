@@ -58,6 +58,36 @@ static inline uint64_t bit_map_apply(const bit_map *map, uint64_t x) {
   return y;
 }
 
+/* The bits of x under `mask`, closed up in their order (BMI2's PEXT):
+ * what a bit map that keeps those bits gives, in one instruction. Only
+ * the matchers of a level whose processors all run PEXT fast call it
+ * (fast_pext); elsewhere, the plain loop keeps the file building. */
+static inline uint64_t pext(uint64_t x, uint64_t mask) {
+#ifdef JOIN_KERNELS_X86
+  uint64_t y;
+  __asm__("pextq %2, %1, %0" : "=r"(y) : "r"(x), "rm"(mask));
+  return y;
+#else
+  uint64_t y = 0;
+  for (int k = 0; mask; mask &= mask - 1, k++) y |= (x >> __builtin_ctzll(mask) & 1) << k;
+  return y;
+#endif
+}
+
+/* x's bits spread to the places of `mask`'s bits in order (BMI2's PDEP);
+ * as pext. */
+static inline uint64_t pdep(uint64_t x, uint64_t mask) {
+#ifdef JOIN_KERNELS_X86
+  uint64_t y;
+  __asm__("pdepq %2, %1, %0" : "=r"(y) : "r"(x), "rm"(mask));
+  return y;
+#else
+  uint64_t y = 0;
+  for (; mask; mask &= mask - 1, x >>= 1) y |= (x & 1) << __builtin_ctzll(mask);
+  return y;
+#endif
+}
+
 struct join_matcher {
   int bits;
   uint64_t cut; /* candidate bits to group by (see shape_for) */
@@ -72,7 +102,14 @@ struct join_matcher {
   void *table; /* chunks x 32 rows of 64 bytes */
   unsigned char *codes; /* per item, then per pattern: its group by all the weighed cut bits */
   size_t codes_cap;
-  bit_map group_map, kept_map; /* a call's grouping, see shape_for */
+  /* A call's grouping (see shape_for): a mask's group and its tabled
+   * bits, by PEXT (fast_pext) or else by byte tables. With PEXT the weighed
+   * cut bits come out in the order of their places, and group_order puts
+   * them in the order of their weights, as the byte table does. */
+  int fast_pext;
+  uint64_t group_bits, kept_bits;
+  unsigned char group_order[1 << MAX_CUT];
+  bit_map group_map, kept_map;
   int last_cut_bits;
 };
 
@@ -99,6 +136,10 @@ join_matcher *join_matcher_create(int bits, uint64_t cut, const join_kernels *ke
   while (__builtin_popcountll(m->cut) > MAX_CANDIDATES) m->cut &= m->cut - 1;
   m->kernels = kernels;
   m->sliced = kernels != NULL;
+  /* PEXT takes a cycle on Intel's processors since Haswell and on AMD's
+   * since Zen 3, but tens on Zen 1 and 2, which have AVX2 and not AVX-512:
+   * so only the avx512 level uses it. */
+  m->fast_pext = kernels && kernels->isa == NQ_COUNT_ISA_AVX512;
   if (m->sliced) {
     m->table = aligned_alloc(64, (size_t)JOIN_MAX_CHUNKS * (1u << JOIN_TABLE_BITS) * 64);
     if (!m->table) m->sliced = 0;
@@ -180,6 +221,43 @@ static double shape_cost(int g, int all_cut, int bits, const size_t *item_groups
          blocks * ((bits - g) + (double)(1 << JOIN_TABLE_BITS) * chunks * tiles);
 }
 
+static inline unsigned group_of(const join_matcher *m, uint64_t x, const int fast_pext) {
+  if (fast_pext) return m->group_order[pext(x, m->group_bits)];
+  return (unsigned)bit_map_apply(&m->group_map, x);
+}
+
+static inline uint64_t kept_of(const join_matcher *m, uint64_t x, const int fast_pext) {
+  return fast_pext ? pext(x, m->kept_bits) : bit_map_apply(&m->kept_map, x);
+}
+
+/* Each mask's group into codes[], the masks per group into groups[]. Four
+ * counts per group, by turns: one would make consecutive masks of a group
+ * wait on each other's increment. */
+__attribute__((always_inline)) static inline void
+group_codes_with(const join_matcher *m, const uint64_t *list, size_t size, unsigned char *codes,
+                 size_t *groups, const int fast_pext) {
+  size_t count[4][1 << MAX_CUT] = {{0}};
+  size_t i = 0;
+  for (; i + 4 <= size; i += 4)
+    for (int u = 0; u < 4; u++) {
+      unsigned code = group_of(m, list[i + u], fast_pext);
+      codes[i + u] = (unsigned char)code;
+      count[u][code]++;
+    }
+  for (; i < size; i++) {
+    unsigned code = group_of(m, list[i], fast_pext);
+    codes[i] = (unsigned char)code;
+    count[0][code]++;
+  }
+  for (int x = 0; x < 1 << MAX_CUT; x++) groups[x] = count[0][x] + count[1][x] + count[2][x] + count[3][x];
+}
+
+static void group_codes(const join_matcher *m, const uint64_t *list, size_t size,
+                        unsigned char *codes, size_t *groups) {
+  if (m->fast_pext) group_codes_with(m, list, size, codes, groups, 1);
+  else group_codes_with(m, list, size, codes, groups, 0);
+}
+
 /* The call's grouping: the candidate bits weighed by how often both lists
  * hold them (an item and a pattern meet only when their groups share no
  * bit, so a bit both hold often prunes most), the best MAX_CUT of them
@@ -210,19 +288,25 @@ static match_shape shape_for(join_matcher *m, const uint64_t *items, size_t item
     }
   sh.cut_bits = candidates < MAX_CUT ? candidates : MAX_CUT;
   memcpy(sh.cut_at, at, (size_t)sh.cut_bits * sizeof *at);
-  /* Group bit i is mask bit cut_at[i] (what PEXT would give in the bits'
-   * own order; by table, so that every level groups alike, without BMI2). */
+  /* Group bit i is mask bit cut_at[i]: PEXT gives the bits in the order
+   * of their places, group_order reorders; the byte table moves each bit
+   * to its place at once. Either way every level groups alike. */
   int to[64];
   for (int p = 0; p < 64; p++) to[p] = -1;
   for (int i = 0; i < sh.cut_bits; i++) to[sh.cut_at[i]] = i;
-  if (sh.cut_bits) bit_map_build(&m->group_map, to, m->bits);
+  m->group_bits = 0;
+  for (int i = 0; i < sh.cut_bits; i++) m->group_bits |= 1ull << sh.cut_at[i];
+  if (m->fast_pext)
+    for (unsigned v = 0; v < 1u << sh.cut_bits; v++) {
+      unsigned code = 0;
+      for (int i = 0; i < sh.cut_bits; i++)
+        code |= (unsigned)(pext(1ull << sh.cut_at[i], m->group_bits) & v ? 1 : 0) << i;
+      m->group_order[v] = (unsigned char)code;
+    }
+  else if (sh.cut_bits) bit_map_build(&m->group_map, to, m->bits);
   else bit_map_keep(&m->group_map, 0);
-  for (int x = 0; x < 1 << MAX_CUT; x++) item_groups[x] = pattern_groups[x] = 0;
-  for (size_t i = 0; i < items_size; i++)
-    item_groups[codes[i] = (unsigned char)bit_map_apply(&m->group_map, items[i])]++;
-  for (size_t j = 0; j < patterns_size; j++)
-    pattern_groups[codes[items_size + j] =
-                       (unsigned char)bit_map_apply(&m->group_map, patterns[j])]++;
+  group_codes(m, items, items_size, codes, item_groups);
+  group_codes(m, patterns, patterns_size, codes + items_size, pattern_groups);
   int best = 0;
   double least = 0;
   for (int g = 0; g <= sh.cut_bits; g++) {
@@ -241,8 +325,10 @@ static match_shape shape_for(join_matcher *m, const uint64_t *items, size_t item
   sh.bits = m->bits - best;
   sh.chunks = chunks_for(sh.bits);
   /* The tabled bits: the others, closed up (PEXT by the kept bits). */
-  if (!best) {
-    bit_map_keep(&m->kept_map, m->bits >= 64 ? ~0ull : (1ull << m->bits) - 1);
+  m->kept_bits = m->bits >= 64 ? ~0ull : (1ull << m->bits) - 1;
+  for (int i = 0; i < best; i++) m->kept_bits &= ~(1ull << sh.cut_at[i]);
+  if (!best || m->fast_pext) {
+    bit_map_keep(&m->kept_map, m->kept_bits);
     return sh;
   }
   for (int p = 0, kept = 0; p < m->bits; p++) {
@@ -269,12 +355,24 @@ static int reserve(void **buffer, size_t *cap, size_t need, size_t unit, int ali
  * unrolls the loop: at N = 21 this runs on every item of every rows set. */
 __attribute__((always_inline)) static inline void
 item_offsets(join_matcher *m, const uint64_t *items, size_t items_size,
-             const unsigned char *codes, unsigned low_groups, size_t *fill, const int chunks) {
+             const unsigned char *codes, unsigned low_groups, size_t *fill, const int chunks,
+             const int fast_pext) {
   const uint64_t low = (1u << JOIN_TABLE_BITS) - 1;
+  /* With PDEP, two chunks' offsets at once: their 5 bits go to bits 6..10
+   * of each 32-bit half (times 64), plus the chunks' table rows. */
+  const uint64_t two_fields = (low << 6) | (low << 38);
   for (size_t i = 0; i < items_size; i++) {
-    uint64_t x = bit_map_apply(&m->kept_map, items[i]);
+    uint64_t x = kept_of(m, items[i], fast_pext);
     uint32_t *o = m->offsets + fill[codes[i] & low_groups]++ * (size_t)chunks;
-    for (int c = 0; c < chunks; c++)
+    int c = 0;
+    if (fast_pext)
+      for (; c + 2 <= chunks; c += 2) {
+        uint64_t rows = ((uint64_t)c << (JOIN_TABLE_BITS + 6)) |
+                        ((uint64_t)(c + 1) << (JOIN_TABLE_BITS + 6 + 32));
+        uint64_t pair = pdep(x >> (c * JOIN_TABLE_BITS), two_fields) + rows;
+        memcpy(o + c, &pair, sizeof pair);
+      }
+    for (; c < chunks; c++)
       o[c] = (uint32_t)((((uint64_t)c << JOIN_TABLE_BITS) + ((x >> (c * JOIN_TABLE_BITS)) & low)) *
                         64);
   }
@@ -307,8 +405,12 @@ static uint64_t count_sliced(join_matcher *m, const uint64_t *items, size_t item
     return m->patterns = NULL, UINT64_MAX;
   m->patterns = buffer;
   for (int g = 0; g < groups; g++) fill[g] = start[g];
-  for (size_t j = 0; j < patterns_size; j++)
-    m->patterns[fill[pattern_codes[j] & low_groups]++] = bit_map_apply(&m->kept_map, patterns[j]);
+  if (m->fast_pext)
+    for (size_t j = 0; j < patterns_size; j++)
+      m->patterns[fill[pattern_codes[j] & low_groups]++] = kept_of(m, patterns[j], 1);
+  else
+    for (size_t j = 0; j < patterns_size; j++)
+      m->patterns[fill[pattern_codes[j] & low_groups]++] = kept_of(m, patterns[j], 0);
   for (int g = 0; g < groups; g++) {
     size_t padded = (end[g] + JOIN_BLOCK - 1) / JOIN_BLOCK * JOIN_BLOCK;
     for (size_t j = end[g]; j < padded; j++) m->patterns[j] = ~0ull;
@@ -323,8 +425,11 @@ static uint64_t count_sliced(join_matcher *m, const uint64_t *items, size_t item
   m->offsets = buffer;
   for (int g = 0; g < groups; g++) item_fill[g] = item_start[g];
   switch (chunks) {
-#define CHUNKS_CASE(k) \
-  case k: item_offsets(m, items, items_size, item_codes, low_groups, item_fill, k); break;
+#define CHUNKS_CASE(k)                                                                             \
+  case k:                                                                                          \
+    if (m->fast_pext) item_offsets(m, items, items_size, item_codes, low_groups, item_fill, k, 1); \
+    else item_offsets(m, items, items_size, item_codes, low_groups, item_fill, k, 0);              \
+    break;
     JOIN_EACH_CHUNK_COUNT(CHUNKS_CASE)
 #undef CHUNKS_CASE
   }
