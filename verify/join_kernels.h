@@ -42,6 +42,9 @@ enum {
   CASE(12) CASE(13)
 _Static_assert(JOIN_MAX_CHUNKS == 13, "JOIN_EACH_CHUNK_COUNT lists 1..JOIN_MAX_CHUNKS");
 
+/* Bytes from one block's table to the next one's (count_block). */
+#define JOIN_TABLE_STRIDE(chunks) ((size_t)(chunks) << JOIN_TABLE_BITS << 6)
+
 /* How a half's crossing diagonals are cut out of its frame word: anti-
  * diagonals at `anti`, diagonals at `diag`, `bits` of each (mask). */
 typedef struct join_crossing {
@@ -56,10 +59,13 @@ typedef struct join_kernels {
   /* The table of one block from its slices: `chunks` chunks over `bits`
    * tabled bits; patterns from valid_count on do not exist. */
   void (*build_table)(int bits, int chunks, const void *slices, size_t valid_count, void *table);
-  /* The sum over `items` items of the patterns of a block that fit each:
-   * item i's row in chunk c starts at byte offsets[i * chunks + c] of the
-   * table. */
-  uint64_t (*count_block)(const void *table, const uint32_t *offsets, size_t items, int chunks);
+  /* The sum over `items` items of the patterns of `tables` blocks (1 or
+   * 2) that fit each: item i's row in chunk c starts at byte
+   * offsets[i * chunks + c] of each block's table, the second table
+   * JOIN_TABLE_STRIDE(chunks) bytes after the first (an item's offsets,
+   * loaded once, serve both). */
+  uint64_t (*count_block)(const void *table, const uint32_t *offsets, size_t items, int chunks,
+                          int tables);
   /* Writes x | y for every y of bottom[0, count) disjoint from x, packed
    * from out[0]; returns how many. out has room for count + 8 words. */
   size_t (*join_pairs)(uint64_t x, const uint64_t *bottom, size_t count, uint64_t *out);

@@ -100,8 +100,8 @@ items_against_block(const char *table, const uint32_t *offsets, size_t items, co
   return lanes[0] + lanes[1] + lanes[2] + lanes[3];
 }
 
-AVX2_TARGET static uint64_t count_block(const void *table, const uint32_t *offsets, size_t items,
-                                        int chunks) {
+AVX2_TARGET static uint64_t count_one_block(const void *table, const uint32_t *offsets,
+                                            size_t items, int chunks) {
   switch (chunks) {
 #define CHUNKS_CASE(k) \
   case k: return items_against_block(table, offsets, items, k);
@@ -109,6 +109,17 @@ AVX2_TARGET static uint64_t count_block(const void *table, const uint32_t *offse
 #undef CHUNKS_CASE
   }
   return 0;
+}
+
+/* Two blocks one after the other: with two rows a table in registers, a
+ * second block's accumulators would not fit beside them. */
+AVX2_TARGET static uint64_t count_block(const void *table, const uint32_t *offsets, size_t items,
+                                        int chunks, int tables) {
+  uint64_t sum = 0;
+  for (int t = 0; t < tables; t++)
+    sum += count_one_block((const char *)table + t * JOIN_TABLE_STRIDE(chunks), offsets, items,
+                           chunks);
+  return sum;
 }
 
 /* VPERMD orders that move the kept 64-bit lanes of four (mask bit i: lane

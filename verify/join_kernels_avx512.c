@@ -45,26 +45,37 @@ AVX512_TARGET static void build_table(int bits, int chunks, const void *slices,
   }
 }
 
-/* A constant `chunks` lets the compiler unroll the inner loop (see the
- * switch in count_block). */
+/* A constant `chunks` and `tables` let the compiler unroll the inner loop
+ * (see the switch in count_block). With two tables an item's offsets are
+ * loaded once for both blocks: the loop is loads, a scalar one per chunk
+ * for the offset and a vector one per chunk and table. */
 __attribute__((always_inline)) AVX512_TARGET static inline __m512i
-items_against_block(const char *table, const uint32_t *offsets, size_t items, const int chunks,
-                    __m512i count) {
+items_against_blocks(const char *table, const uint32_t *offsets, size_t items, const int chunks,
+                     const int tables, __m512i count) {
+  const char *second = table + JOIN_TABLE_STRIDE(chunks);
   for (size_t i = 0; i < items; i++) {
     const uint32_t *o = offsets + i * (size_t)chunks;
     __m512i acc = _mm512_load_si512(table + o[0]);
-    for (int c = 1; c < chunks; c++) acc = _mm512_and_si512(acc, _mm512_load_si512(table + o[c]));
+    __m512i acc2 = tables == 2 ? _mm512_load_si512(second + o[0]) : acc;
+    for (int c = 1; c < chunks; c++) {
+      acc = _mm512_and_si512(acc, _mm512_load_si512(table + o[c]));
+      if (tables == 2) acc2 = _mm512_and_si512(acc2, _mm512_load_si512(second + o[c]));
+    }
     count = _mm512_add_epi64(count, _mm512_popcnt_epi64(acc));
+    if (tables == 2) count = _mm512_add_epi64(count, _mm512_popcnt_epi64(acc2));
   }
   return count;
 }
 
 AVX512_TARGET static uint64_t count_block(const void *table, const uint32_t *offsets,
-                                          size_t items, int chunks) {
+                                          size_t items, int chunks, int tables) {
   __m512i count = _mm512_setzero_si512();
   switch (chunks) {
-#define CHUNKS_CASE(k) \
-  case k: count = items_against_block(table, offsets, items, k, count); break;
+#define CHUNKS_CASE(k)                                                                    \
+  case k:                                                                                 \
+    count = tables == 2 ? items_against_blocks(table, offsets, items, k, 2, count)       \
+                        : items_against_blocks(table, offsets, items, k, 1, count);      \
+    break;
     JOIN_EACH_CHUNK_COUNT(CHUNKS_CASE)
 #undef CHUNKS_CASE
   }

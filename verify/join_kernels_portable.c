@@ -151,8 +151,8 @@ items_against_block(const unsigned char *table, const uint32_t *offsets, size_t 
 #define POPCNT_CLONES
 #endif
 
-POPCNT_CLONES static uint64_t count_block(const void *table, const uint32_t *offsets, size_t items,
-                                          int chunks) {
+POPCNT_CLONES static uint64_t count_one_block(const void *table, const uint32_t *offsets,
+                                              size_t items, int chunks) {
   switch (chunks) {
     // clang-format off
 #define CHUNKS_CASE(k) \
@@ -162,6 +162,16 @@ POPCNT_CLONES static uint64_t count_block(const void *table, const uint32_t *off
     // clang-format on
   }
   return 0;
+}
+
+/* Two blocks one after the other: a row is four registers already. */
+static uint64_t count_block(const void *table, const uint32_t *offsets, size_t items, int chunks,
+                            int tables) {
+  uint64_t sum = 0;
+  for (int t = 0; t < tables; t++)
+    sum += count_one_block((const unsigned char *)table + t * JOIN_TABLE_STRIDE(chunks), offsets,
+                           items, chunks);
+  return sum;
 }
 
 /* Stores every candidate and advances only past those that fit: no branch

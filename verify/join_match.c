@@ -141,7 +141,7 @@ join_matcher *join_matcher_create(int bits, uint64_t cut, const join_kernels *ke
    * so only the avx512 level uses it. */
   m->fast_pext = kernels && kernels->isa == NQ_COUNT_ISA_AVX512;
   if (m->sliced) {
-    m->table = aligned_alloc(64, (size_t)JOIN_MAX_CHUNKS * (1u << JOIN_TABLE_BITS) * 64);
+    m->table = aligned_alloc(64, 2 * JOIN_TABLE_STRIDE(JOIN_MAX_CHUNKS));
     if (!m->table) m->sliced = 0;
   }
   return m;
@@ -445,7 +445,8 @@ static uint64_t count_sliced(join_matcher *m, const uint64_t *items, size_t item
     k->build_slices(bits, m->patterns + b * JOIN_BLOCK, slices + b * (size_t)bits * 64);
   /* A tile of items (sorted by group) at a time; each block's table is
    * built once per tile from its slices (a few hundred ANDs), and every
-   * group of the tile that can fit the block's group runs against it. */
+   * group of the tile that can fit the block's group runs against it, two
+   * blocks of a group at a time (an item's offsets then serve both). */
   uint64_t sum = 0;
   for (size_t lo = 0; lo < items_size; lo += ITEM_TILE) {
     size_t hi = items_size - lo < ITEM_TILE ? items_size : lo + ITEM_TILE;
@@ -454,14 +455,19 @@ static uint64_t count_sliced(join_matcher *m, const uint64_t *items, size_t item
       for (int x = 0; x < groups; x++)
         useful |= !(x & y) && item_start[x] < hi && item_start[x + 1] > lo;
       if (!useful) continue;
-      for (size_t p = start[y]; p < end[y]; p += JOIN_BLOCK) {
-        k->build_table(bits, chunks, slices + (p / JOIN_BLOCK) * (size_t)bits * 64, end[y] - p,
-                       m->table);
+      for (size_t p = start[y]; p < end[y]; p += 2 * JOIN_BLOCK) {
+        int tables = end[y] - p > JOIN_BLOCK ? 2 : 1;
+        for (int t = 0; t < tables; t++) {
+          size_t block = p + (size_t)t * JOIN_BLOCK;
+          k->build_table(bits, chunks, slices + (block / JOIN_BLOCK) * (size_t)bits * 64,
+                         end[y] - block, (char *)m->table + t * JOIN_TABLE_STRIDE(chunks));
+        }
         for (int x = 0; x < groups; x++) {
           size_t from = item_start[x] > lo ? item_start[x] : lo;
           size_t to = item_start[x + 1] < hi ? item_start[x + 1] : hi;
           if ((x & y) || from >= to) continue;
-          sum += k->count_block(m->table, m->offsets + from * (size_t)chunks, to - from, chunks);
+          sum += k->count_block(m->table, m->offsets + from * (size_t)chunks, to - from, chunks,
+                                tables);
         }
       }
     }
