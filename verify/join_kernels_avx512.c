@@ -8,17 +8,53 @@
 
 #define AVX512_TARGET __attribute__((target("avx512f,avx512bw,avx512vpopcntdq,bmi,bmi2,popcnt")))
 
+/* 64 patterns at a time are transposed to bytes (bytes[b], byte i: byte b
+ * of pattern i), so that one byte test gives a slice's 64 bits (a test
+ * per 8 patterns and bit before). The transpose: in each 128-bit lane
+ * PSHUFB puts the lane's two patterns' bytes side by side (word b: both
+ * patterns' byte b); three rounds then merge the eight registers two at a
+ * time, each halving the bytes a register holds and doubling its patterns
+ * (round 1 by words, VPERMT2W; rounds 2 and 3 move whole 128-bit pieces),
+ * so that word 4u + l of bytes[b] ends as byte b of patterns 8u + 2l and
+ * 8u + 2l + 1. */
+static const uint16_t round1[2][32] = {
+    {0, 8, 16, 24, 32, 40, 48, 56, 1, 9, 17, 25, 33, 41, 49, 57,
+     2, 10, 18, 26, 34, 42, 50, 58, 3, 11, 19, 27, 35, 43, 51, 59},
+    {4, 12, 20, 28, 36, 44, 52, 60, 5, 13, 21, 29, 37, 45, 53, 61,
+     6, 14, 22, 30, 38, 46, 54, 62, 7, 15, 23, 31, 39, 47, 55, 63}};
+static const uint64_t round2[2][8] = {{0, 1, 8, 9, 2, 3, 10, 11}, {4, 5, 12, 13, 6, 7, 14, 15}};
+static const uint64_t round3[2][8] = {{0, 1, 2, 3, 8, 9, 10, 11}, {4, 5, 6, 7, 12, 13, 14, 15}};
+
 AVX512_TARGET static void build_slices(int bits, const uint64_t *block, void *slices) {
-  __m512i *slice = slices;
+  const __m512i pair_bytes = _mm512_broadcast_i32x4(
+      _mm_setr_epi8(0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15));
+  __m512i index[3][2];
+  for (int part = 0; part < 2; part++) {
+    index[0][part] = _mm512_loadu_si512(round1[part]);
+    index[1][part] = _mm512_loadu_si512(round2[part]);
+    index[2][part] = _mm512_loadu_si512(round3[part]);
+  }
+  uint64_t *slice = slices; /* slice k, patterns 64q..64q+63: word 8k + q */
   for (int q = 0; q < 8; q++) {
-    __m512i v[8];
-    for (int u = 0; u < 8; u++) v[u] = _mm512_load_si512(block + q * 64 + u * 8);
-    for (int k = 0; k < bits; k++) {
-      __m512i bit = _mm512_set1_epi64((long long)(1ull << k));
-      uint64_t word = 0;
-      for (int u = 0; u < 8; u++) word |= (uint64_t)_mm512_testn_epi64_mask(v[u], bit) << (8 * u);
-      ((uint64_t *)&slice[k])[q] = word;
+    __m512i v[8], w[8];
+    for (int u = 0; u < 8; u++)
+      v[u] = _mm512_shuffle_epi8(_mm512_load_si512(block + q * 64 + u * 8), pair_bytes);
+    /* Round r merges registers `span` apart: out of it, register
+     * 2 span g + 2 h + part holds for the patterns of its group g the bytes
+     * that `part` and h (the part of the round before) select. */
+    for (int r = 0, span = 1; r < 3; r++, span *= 2) {
+      for (int g = 0; g < 8 / (2 * span); g++)
+        for (int h = 0; h < span; h++)
+          for (int part = 0; part < 2; part++) {
+            __m512i a = v[g * 2 * span + h], b = v[g * 2 * span + span + h];
+            w[g * 2 * span + h * 2 + part] = r == 0
+                                                 ? _mm512_permutex2var_epi16(a, index[r][part], b)
+                                                 : _mm512_permutex2var_epi64(a, index[r][part], b);
+          }
+      for (int u = 0; u < 8; u++) v[u] = w[u];
     }
+    for (int k = 0; k < bits; k++)
+      slice[8 * k + q] = _mm512_testn_epi8_mask(v[k >> 3], _mm512_set1_epi8((char)(1 << (k & 7))));
   }
 }
 
