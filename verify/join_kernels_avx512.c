@@ -1,6 +1,9 @@
 /* join_kernels_avx512.c - the join's inner loops with AVX-512 (F, BW,
  * VPOPCNTDQ) and BMI2 (see join_kernels.h): a 64-byte row is one register,
- * counted by VPOPCNTQ; halves are packed by compress-stores. */
+ * counted by VPOPCNTQ; halves are packed by compressing in a register and
+ * storing all eight words (the lists have room for 8 more): AMD's Zen 4
+ * runs VPCOMPRESSQ to memory as microcode, tens of cycles a store, and
+ * that store was most of the half forming's time at N = 21. */
 #include "join_kernels.h"
 
 #ifdef JOIN_KERNELS_X86
@@ -126,7 +129,7 @@ AVX512_TARGET static size_t join_pairs(uint64_t x, const uint64_t *bottom, size_
     __mmask8 in = count - i >= 8 ? 0xff : (__mmask8)((1u << (count - i)) - 1);
     __m512i y = _mm512_maskz_loadu_epi64(in, bottom + i);
     __mmask8 fit = _mm512_mask_testn_epi64_mask(in, y, vx);
-    _mm512_mask_compressstoreu_epi64(out + k, fit, _mm512_or_si512(y, vx));
+    _mm512_storeu_si512(out + k, _mm512_maskz_compress_epi64(fit, _mm512_or_si512(y, vx)));
     k += (size_t)__builtin_popcount(fit);
   }
   return k;
@@ -143,8 +146,8 @@ AVX512_TARGET static size_t crossings(const join_crossing *c, const uint64_t *in
     __m512i anti = _mm512_and_si512(_mm512_srl_epi64(w, _mm_cvtsi32_si128(c->anti)), m);
     __m512i diag = _mm512_and_si512(_mm512_srl_epi64(w, _mm_cvtsi32_si128(c->diag)), m);
     __m512i x = _mm512_or_si512(anti, _mm512_sll_epi64(diag, _mm_cvtsi32_si128(c->bits)));
-    _mm512_mask_compressstoreu_epi64(full + k, keep, w);
-    _mm512_mask_compressstoreu_epi64(cross + k, keep, x);
+    _mm512_storeu_si512(full + k, _mm512_maskz_compress_epi64(keep, w));
+    _mm512_storeu_si512(cross + k, _mm512_maskz_compress_epi64(keep, x));
     k += (size_t)__builtin_popcount(keep);
   }
   return k;
