@@ -60,35 +60,23 @@ static inline uint64_t bit_map_apply(const bit_map *map, uint64_t x) {
   return y;
 }
 
-/* The bits of x under `mask`, closed up in their order (BMI2's PEXT):
- * what a bit map that keeps those bits gives, in one instruction. Only
- * the matchers of a level whose processors all run PEXT fast call it
- * (fast_pext); elsewhere, the plain loop keeps the file building. */
+/* BMI2's PEXT (the bits of x under `mask`, closed up in their order: what
+ * a bit map keeping those bits gives, in one instruction) and PDEP (x's
+ * bits spread to the places of `mask`'s bits). Only the matchers of a level
+ * whose processors all run them fast call them (fast_pext). */
+#ifdef JOIN_KERNELS_X86
 static inline uint64_t pext(uint64_t x, uint64_t mask) {
-#ifdef JOIN_KERNELS_X86
-  uint64_t y;
-  __asm__("pextq %2, %1, %0" : "=r"(y) : "r"(x), "rm"(mask));
-  return y;
-#else
-  uint64_t y = 0;
-  for (int k = 0; mask; mask &= mask - 1, k++) y |= (x >> __builtin_ctzll(mask) & 1) << k;
-  return y;
-#endif
+  __asm__("pextq %2, %1, %0" : "=r"(x) : "r"(x), "rm"(mask));
+  return x;
 }
-
-/* x's bits spread to the places of `mask`'s bits in order (BMI2's PDEP);
- * as pext. */
 static inline uint64_t pdep(uint64_t x, uint64_t mask) {
-#ifdef JOIN_KERNELS_X86
-  uint64_t y;
-  __asm__("pdepq %2, %1, %0" : "=r"(y) : "r"(x), "rm"(mask));
-  return y;
-#else
-  uint64_t y = 0;
-  for (; mask; mask &= mask - 1, x >>= 1) y |= (x & 1) << __builtin_ctzll(mask);
-  return y;
-#endif
+  __asm__("pdepq %2, %1, %0" : "=r"(x) : "r"(x), "rm"(mask));
+  return x;
 }
+#else /* never called: fast_pext is 0 */
+static inline uint64_t pext(uint64_t x, uint64_t mask) { return x & mask; }
+static inline uint64_t pdep(uint64_t x, uint64_t mask) { return x & mask; }
+#endif
 
 struct join_matcher {
   int bits;
