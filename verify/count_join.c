@@ -510,9 +510,9 @@ static uint64_t join_memory(int n, int threads) {
    * halves) of 16 bytes a half, doubling as they grow, and the matcher's
    * copy of the larger (8 bytes a half, padded), its slices (up to 6), the
    * smaller's table offsets (4 bytes a chunk, at most 8 chunks) and each
-   * half's group (a byte); its table and its two byte maps (96 KiB). */
+   * half's group (a byte); its two blocks' tables and its two byte maps (120 KiB). */
   uint64_t half = join_quarter_entries(b, b) / 25 + 4096;
-  uint64_t per_worker = 3 * 2 * 16 * half + 16 * half + 42 * half + (96 << 10);
+  uint64_t per_worker = 3 * 2 * 16 * half + 16 * half + 42 * half + (120 << 10);
   uint64_t workers = threads > 0 ? (uint64_t)threads : 1;
   return quarters + sets + workers * per_worker + (1 << 20);
 }
