@@ -38,7 +38,13 @@
 
 #include "grow.h"
 
+/* A reason is an arena offset, NO_REASON, or for a binary clause the
+ * code binary_reason(other literal), below -1: binary watches hold only
+ * the other literal (4 bytes, not 8), so propagating through them never
+ * touches the arena. */
 enum { NO_REASON = -1 };
+static int binary_reason(int other) { return -2 - other; }
+static int binary_other(int reason) { return -2 - reason; }
 enum { LEVEL_ASSUMPTION, LEVEL_REGULAR, LEVEL_FLIPPED, LEVEL_OUTSIDE };
 /* Clause header in the arena: size, then flags (bit 0 learned, bit 1
  * deleted, the rest the LBD); literals follow. */
@@ -74,12 +80,19 @@ typedef struct watch_list {
   int size, capacity;
 } watch_list;
 
+/* The other literals of a literal's binary clauses. */
+typedef struct literal_list {
+  int *items;
+  int size, capacity;
+} literal_list;
+
 /* A literal's two watch lists side by side, 32 bytes on a 32-byte
  * boundary: propagating a literal reads both headers from one cache line
  * (apart, each was a miss of its own: callgrind's cache simulation, ladder
  * N = 11 parsimonious). */
 typedef struct literal_watches {
-  watch_list binary, other;
+  literal_list binary;
+  watch_list other;
 } literal_watches;
 
 typedef struct var_heap {
@@ -107,6 +120,9 @@ struct allsat_engine {
   unsigned char *level_kind;
   int current_level, floor; /* floor: the assumption level (0 or 1) */
   int inconsistent;         /* the clauses alone have no model */
+  /* propagate's falsified clause: in the arena, or conflict_pair */
+  const int *conflict;
+  int conflict_size, conflict_pair[2];
   int out_of_memory;        /* a watch could not be stored: results void */
 
   int_list arena;
@@ -174,18 +190,38 @@ static int list_push(int_list *list, int item) {
   return 0;
 }
 
+/* Room for one more item in a list of int size and capacity: by hand,
+ * not grow_array, as int sizes keep a list header in 16 bytes and the
+ * propagation loop in int arithmetic. */
+static int make_room(void **items, int *capacity, int size, size_t item_size) {
+  if (size < *capacity)
+    return 0;
+  int larger = *capacity ? 2 * *capacity : 4;
+  void *grown = realloc(*items, (size_t)larger * item_size);
+  if (!grown)
+    return -1;
+  *items = grown;
+  *capacity = larger;
+  return 0;
+}
+
 static int watch_push(watch_list *list, watch item) {
-  if (list->size == list->capacity) {
-    /* By hand, not grow_array: int sizes keep a watch list in 16 bytes,
-     * two per variable, and the propagation loop in int arithmetic. */
-    int capacity = list->capacity ? 2 * list->capacity : 4;
-    watch *items = realloc(list->items, (size_t)capacity * sizeof *items);
-    if (!items)
-      return -1;
-    list->items = items;
-    list->capacity = capacity;
-  }
+  void *items = list->items;
+  int failed = make_room(&items, &list->capacity, list->size, sizeof item);
+  list->items = items;
+  if (failed)
+    return -1;
   list->items[list->size++] = item;
+  return 0;
+}
+
+static int literal_push(literal_list *list, int literal) {
+  void *items = list->items;
+  int failed = make_room(&items, &list->capacity, list->size, sizeof literal);
+  list->items = items;
+  if (failed)
+    return -1;
+  list->items[list->size++] = literal;
   return 0;
 }
 
@@ -359,21 +395,26 @@ static void backtrack(allsat_engine *e, int target) {
   e->current_level = target;
 }
 
-/* Returns the arena offset of a falsified clause, or -1. */
+/* Returns 1 after a conflict, its clause then in e->conflict, else 0. */
 static int propagate(allsat_engine *e) {
   int *arena = e->arena.items;
   short *value = e->value;
   while (e->head < e->trail_size) {
     int false_literal = e->trail[e->head++] ^ 1;
     e->stats.propagations++;
-    const watch_list *pairs = &e->watches[false_literal].binary;
+    const literal_list *pairs = &e->watches[false_literal].binary;
     for (int i = 0; i < pairs->size; i++) {
-      watch w = pairs->items[i];
-      if (value[w.blocker] == 1)
+      int other = pairs->items[i];
+      if (value[other] == 1)
         continue;
-      if (value[w.blocker] == -1)
-        return w.clause;
-      assign(e, w.blocker, w.clause);
+      if (value[other] == -1) {
+        e->conflict_pair[0] = false_literal;
+        e->conflict_pair[1] = other;
+        e->conflict = e->conflict_pair;
+        e->conflict_size = 2;
+        return 1;
+      }
+      assign(e, other, binary_reason(false_literal));
     }
     watch_list *list = &e->watches[false_literal].other;
     if (!list->size)
@@ -413,13 +454,15 @@ static int propagate(allsat_engine *e) {
         while (read != end)
           *write++ = *read++;
         list->size = (int)(write - list->items);
-        return w.clause;
+        e->conflict = literals;
+        e->conflict_size = size;
+        return 1;
       }
       assign(e, first, w.clause);
     }
     list->size = (int)(write - list->items);
   }
-  return -1;
+  return 0;
 }
 
 /* ---- clauses ---- */
@@ -428,9 +471,11 @@ static int propagate(allsat_engine *e) {
  * as propagate keeps them. */
 static int watch_clause(allsat_engine *e, int offset, const int *literals, int size) {
   literal_watches *first = &e->watches[literals[0]], *second = &e->watches[literals[1]];
-  watch a = {offset, literals[1]}, b = {offset, literals[0]};
   if (size == 2)
-    return watch_push(&first->binary, a) || watch_push(&second->binary, b) ? -1 : 0;
+    return literal_push(&first->binary, literals[1]) || literal_push(&second->binary, literals[0])
+               ? -1
+               : 0;
+  watch a = {offset, literals[1]}, b = {offset, literals[0]};
   return watch_push(&first->other, a) || watch_push(&second->other, b) ? -1 : 0;
 }
 
@@ -521,7 +566,7 @@ static void reduce_learned(allsat_engine *e) {
   }
   for (int i = 0; i < e->trail_size; i++) {
     int v = var_of(e->trail[i]);
-    if (e->reason[v] != NO_REASON)
+    if (e->reason[v] >= 0)
       e->reason[v] = arena[e->reason[v] + 1];
   }
   free(arena);
@@ -558,15 +603,27 @@ static int backtrack_exhausted(allsat_engine *e, int k) {
   return 1;
 }
 
-/* 1UIP analysis of `conflict` at the current level into e->learned[0..n):
+/* The literals of the clause that is `literal`'s reason (not NO_REASON),
+ * `pair` holding them when it is binary. */
+static const int *reason_clause(const allsat_engine *e, int literal, int *size, int pair[2]) {
+  int reason = e->reason[var_of(literal)];
+  if (reason >= 0) {
+    *size = e->arena.items[reason];
+    return e->arena.items + reason + HEADER;
+  }
+  pair[0] = literal;
+  pair[1] = binary_other(reason);
+  *size = 2;
+  return pair;
+}
+
+/* 1UIP analysis of e->conflict at the current level into e->learned[0..n):
  * learned[0] the asserting literal, learned[1] the highest of the rest.
  * Returns n; *assertion_level and *lbd are set. */
-static int analyze(allsat_engine *e, int conflict, int *assertion_level, int *lbd) {
-  int *arena = e->arena.items;
-  int n = 1, open = 0, index = e->trail_size - 1, uip = -1, clause = conflict;
+static int analyze(allsat_engine *e, int *assertion_level, int *lbd) {
+  int n = 1, open = 0, index = e->trail_size - 1, uip = -1, size = e->conflict_size, pair[2];
+  const int *literals = e->conflict;
   do {
-    int size = arena[clause];
-    const int *literals = arena + clause + HEADER;
     for (int i = 0; i < size; i++) {
       int q = literals[i], v = var_of(q);
       if (q == uip || e->seen[v] || e->level[v] == 0)
@@ -581,8 +638,9 @@ static int analyze(allsat_engine *e, int conflict, int *assertion_level, int *lb
     while (!e->seen[var_of(e->trail[index])])
       index--;
     uip = e->trail[index--];
-    clause = e->reason[var_of(uip)];
     e->seen[var_of(uip)] = 0;
+    if (open > 1)
+      literals = reason_clause(e, uip, &size, pair);
     open--;
   } while (open > 0);
   e->learned[0] = uip ^ 1;
@@ -591,10 +649,10 @@ static int analyze(allsat_engine *e, int conflict, int *assertion_level, int *lb
   memcpy(e->to_clear, e->learned, (size_t)n * sizeof *e->to_clear);
   int kept = 1;
   for (int i = 1; i < n; i++) {
-    int q = e->learned[i], reason = e->reason[var_of(q)], redundant = reason != NO_REASON;
+    int q = e->learned[i], redundant = e->reason[var_of(q)] != NO_REASON;
     if (redundant) {
-      const int *literals = arena + reason + HEADER;
-      for (int k = 0; k < arena[reason] && redundant; k++) {
+      literals = reason_clause(e, q, &size, pair);
+      for (int k = 0; k < size && redundant; k++) {
         int v = var_of(literals[k]);
         if (v != var_of(q) && !e->seen[v] && e->level[v] > 0)
           redundant = 0;
@@ -701,7 +759,7 @@ static void settle_units(allsat_engine *e) {
       assign(e, literal, NO_REASON);
   }
   e->pending_units.size = 0;
-  if (!e->inconsistent && propagate(e) >= 0)
+  if (!e->inconsistent && propagate(e))
     e->inconsistent = 1;
 }
 
@@ -736,7 +794,7 @@ nq_status allsat_engine_enumerate(allsat_engine *e, const int *assumptions, size
       status = NQ_ERR_MEMORY;
       break;
     }
-    if (conflict >= 0) {
+    if (conflict) {
       e->stats.conflicts++;
       restart_conflicts++;
       if (e->current_level <= e->floor) {
@@ -745,7 +803,7 @@ nq_status allsat_engine_enumerate(allsat_engine *e, const int *assumptions, size
         break;
       }
       int assertion_level, lbd;
-      int n = analyze(e, conflict, &assertion_level, &lbd);
+      int n = analyze(e, &assertion_level, &lbd);
       if (e->level_kind[e->current_level] == LEVEL_FLIPPED) {
         /* Both halves of this level are done. */
         if (backtrack_exhausted(e, e->current_level - 1)) {
@@ -955,7 +1013,7 @@ allsat_engine *allsat_engine_new_until(int variables, const unsigned char *proje
       assign(e, units.items[i], NO_REASON);
   }
   free(units.items);
-  if (!e->inconsistent && propagate(e) >= 0)
+  if (!e->inconsistent && propagate(e))
     e->inconsistent = 1;
   e->max_learned = REDUCE_BASE + (size_t)original / 8;
   return e;
