@@ -142,7 +142,7 @@ struct allsat_engine {
   int **occurrences; /* [2 (variables + 1)]: original clauses of a literal */
   int *occurrence_count;
   int unsatisfied; /* original clauses with no true literal */
-  int assigned_projected;
+  int assigned_projected; /* counted only while tracking */
   int max_free;
   uint64_t models_free; /* models with a free variable */
 
@@ -346,6 +346,7 @@ static inline void make_decidable(allsat_engine *e, int v) {
  * of assign and backtrack so that those stay small enough to inline in
  * propagation (counting is off for most of a long enumeration). */
 static void count_satisfied(allsat_engine *e, int literal) {
+  e->assigned_projected += e->projected[var_of(literal)];
   const int *clauses = e->occurrences[literal];
   for (int i = 0; i < e->occurrence_count[literal]; i++)
     if (e->satisfied_by[clauses[i]]++ == 0)
@@ -353,6 +354,7 @@ static void count_satisfied(allsat_engine *e, int literal) {
 }
 
 static void uncount_satisfied(allsat_engine *e, int literal) {
+  e->assigned_projected -= e->projected[var_of(literal)];
   const int *clauses = e->occurrences[literal];
   for (int k = 0; k < e->occurrence_count[literal]; k++)
     if (--e->satisfied_by[clauses[k]] == 0)
@@ -368,7 +370,6 @@ static inline void assign(allsat_engine *e, int literal, int reason) {
   e->trail[e->trail_size++] = literal;
   if (e->tracking)
     count_satisfied(e, literal);
-  e->assigned_projected += e->projected[v];
 }
 
 static void new_level(allsat_engine *e, int kind) {
@@ -381,14 +382,14 @@ static void backtrack(allsat_engine *e, int target) {
   if (e->current_level <= target)
     return;
   int keep = e->level_start[target + 1];
+  if (e->tracking)
+    for (int i = e->trail_size - 1; i >= keep; i--)
+      uncount_satisfied(e, e->trail[i]);
   /* The reasons of open variables are never read (assign sets them). */
   for (int i = e->trail_size - 1; i >= keep; i--) {
     int literal = e->trail[i], v = var_of(literal);
     e->value[literal] = e->value[literal ^ 1] = 0;
     e->phase[v] = (short)(literal & 1);
-    if (e->tracking)
-      uncount_satisfied(e, literal);
-    e->assigned_projected -= e->projected[v];
     make_decidable(e, v);
   }
   e->trail_size = e->head = keep;
