@@ -1037,8 +1037,6 @@ static int by_rank(const void *a, const void *b) {
 int allsat_engine_set_order(allsat_engine *e, const int *rank, int ranked) {
   if (ranked > e->variables)
     ranked = e->variables;
-  if (e->static_projection)
-    return 0; /* only before the first enumeration */
   size_t n = (size_t)e->variables + 1;
   ranked_variable *sorted = malloc(n * sizeof *sorted);
   int *order = malloc(n * sizeof *order), *position = malloc(n * sizeof *position);
