@@ -226,3 +226,31 @@ done:
       (double)(end.tv_sec - start.tv_sec) + (double)(end.tv_nsec - start.tv_nsec) * 1e-9;
   return status;
 }
+
+uint64_t nq_engine_hedge_decisions(const nq_cnf_progress *progress, uint64_t literals) {
+  /* The rest by the finished cubes' share (none finished: the rest is at
+   * least the work again). In double: the products pass 2^64. */
+  if (progress->cubes_done && (double)progress->cubes_done * 2 >= (double)progress->cubes)
+    return 0;
+  double decisions = (double)progress->work * NQ_ENGINE_CHOICE_STEPS_PER_WORK /
+                     (double)(literals ? literals : 1);
+  if (decisions < NQ_ENGINE_CHOICE_DECISIONS)
+    return NQ_ENGINE_CHOICE_DECISIONS;
+  return decisions >= 1.8e19 ? UINT64_MAX : (uint64_t)decisions;
+}
+
+int nq_engine_hedge_check(void *context, const nq_cnf_progress *progress) {
+  nq_engine_hedge *hedge = context;
+  uint64_t decisions = nq_engine_hedge_decisions(progress, hedge->literals);
+  if (!decisions)
+    return 0;
+  hedge->options.max_decisions = decisions;
+  hedge->trials++;
+  hedge->at = *progress;
+  nq_status status =
+      nq_cnf_count_components(hedge->cnf, &hedge->options, hedge->control, hedge->count,
+                              &hedge->stats);
+  hedge->trial_seconds += hedge->stats.seconds;
+  hedge->counted = status == NQ_OK;
+  return hedge->counted;
+}
