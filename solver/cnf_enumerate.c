@@ -710,7 +710,10 @@ typedef struct native_batch {
 static void watch_progress(run *r, worker_memory *m) {
   allsat_stats stats;
   allsat_engine_stats(m->engine, &stats);
-  uint64_t steps = stats.decisions + NQ_CNF_WORK_PER_CONFLICT * stats.conflicts;
+  /* A model found costs a step (with symmetry its orbit's images are
+   * added by native_model). */
+  uint64_t steps =
+      stats.decisions + NQ_CNF_WORK_PER_CONFLICT * stats.conflicts + stats.models;
   uint64_t fresh = steps - m->published;
   m->published = steps;
   unsigned long long total = atomic_fetch_add(&r->work, fresh) + fresh;
@@ -769,6 +772,10 @@ static int native_model(void *context, const signed char *values, int free_count
       b->failed = 1;
       return 1;
     }
+    /* The watch's steps: each image is a permuted copy of the model. */
+    if (r->plan->watch.check)
+      atomic_fetch_add(&r->work, (unsigned long long)orbit->image_count *
+                                     (1ull + (unsigned long long)f->variables / 16));
     if (cnf_projected_less(f, orbit->least, m->values))
       return atomic_load(&r->stop);
     count_add(&r->fundamental, &r->fundamental_high, 1ull);

@@ -227,13 +227,17 @@ done:
   return status;
 }
 
-uint64_t nq_engine_hedge_decisions(const nq_cnf_progress *progress, uint64_t literals) {
-  /* The rest by the finished cubes' share (none finished: the rest is at
-   * least the work again). In double: the products pass 2^64. */
-  if (progress->cubes_done && (double)progress->cubes_done * 2 >= (double)progress->cubes)
+uint64_t nq_engine_hedge_decisions(const nq_engine_hedge *hedge, const nq_cnf_progress *progress) {
+  /* The rest at the rate of cubes finished since the last check (cubes
+   * differ wildly in size: the easy ones finish first). In double: the
+   * products pass 2^64. */
+  double finished = (double)(progress->cubes_done - hedge->last.cubes_done);
+  double steps = (double)(progress->work - hedge->last.work);
+  if (finished > 0 && (double)(progress->cubes - progress->cubes_done) * steps / finished <
+                          (double)progress->work)
     return 0;
   double decisions = (double)progress->work * NQ_ENGINE_CHOICE_STEPS_PER_WORK /
-                     (double)(literals ? literals : 1);
+                     (double)(hedge->literals ? hedge->literals : 1);
   if (decisions < NQ_ENGINE_CHOICE_DECISIONS)
     return NQ_ENGINE_CHOICE_DECISIONS;
   return decisions >= 1.8e19 ? UINT64_MAX : (uint64_t)decisions;
@@ -241,7 +245,8 @@ uint64_t nq_engine_hedge_decisions(const nq_cnf_progress *progress, uint64_t lit
 
 int nq_engine_hedge_check(void *context, const nq_cnf_progress *progress) {
   nq_engine_hedge *hedge = context;
-  uint64_t decisions = nq_engine_hedge_decisions(progress, hedge->literals);
+  uint64_t decisions = nq_engine_hedge_decisions(hedge, progress);
+  hedge->last = *progress;
   if (!decisions)
     return 0;
   hedge->options.max_decisions = decisions;

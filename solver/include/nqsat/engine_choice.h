@@ -42,8 +42,10 @@
  * many steps as the enumeration has made (converted by
  * NQ_ENGINE_CHOICE_STEPS_PER_WORK): if it finishes, its count is the
  * answer and the enumeration is abandoned; if not, the enumeration goes
- * on where it was. A check is skipped when the finished cubes say the
- * enumeration's rest takes fewer steps than the trial would. So the
+ * on where it was. A check is skipped when the cubes finished since the
+ * last check say the enumeration's rest takes fewer steps than the trial
+ * would (the easy cubes finish first: the rate counts, not the share
+ * done). So the
  * counter's trials cost at most about as much as the enumeration (twice
  * its time in the worst case), and a formula the counter counts in T
  * costs at most about 4T plus the first check. Whichever engine counts,
@@ -128,15 +130,17 @@ typedef struct nq_engine_hedge {
   int counted;
   mpz_t count;
   nq_component_stats stats;
-  nq_cnf_progress at; /* the enumeration at the last trial */
+  nq_cnf_progress at;   /* the enumeration at the last trial */
+  nq_cnf_progress last; /* at the last check */
   double trial_seconds;
 } nq_engine_hedge;
 
 int nq_engine_hedge_check(void *hedge, const nq_cnf_progress *progress);
 
-/* The decisions a trial gets at `progress` on a formula of `literals`
- * literals, or 0 when the finished cubes say the enumeration's rest takes
- * fewer steps than the enumeration has made (no trial then). */
-uint64_t nq_engine_hedge_decisions(const nq_cnf_progress *progress, uint64_t literals);
+/* The decisions a trial gets at `progress`: the enumeration's steps so
+ * far converted, or 0 (no trial) when the cubes finished since the last
+ * check, at that rate, say the enumeration's rest takes fewer steps than
+ * it has made. */
+uint64_t nq_engine_hedge_decisions(const nq_engine_hedge *hedge, const nq_cnf_progress *progress);
 
 #endif

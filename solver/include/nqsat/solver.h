@@ -177,8 +177,10 @@ void nq_cnf_plan_search_counts(const nq_cnf_plan *plan, uint64_t *decisions,
 
 /* Where an enumeration stands (nq_cnf_watch, nq_cnf_plan_progress).
  * Work is counted in steps of the all-solutions engine: its decisions
- * plus NQ_CNF_WORK_PER_CONFLICT per conflict, summed over the workers (a
- * step takes about the same time on random 3-SAT and on N-Queens files). */
+ * plus NQ_CNF_WORK_PER_CONFLICT per conflict plus one per model found
+ * (with symmetry, plus 1 + variables / 16 per image of its orbit),
+ * summed over the workers (a step takes about the same time on random
+ * 3-SAT and on N-Queens files). */
 #define NQ_CNF_WORK_PER_CONFLICT 64
 typedef struct nq_cnf_progress {
   int abandoned;       /* 1: a watch's check ended the run */
