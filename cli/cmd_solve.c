@@ -90,8 +90,10 @@ static void print_solve_help(void) {
          "                    found quickly) or off\n",
          NQ_SOLVER_MAX_N, MODEL_COUNT_MAX_DIGITS, MODEL_COUNT_DEFAULT_DIGITS);
   fputs("  --engine ENGINE   FILE, with --count, --all or --max: auto (default: for\n"
-        "                    --count the probe picks components or enumerate; for\n"
-        "                    --all and --max, enumerate), components (--count\n"
+        "                    --count the probe picks components or enumerate, and\n"
+        "                    an enumeration runs trials of the component counter\n"
+        "                    as its work doubles, the first to finish counting;\n"
+        "                    for --all and --max, enumerate), components (--count\n"
         "                    only: DPLL splitting the formula into independent\n"
         "                    components, counts cached, clauses learned; on\n"
         "                    --threads cubes), enumerate\n"
@@ -102,7 +104,9 @@ static void print_solve_help(void) {
         "  --stats           FILE: print variables, clauses, 'symmetry group order:\n"
         "                    G', 'cubes: K', threads, the engine, decisions,\n"
         "                    conflicts, models per second and seconds on stderr;\n"
-        "                    the component counter prints its probe, learned\n"
+        "                    'component trials:' after an automatic choice of\n"
+        "                    enumeration; the component counter prints its\n"
+        "                    probe, learned\n"
         "                    clauses, components, cache hits and cache size\n"
         "                    instead of cubes and symmetry\n"
         "  --time-limit S    stop after S seconds (1..31536000) with what was found,\n"
