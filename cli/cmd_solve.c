@@ -625,22 +625,6 @@ static int solve_file(solve_options *options, const char *path, uint64_t max_mem
   status =
       nq_cnf_plan_enumerate(plan, max_models, &options->control,
                             options->mode == COUNT_ONLY ? NULL : print_model, &models, &result);
-  if (hedge && options->stats)
-    print_hedge(&trials, &report);
-  if (hedge && trials.counted) {
-    nq_cnf_plan_free(plan);
-    free(models.board_values);
-    int has_projection = cnf->has_projection;
-    nq_cnf_free(cnf);
-    if (options->control.progress)
-      clear_progress();
-    int code = print_component_answer(options, path, NQ_OK, trials.count, &trials.stats,
-                                      has_projection, 1, NULL, AFTER_ENUMERATION);
-    mpz_clear(trials.count);
-    return code;
-  }
-  if (hedge)
-    mpz_clear(trials.count);
   uint64_t decisions, conflicts;
   nq_cnf_plan_search_counts(plan, &decisions, &conflicts);
   nq_cnf_plan_free(plan);
@@ -649,6 +633,17 @@ static int solve_file(solve_options *options, const char *path, uint64_t max_mem
   nq_cnf_free(cnf);
   if (options->control.progress)
     clear_progress();
+  if (hedge) {
+    if (options->stats)
+      print_hedge(&trials, &report);
+    int code = trials.counted ? print_component_answer(options, path, NQ_OK, trials.count,
+                                                       &trials.stats, has_projection, 1, NULL,
+                                                       AFTER_ENUMERATION)
+                              : 0;
+    mpz_clear(trials.count);
+    if (trials.counted)
+      return code;
+  }
   if (options->stats) {
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
