@@ -193,7 +193,7 @@ nq_status nq_cnf_plan_make(const nq_cnf *cnf, const nq_cnf_options *options,
     double limit = SYMMETRY_SECONDS;
     if (control && control->time_limit_seconds > 0 && 0.05 * control->time_limit_seconds < limit)
       limit = 0.05 * control->time_limit_seconds; /* a small share of a limited run */
-    nq_status found = cnf_symmetry_detect(&plan->view, limit, &plan->group, error, sizeof error);
+    nq_status found = cnf_symmetry_detect(&plan->view, limit, stop, &plan->group, error, sizeof error);
     plan->report.symmetry_seconds = search_clock_elapsed(&clock);
     uint64_t order = plan->group.projected_order;
     plan->symmetric = found == NQ_OK && plan->group.projected_generator_count > 0 && order > 1 &&

@@ -180,6 +180,7 @@ typedef struct detection {
   int dropped;  /* generators that broke the projection rule */
   struct timespec start;
   double time_limit;
+  const volatile sig_atomic_t *stop; /* the caller's interrupt flag, or NULL */
   int timed_out;
   int out_of_memory;
 } detection;
@@ -190,7 +191,8 @@ static void stop_nauty(void) { nauty_kill_request = 1; }
 
 static void check_clock(void) {
   detection *d = active_detection;
-  if (d && d->time_limit > 0 && seconds_since(&d->start) > d->time_limit) {
+  if (d && ((d->stop && *d->stop) ||
+            (d->time_limit > 0 && seconds_since(&d->start) > d->time_limit))) {
     d->timed_out = 1;
     stop_nauty();
   }
@@ -311,20 +313,26 @@ static uint64_t hash_clause(const int *nodes, size_t length) {
   return hash ^ (hash >> 31);
 }
 
-/* Graph building checks the clock every 2^16 clauses, so a huge file
- * stops near its limit before nauty even starts. */
+/* Graph building checks the clock and the stop flag every 2^16 clauses,
+ * so a huge file stops near its limit, or soon after Ctrl-C, before nauty
+ * even starts. */
 typedef struct deadline {
   struct timespec start;
-  double seconds; /* <= 0: none */
+  double seconds;                    /* <= 0: none */
+  const volatile sig_atomic_t *stop; /* NULL: none */
 } deadline;
 
 static int past(const deadline *limit) {
-  return limit->seconds > 0 && seconds_since(&limit->start) > limit->seconds;
+  return (limit->stop && *limit->stop) ||
+         (limit->seconds > 0 && seconds_since(&limit->start) > limit->seconds);
 }
 
 static nq_status timed_out(const deadline *limit, char *error, size_t error_size) {
-  snprintf(error, error_size, "symmetry: detection stopped at its time limit (%g s)",
-           limit->seconds);
+  if (limit->stop && *limit->stop)
+    snprintf(error, error_size, "symmetry: detection stopped (interrupted)");
+  else
+    snprintf(error, error_size, "symmetry: detection stopped at its time limit (%g s)",
+             limit->seconds);
   return NQ_ERR_INTERRUPTED;
 }
 
@@ -547,12 +555,12 @@ static nq_status build_graph(const cnf_formula_view *formula, const deadline *li
 }
 
 static nq_status run_nauty(const cnf_formula_view *formula, double time_limit,
-                           cnf_symmetry_group *group, struct timespec start, char *error,
-                           size_t error_size) {
+                           const volatile sig_atomic_t *stop, cnf_symmetry_group *group,
+                           struct timespec start, char *error, size_t error_size) {
   clause_graph cg;
   memset(&cg, 0, sizeof cg);
   SG_INIT(cg.graph);
-  deadline limit = {start, time_limit};
+  deadline limit = {start, time_limit, stop};
   nq_status status = build_graph(formula, &limit, &cg, error, error_size);
   if (status != NQ_OK) {
     free_clause_graph(&cg);
@@ -564,6 +572,7 @@ static nq_status run_nauty(const cnf_formula_view *formula, double time_limit,
   d.group = group;
   d.start = start;
   d.time_limit = time_limit;
+  d.stop = stop;
   if (past(&limit))
     d.timed_out = 1;
   if (!d.timed_out) {
@@ -604,7 +613,8 @@ static nq_status run_nauty(const cnf_formula_view *formula, double time_limit,
 }
 
 nq_status cnf_symmetry_detect(const cnf_formula_view *formula, double time_limit,
-                              cnf_symmetry_group *group, char *error, size_t error_size) {
+                              const volatile sig_atomic_t *stop, cnf_symmetry_group *group,
+                              char *error, size_t error_size) {
   struct timespec start;
   clock_gettime(CLOCK_MONOTONIC, &start);
   set_error(error, error_size, "");
@@ -618,7 +628,7 @@ nq_status cnf_symmetry_detect(const cnf_formula_view *formula, double time_limit
   set_trivial(group, formula->variables);
   nq_status status = NQ_OK;
   if (formula->variables > 0)
-    status = run_nauty(formula, time_limit, group, start, error, error_size);
+    status = run_nauty(formula, time_limit, stop, group, start, error, error_size);
   if (status == NQ_OK) {
     status = project_generators(formula, group);
     if (status != NQ_OK)
@@ -638,8 +648,10 @@ nq_status cnf_symmetry_detect(const cnf_formula_view *formula, double time_limit
 int cnf_symmetry_available(void) { return 0; }
 
 nq_status cnf_symmetry_detect(const cnf_formula_view *formula, double time_limit,
-                              cnf_symmetry_group *group, char *error, size_t error_size) {
+                              const volatile sig_atomic_t *stop, cnf_symmetry_group *group,
+                              char *error, size_t error_size) {
   (void)time_limit;
+  (void)stop;
   if (group)
     set_trivial(group, formula ? formula->variables : 0);
   set_error(error, error_size, "symmetry detection not available (built without nauty)");

@@ -10,6 +10,7 @@
 #ifndef NQSAT_CNF_SYMMETRY_H
 #define NQSAT_CNF_SYMMETRY_H
 #include "nqsat/status.h"
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -62,12 +63,14 @@ int cnf_symmetry_available(void);
  * projection literal to a negated one; sign flips of auxiliary variables
  * stay. Every generator is still checked against that rule (a violating
  * one would be dropped and the order then recounted from the kept ones).
- * Stops after `time_limit` seconds (<= 0: no limit) and returns
- * NQ_ERR_INTERRUPTED (the caller then runs without symmetry). `error`
+ * Stops after `time_limit` seconds (<= 0: no limit), or soon after `*stop`
+ * becomes nonzero (`stop` may be NULL), and returns NQ_ERR_INTERRUPTED
+ * (the caller then runs without symmetry). `error`
  * gets a reason on failure. Not reentrant across threads at the same time
  * (nauty's kill flag is one process-wide variable). */
 nq_status cnf_symmetry_detect(const cnf_formula_view *formula, double time_limit,
-                              cnf_symmetry_group *group, char *error, size_t error_size);
+                              const volatile sig_atomic_t *stop, cnf_symmetry_group *group,
+                              char *error, size_t error_size);
 void cnf_symmetry_free(cnf_symmetry_group *group);
 
 /* Orbit of a projected model: values[v] in {0,1} for v = 1..variables

@@ -87,6 +87,10 @@ nq_status nq_cnf_probe_engine(const nq_cnf *cnf, const nq_solver_control *contro
     status = NQ_ERR_MEMORY;
     goto done;
   }
+  /* A stop asked for while the formula was renumbered: the probe ends
+   * with enumeration, whose plan sees the stop at once. */
+  if (control && control->interrupt && *control->interrupt)
+    goto done;
   for (int v = 0; v <= n; v++)
     parent[v] = v;
   for (size_t i = 0, first = 0; i < compact.literal_count; i++) {

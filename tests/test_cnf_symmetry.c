@@ -74,7 +74,7 @@ static double order_of(const cnf_symmetry_group *group) {
 static int detect(const formula *f, cnf_symmetry_group *group) {
   cnf_formula_view view = view_of(f);
   char error[200];
-  nq_status status = cnf_symmetry_detect(&view, 60.0, group, error, sizeof error);
+  nq_status status = cnf_symmetry_detect(&view, 60.0, NULL, group, error, sizeof error);
   CHECK(status == NQ_OK, "detection failed: %s", error);
   return status == NQ_OK;
 }
@@ -748,21 +748,34 @@ static void test_limits(void) {
   cnf_formula_view view = view_of(&f);
   cnf_symmetry_group group;
   char error[200] = "";
-  nq_status status = cnf_symmetry_detect(&view, 1e-9, &group, error, sizeof error);
+  nq_status status = cnf_symmetry_detect(&view, 1e-9, NULL, &group, error, sizeof error);
   CHECK(status == NQ_ERR_INTERRUPTED && strstr(error, "time limit"), "a 1 ns limit: status %d (%s)",
         (int)status, error);
   CHECK(order_of(&group) == 1 && group.generator_count == 0, "interrupted: order %g",
         order_of(&group));
   cnf_symmetry_free(&group);
+  /* A stop asked for (Ctrl-C) ends the detection as its limit does. */
+  volatile sig_atomic_t stop = 1;
+  status = cnf_symmetry_detect(&view, 60.0, &stop, &group, error, sizeof error);
+  CHECK(status == NQ_ERR_INTERRUPTED && strstr(error, "interrupted"),
+        "stop flag set: status %d (%s)", (int)status, error);
+  CHECK(order_of(&group) == 1 && group.generator_count == 0, "stopped: order %g",
+        order_of(&group));
+  cnf_symmetry_free(&group);
+  stop = 0;
+  status = cnf_symmetry_detect(&view, 60.0, &stop, &group, error, sizeof error);
+  CHECK(status == NQ_OK && order_of(&group) == 5040.0 * 720.0, /* 7! * 6! */
+        "stop flag clear: status %d, order %g (%s)", (int)status, order_of(&group), error);
+  cnf_symmetry_free(&group);
   f.literals[0] = f.variables + 1;
-  status = cnf_symmetry_detect(&view, 10, &group, error, sizeof error);
+  status = cnf_symmetry_detect(&view, 10, NULL, &group, error, sizeof error);
   CHECK(status == NQ_ERR_ARGUMENT && strstr(error, "outside"), "bad literal: status %d (%s)",
         (int)status, error);
   cnf_symmetry_free(&group);
   free_formula(&f);
   /* No variables, no clauses: the trivial group. */
   cnf_formula_view empty = {0, NULL, 0, NULL};
-  status = cnf_symmetry_detect(&empty, 10, &group, error, sizeof error);
+  status = cnf_symmetry_detect(&empty, 10, NULL, &group, error, sizeof error);
   CHECK(status == NQ_OK && !strcmp(group.order_text, "1"), "empty: %d %s", (int)status,
         group.order_text);
   cnf_symmetry_free(&group);
@@ -809,7 +822,7 @@ static int time_files(int count, char **paths) {
     }
     cnf_formula_view view = view_of(&f);
     cnf_symmetry_group group;
-    nq_status status = cnf_symmetry_detect(&view, limit, &group, error, sizeof error);
+    nq_status status = cnf_symmetry_detect(&view, limit, NULL, &group, error, sizeof error);
     printf("%s: %d variables, %lld clauses, %s: order %s, projected order %llu, %d generators, "
            "%.4f s\n",
            paths[i], variables, (long long)cnf->clause_count,
