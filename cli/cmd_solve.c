@@ -513,6 +513,7 @@ static int watch_with_trials(nq_cnf_plan *plan, nq_engine_hedge *hedge, const nq
   mpz_init(hedge->count);
   nq_cnf_watch watch = {NQ_ENGINE_CHOICE_WATCH_WORK, nq_engine_hedge_check, hedge};
   nq_cnf_plan_watch(plan, &watch);
+  nq_engine_hedge_start(hedge);
   return 1;
 }
 
@@ -533,7 +534,7 @@ static void print_hedge(const nq_engine_hedge *hedge, const nq_cnf_report *repor
     fprintf(stderr, "%" PRIu64, hedge->at.models);
   fprintf(stderr, " models over %d variables): %s\n", report->variables,
           hedge->counted ? "it counted the formula, the enumeration abandoned"
-                         : "none finished, the enumeration counted");
+                         : "none finished, the enumeration went on");
 }
 
 static int solve_file(solve_options *options, const char *path, uint64_t max_memory) {

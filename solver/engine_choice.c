@@ -247,6 +247,14 @@ uint64_t nq_engine_hedge_decisions(const nq_engine_hedge *hedge, const nq_cnf_pr
   return decisions >= 1.8e19 ? UINT64_MAX : (uint64_t)decisions;
 }
 
+static double monotonic_seconds(void) {
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
+}
+
+void nq_engine_hedge_start(nq_engine_hedge *hedge) { hedge->started = monotonic_seconds(); }
+
 int nq_engine_hedge_check(void *context, const nq_cnf_progress *progress) {
   nq_engine_hedge *hedge = context;
   uint64_t decisions = nq_engine_hedge_decisions(hedge, progress);
@@ -256,9 +264,16 @@ int nq_engine_hedge_check(void *context, const nq_cnf_progress *progress) {
   hedge->options.max_decisions = decisions;
   hedge->trials++;
   hedge->at = *progress;
+  nq_solver_control control = {0};
+  if (hedge->control)
+    control = *hedge->control;
+  if (control.time_limit_seconds > 0) {
+    double left = control.time_limit_seconds - (monotonic_seconds() - hedge->started);
+    control.time_limit_seconds = left > 1e-3 ? left : 1e-3;
+  }
+  control.progress = NULL; /* the enumeration's progress line goes on */
   nq_status status =
-      nq_cnf_count_components(hedge->cnf, &hedge->options, hedge->control, hedge->count,
-                              &hedge->stats);
+      nq_cnf_count_components(hedge->cnf, &hedge->options, &control, hedge->count, &hedge->stats);
   hedge->trial_seconds += hedge->stats.seconds;
   hedge->counted = status == NQ_OK;
   return hedge->counted;

@@ -124,8 +124,11 @@ nq_status nq_cnf_probe_engine(const nq_cnf *cnf, const nq_solver_control *contro
 typedef struct nq_engine_hedge {
   const nq_cnf *cnf;
   nq_component_options options; /* max_decisions is set per trial */
+  /* Its interrupt flag stops a trial; its time limit is the enumeration's:
+   * counted from nq_engine_hedge_start, a trial gets what is left. */
   const nq_solver_control *control;
   uint64_t literals; /* the formula's, to convert steps */
+  double started;    /* CLOCK_MONOTONIC seconds at nq_engine_hedge_start */
   int trials;
   int counted;
   mpz_t count;
@@ -136,6 +139,8 @@ typedef struct nq_engine_hedge {
 } nq_engine_hedge;
 
 int nq_engine_hedge_check(void *hedge, const nq_cnf_progress *progress);
+/* Marks the start of the enumeration (for the time limit). */
+void nq_engine_hedge_start(nq_engine_hedge *hedge);
 
 /* The decisions a trial gets at `progress`: the enumeration's steps so
  * far converted, or 0 (no trial) when the cubes finished since the last
