@@ -44,8 +44,6 @@ expect_exit 10 "$NQSAT" solve "$WORK/u.cnf" --count --threads 2
 expect_equal "$(cat "$WORK/out")" "$expected" "U, automatic choice, 2 threads"
 expect_exit 10 "$NQSAT" solve "$WORK/u.cnf" --count --threads 1 --engine components
 expect_equal "$(cat "$WORK/out")" "$expected" "U, --engine components"
-expect_exit 10 "$NQSAT" solve "$WORK/u.cnf" --count --threads 1 --format mcc
-grep -q "^c s exact arb int $expected$" "$WORK/out" || fail "U, --format mcc: $(head -c 300 "$WORK/out")"
 
 "$NQSAT" encode 12 --shuffle --seed 4 >"$WORK/q12.cnf"
 expect_exit 10 "$NQSAT" solve "$WORK/q12.cnf" --count --threads 1 --stats
