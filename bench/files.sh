@@ -30,6 +30,9 @@
 #   NBC=path of nbc_minisat_all (default /tmp/nbc_minisat_all; built when
 #   missing and ../shared/anchors/build-nbc.sh exists)
 #   PICOSAT=0 leaves out the --engine picosat column (it is the slowest).
+#   RUNS=K (default 1): nqsat on one thread and the anchors run K times
+#   each, in turn (nqsat, clasp, nbc_minisat_all, nqsat, ...), and each
+#   column is the median: files under a second need it on a busy machine.
 #   ENGINE=auto|components|enumerate: nqsat's --engine (default enumerate,
 #   the all-solutions engine these anchors compare with; --count's
 #   automatic choice takes the component counter on commander and product
@@ -65,6 +68,8 @@ cpu() {
 }
 wall() { tail -1 "$work/time" | awk '{ printf "%.2f", $3 }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.1fx", a / b; else print "-" }'; }
+median() { printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+runs=${RUNS:-1}
 
 # best/1: the faster anchor's time over nqsat's on one thread (the target
 # is 1.5x and more).
@@ -89,6 +94,7 @@ for name in $cases; do
                    /^p cnf/ { declared = $3 } END { print (shown && shown < declared) ? 1 : 0 }' "$work/f.cnf")
   one=$(cpu "$nqsat" solve "$work/f.cnf" --count --threads 1 --engine "$engine")
   models=$(cat "$work/out")
+  ones=("$one")
   cpu "$nqsat" solve "$work/f.cnf" --count --threads 2 --engine "$engine" >/dev/null
   two=$(wall)
   [ "$(cat "$work/out")" = "$models" ] || { echo "$name: 2 threads count $(cat "$work/out")" >&2 && exit 1; }
@@ -97,25 +103,37 @@ for name in $cases; do
     old=$(cpu "$nqsat" solve "$work/f.cnf" --count --threads 1 --engine picosat)
     [ "$(cat "$work/out")" = "$models" ] || { echo "$name: picosat engine counts $(cat "$work/out")" >&2 && exit 1; }
   fi
+  clasp_args=(-n 0 -q "$work/f.cnf")
   if [ "$projected" = 1 ]; then
     # clasp's projection: a 'c project' line right after the p line.
     awk '/^c ind/ { sub(/^c ind/, "c project"); project = $0; next }
          /^p / { print; if (project != "") print project; next } !/^c/ { print }' "$work/f.cnf" \
       >"$work/clasp.cnf"
-    clasp=$(cpu clasp -n 0 -q --parse-ext --project "$work/clasp.cnf")
-  else
-    clasp=$(cpu clasp -n 0 -q "$work/f.cnf")
+    clasp_args=(-n 0 -q --parse-ext --project "$work/clasp.cnf")
   fi
-  expected=$(awk '/^c? *Models/ { print $NF; exit }' "$work/out" | tr -d '+')
-  [ "$expected" = "$models" ] || { echo "$name: nqsat counts $models, clasp $expected" >&2 && exit 1; }
-  theirs="-"
   # nbc_minisat_all counts over every variable: on a projected file only
   # when the encoding is parsimonious (its extra variables follow the rest).
-  if { [ "$projected" = 0 ] || [ "${name%p}" != "$name" ]; } && [ -x "$nbc" ]; then
-    theirs=$(cpu "$nbc" "$work/f.cnf")
-    [ "$(head -1 "$work/out" | awk '{ print $1 }')" = "$models" ] ||
-      { echo "$name: nbc_minisat_all counts $(head -1 "$work/out")" >&2 && exit 1; }
-  fi
+  use_nbc=0
+  { [ "$projected" = 0 ] || [ "${name%p}" != "$name" ]; } && [ -x "$nbc" ] && use_nbc=1
+  clasps=() theirs_all=()
+  for ((run = 1; run <= runs; run++)); do
+    if [ "$run" -gt 1 ]; then
+      ones+=("$(cpu "$nqsat" solve "$work/f.cnf" --count --threads 1 --engine "$engine")")
+      [ "$(cat "$work/out")" = "$models" ] || { echo "$name: run $run counts $(cat "$work/out")" >&2 && exit 1; }
+    fi
+    clasps+=("$(cpu clasp "${clasp_args[@]}")")
+    expected=$(awk '/^c? *Models/ { print $NF; exit }' "$work/out" | tr -d '+')
+    [ "$expected" = "$models" ] || { echo "$name: nqsat counts $models, clasp $expected" >&2 && exit 1; }
+    if [ "$use_nbc" = 1 ]; then
+      theirs_all+=("$(cpu "$nbc" "$work/f.cnf")")
+      [ "$(head -1 "$work/out" | awk '{ print $1 }')" = "$models" ] ||
+        { echo "$name: nbc_minisat_all counts $(head -1 "$work/out")" >&2 && exit 1; }
+    fi
+  done
+  one=$(median "${ones[@]}")
+  clasp=$(median "${clasps[@]}")
+  theirs="-"
+  [ "$use_nbc" = 1 ] && theirs=$(median "${theirs_all[@]}")
   best=$clasp
   [ "$theirs" != - ] && best=$(awk -v a="$clasp" -v b="$theirs" 'BEGIN { print (b < a ? b : a) }')
   printf '%-11s %9s | %8s %8s %8s | %8s %8s | %7s %7s %7s\n' "$name" "$models" "$one" "$two" "$old" \

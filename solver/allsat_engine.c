@@ -29,15 +29,22 @@
  * each original clause counts its true literals; when none is unsatisfied
  * the open projection variables are free and the model is reported once.
  * Where that never happens (N-Queens) the counting is switched off after a
- * few hundred models: it costs as much as propagation. */
+ * few dozen models: it costs as much as propagation. */
 #include "allsat_engine.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "grow.h"
 
+/* A reason is an arena offset, NO_REASON, or for a binary clause the
+ * code binary_reason(other literal), below -1: binary watches hold only
+ * the other literal (4 bytes, not 8), so propagating through them never
+ * touches the arena. */
 enum { NO_REASON = -1 };
+static int binary_reason(int other) { return -2 - other; }
+static int binary_other(int reason) { return -2 - reason; }
 enum { LEVEL_ASSUMPTION, LEVEL_REGULAR, LEVEL_FLIPPED, LEVEL_OUTSIDE };
 /* Clause header in the arena: size, then flags (bit 0 learned, bit 1
  * deleted, the rest the LBD); literals follow. */
@@ -55,8 +62,13 @@ enum { RESTART_UNIT = 128, POLL_EVERY = 16 };
  * or LBD <= 2). */
 enum { REDUCE_BASE = 256 };
 /* Partial-model counting stays on while at least one model in
- * PARTIAL_RATIO has a free variable (checked after PARTIAL_SAMPLE). */
-enum { PARTIAL_SAMPLE = 256, PARTIAL_RATIO = 16 };
+ * PARTIAL_RATIO has a free variable (checked after PARTIAL_SAMPLE).
+ * The static order starts only when the counting stops, so a long
+ * sample is paid twice where no model is partial: callgrind, --count on
+ * one thread, ladder N = 11 parsimonious 1.16 G instructions with 256,
+ * 1.09 G with 32; random 3-SAT 70/260, where partial models are common,
+ * the same with both. */
+enum { PARTIAL_SAMPLE = 32, PARTIAL_RATIO = 16 };
 
 typedef struct watch {
   int clause;  /* arena offset */
@@ -67,6 +79,21 @@ typedef struct watch_list {
   watch *items;
   int size, capacity;
 } watch_list;
+
+/* The other literals of a literal's binary clauses. */
+typedef struct literal_list {
+  int *items;
+  int size, capacity;
+} literal_list;
+
+/* A literal's two watch lists side by side, 32 bytes on a 32-byte
+ * boundary: propagating a literal reads both headers from one cache line
+ * (apart, each was a miss of its own: callgrind's cache simulation, ladder
+ * N = 11 parsimonious). */
+typedef struct literal_watches {
+  literal_list binary;
+  watch_list other;
+} literal_watches;
 
 typedef struct var_heap {
   int *items, size;
@@ -93,6 +120,9 @@ struct allsat_engine {
   unsigned char *level_kind;
   int current_level, floor; /* floor: the assumption level (0 or 1) */
   int inconsistent;         /* the clauses alone have no model */
+  /* propagate's falsified clause: in the arena, or conflict_pair */
+  const int *conflict;
+  int conflict_size, conflict_pair[2];
   int out_of_memory;        /* a watch could not be stored: results void */
 
   int_list arena;
@@ -103,7 +133,7 @@ struct allsat_engine {
    * of the arena. With the two decision heaps below: callgrind, --count
    * on one thread, ladder N = 11 parsimonious 2.18 G instructions before,
    * 1.81 G after. */
-  watch_list *watches, *binaries;
+  literal_watches *watches;
   int_list pending_units;
 
   /* partial models */
@@ -112,7 +142,7 @@ struct allsat_engine {
   int **occurrences; /* [2 (variables + 1)]: original clauses of a literal */
   int *occurrence_count;
   int unsatisfied; /* original clauses with no true literal */
-  int assigned_projected;
+  int assigned_projected; /* counted only while tracking */
   int max_free;
   uint64_t models_free; /* models with a free variable */
 
@@ -122,10 +152,17 @@ struct allsat_engine {
    * ladder, commander and product files (most variables there) out of
    * the heap that every decision pops from. */
   double *activity, increment;
-  /* allsat_engine_set_order: the ranks kept until partial models stop
-   * (VSIDS finds those: random 3-SAT 70/260 took twice as long in the
-   * static order), then the projection's activities fixed to them. */
-  int *static_rank;
+  /* allsat_engine_set_order: the projection variables in the order
+   * given, used once partial models stop (VSIDS finds those: random 3-SAT
+   * 70/260 took twice as long in the static order). Then the projection
+   * heap is left empty and the next projection decision is the first
+   * open variable of static_order at or after order_cursor: every
+   * variable before the cursor is assigned (backtrack moves it back).
+   * A scan instead of a heap keyed by rank: ladder N = 11 parsimonious
+   * spent a tenth of its instructions popping and re-inserting the
+   * projection variables. */
+  int *static_order, *order_position;
+  int static_count, order_cursor;
   int static_projection;
   var_heap heaps[2]; /* [1]: projection variables, [0]: the others */
   int *heap_index;
@@ -153,18 +190,38 @@ static int list_push(int_list *list, int item) {
   return 0;
 }
 
+/* Room for one more item in a list of int size and capacity: by hand,
+ * not grow_array, as int sizes keep a list header in 16 bytes and the
+ * propagation loop in int arithmetic. */
+static int make_room(void **items, int *capacity, int size, size_t item_size) {
+  if (size < *capacity)
+    return 0;
+  int larger = *capacity ? 2 * *capacity : 4;
+  void *grown = realloc(*items, (size_t)larger * item_size);
+  if (!grown)
+    return -1;
+  *items = grown;
+  *capacity = larger;
+  return 0;
+}
+
 static int watch_push(watch_list *list, watch item) {
-  if (list->size == list->capacity) {
-    /* By hand, not grow_array: int sizes keep a watch list in 16 bytes,
-     * two per variable, and the propagation loop in int arithmetic. */
-    int capacity = list->capacity ? 2 * list->capacity : 4;
-    watch *items = realloc(list->items, (size_t)capacity * sizeof *items);
-    if (!items)
-      return -1;
-    list->items = items;
-    list->capacity = capacity;
-  }
+  void *items = list->items;
+  int failed = make_room(&items, &list->capacity, list->size, sizeof item);
+  list->items = items;
+  if (failed)
+    return -1;
   list->items[list->size++] = item;
+  return 0;
+}
+
+static int literal_push(literal_list *list, int literal) {
+  void *items = list->items;
+  int failed = make_room(&items, &list->capacity, list->size, sizeof literal);
+  list->items = items;
+  if (failed)
+    return -1;
+  list->items[list->size++] = literal;
   return 0;
 }
 
@@ -226,6 +283,19 @@ static int heap_pop(allsat_engine *e, var_heap *h) {
 
 /* The open variable to decide next, projection first; 0 when none. */
 static int next_decision(allsat_engine *e) {
+  /* Every variable assigned (a model of a file whose auxiliary variables
+   * all follow from the projection): popping the other heap empty would
+   * cost a sift-down per variable, and backtrack an insertion each. */
+  if (e->trail_size == e->variables)
+    return 0;
+  if (e->static_projection) {
+    while (e->order_cursor < e->static_count) {
+      int v = e->static_order[e->order_cursor];
+      if (e->value[2 * v] == 0)
+        return v;
+      e->order_cursor++;
+    }
+  }
   for (int kind = 1; kind >= 0; kind--) {
     var_heap *h = &e->heaps[kind];
     while (h->size > 0) {
@@ -250,21 +320,24 @@ static void bump(allsat_engine *e, int v) {
     heap_up(e, &e->heaps[e->projected[v]], e->heap_index[v]);
 }
 
-/* The order given to allsat_engine_set_order, from now on. */
+/* The order given to allsat_engine_set_order, from now on: the
+ * projection heap is emptied, next_decision scans static_order. */
 static void apply_static_order(allsat_engine *e) {
   e->static_projection = 1;
-  for (int v = 1; v <= e->variables; v++)
-    if (e->projected[v] && e->static_rank[v] >= 0) {
-      e->activity[v] = (double)e->variables - e->static_rank[v];
-      int position = e->heap_index[v];
-      if (position >= 0) {
-        /* the key may have gone either way */
-        heap_up(e, &e->heaps[1], position);
-        heap_down(e, &e->heaps[1], e->heap_index[v]);
-      }
-    }
-  free(e->static_rank);
-  e->static_rank = NULL;
+  var_heap *h = &e->heaps[1];
+  for (int i = 0; i < h->size; i++)
+    e->heap_index[h->items[i]] = -1;
+  h->size = 0;
+  e->order_cursor = 0;
+}
+
+/* Puts an unassigned variable back where next_decision finds it. */
+static inline void make_decidable(allsat_engine *e, int v) {
+  if (e->static_projection && e->projected[v]) {
+    if (e->order_position[v] < e->order_cursor)
+      e->order_cursor = e->order_position[v];
+  } else
+    heap_insert(e, v);
 }
 
 /* ---- assignment ---- */
@@ -273,6 +346,7 @@ static void apply_static_order(allsat_engine *e) {
  * of assign and backtrack so that those stay small enough to inline in
  * propagation (counting is off for most of a long enumeration). */
 static void count_satisfied(allsat_engine *e, int literal) {
+  e->assigned_projected += e->projected[var_of(literal)];
   const int *clauses = e->occurrences[literal];
   for (int i = 0; i < e->occurrence_count[literal]; i++)
     if (e->satisfied_by[clauses[i]]++ == 0)
@@ -280,6 +354,7 @@ static void count_satisfied(allsat_engine *e, int literal) {
 }
 
 static void uncount_satisfied(allsat_engine *e, int literal) {
+  e->assigned_projected -= e->projected[var_of(literal)];
   const int *clauses = e->occurrences[literal];
   for (int k = 0; k < e->occurrence_count[literal]; k++)
     if (--e->satisfied_by[clauses[k]] == 0)
@@ -295,7 +370,6 @@ static inline void assign(allsat_engine *e, int literal, int reason) {
   e->trail[e->trail_size++] = literal;
   if (e->tracking)
     count_satisfied(e, literal);
-  e->assigned_projected += e->projected[v];
 }
 
 static void new_level(allsat_engine *e, int kind) {
@@ -308,37 +382,42 @@ static void backtrack(allsat_engine *e, int target) {
   if (e->current_level <= target)
     return;
   int keep = e->level_start[target + 1];
+  if (e->tracking)
+    for (int i = e->trail_size - 1; i >= keep; i--)
+      uncount_satisfied(e, e->trail[i]);
   /* The reasons of open variables are never read (assign sets them). */
   for (int i = e->trail_size - 1; i >= keep; i--) {
     int literal = e->trail[i], v = var_of(literal);
     e->value[literal] = e->value[literal ^ 1] = 0;
     e->phase[v] = (short)(literal & 1);
-    if (e->tracking)
-      uncount_satisfied(e, literal);
-    e->assigned_projected -= e->projected[v];
-    heap_insert(e, v);
+    make_decidable(e, v);
   }
   e->trail_size = e->head = keep;
   e->current_level = target;
 }
 
-/* Returns the arena offset of a falsified clause, or -1. */
+/* Returns 1 after a conflict, its clause then in e->conflict, else 0. */
 static int propagate(allsat_engine *e) {
   int *arena = e->arena.items;
   short *value = e->value;
   while (e->head < e->trail_size) {
     int false_literal = e->trail[e->head++] ^ 1;
     e->stats.propagations++;
-    const watch_list *pairs = &e->binaries[false_literal];
+    const literal_list *pairs = &e->watches[false_literal].binary;
     for (int i = 0; i < pairs->size; i++) {
-      watch w = pairs->items[i];
-      if (value[w.blocker] == 1)
+      int other = pairs->items[i];
+      if (value[other] == 1)
         continue;
-      if (value[w.blocker] == -1)
-        return w.clause;
-      assign(e, w.blocker, w.clause);
+      if (value[other] == -1) {
+        e->conflict_pair[0] = false_literal;
+        e->conflict_pair[1] = other;
+        e->conflict = e->conflict_pair;
+        e->conflict_size = 2;
+        return 1;
+      }
+      assign(e, other, binary_reason(false_literal));
     }
-    watch_list *list = &e->watches[false_literal];
+    watch_list *list = &e->watches[false_literal].other;
     if (!list->size)
       continue; /* items may be NULL: no pointer arithmetic on it */
     watch *read = list->items, *write = read, *end = read + list->size;
@@ -364,7 +443,7 @@ static int propagate(allsat_engine *e) {
         if (value[literals[k]] != -1) {
           literals[1] = literals[k];
           literals[k] = false_literal;
-          if (watch_push(&e->watches[literals[1]], kept))
+          if (watch_push(&e->watches[literals[1]].other, kept))
             e->out_of_memory = 1;
           moved = 1;
           break;
@@ -376,13 +455,15 @@ static int propagate(allsat_engine *e) {
         while (read != end)
           *write++ = *read++;
         list->size = (int)(write - list->items);
-        return w.clause;
+        e->conflict = literals;
+        e->conflict_size = size;
+        return 1;
       }
       assign(e, first, w.clause);
     }
     list->size = (int)(write - list->items);
   }
-  return -1;
+  return 0;
 }
 
 /* ---- clauses ---- */
@@ -390,9 +471,13 @@ static int propagate(allsat_engine *e) {
 /* Watches the clause at arena offset `offset` by its first two literals,
  * as propagate keeps them. */
 static int watch_clause(allsat_engine *e, int offset, const int *literals, int size) {
-  watch_list *lists = size == 2 ? e->binaries : e->watches;
+  literal_watches *first = &e->watches[literals[0]], *second = &e->watches[literals[1]];
+  if (size == 2)
+    return literal_push(&first->binary, literals[1]) || literal_push(&second->binary, literals[0])
+               ? -1
+               : 0;
   watch a = {offset, literals[1]}, b = {offset, literals[0]};
-  return watch_push(&lists[literals[0]], a) || watch_push(&lists[literals[1]], b) ? -1 : 0;
+  return watch_push(&first->other, a) || watch_push(&second->other, b) ? -1 : 0;
 }
 
 static int add_clause(allsat_engine *e, const int *literals, int size, int learned, int lbd) {
@@ -413,7 +498,7 @@ static int add_clause(allsat_engine *e, const int *literals, int size, int learn
 /* Rebuilds the watches from the arena. */
 static void rebuild_watches(allsat_engine *e) {
   for (int l = 0; l < 2 * (e->variables + 1); l++)
-    e->watches[l].size = e->binaries[l].size = 0;
+    e->watches[l].binary.size = e->watches[l].other.size = 0;
   int *arena = e->arena.items;
   for (size_t c = 0; c < e->arena.size; c += HEADER + (size_t)arena[c]) {
     int size = arena[c];
@@ -482,7 +567,7 @@ static void reduce_learned(allsat_engine *e) {
   }
   for (int i = 0; i < e->trail_size; i++) {
     int v = var_of(e->trail[i]);
-    if (e->reason[v] != NO_REASON)
+    if (e->reason[v] >= 0)
       e->reason[v] = arena[e->reason[v] + 1];
   }
   free(arena);
@@ -519,15 +604,27 @@ static int backtrack_exhausted(allsat_engine *e, int k) {
   return 1;
 }
 
-/* 1UIP analysis of `conflict` at the current level into e->learned[0..n):
+/* The literals of the clause that is `literal`'s reason (not NO_REASON),
+ * `pair` holding them when it is binary. */
+static const int *reason_clause(const allsat_engine *e, int literal, int *size, int pair[2]) {
+  int reason = e->reason[var_of(literal)];
+  if (reason >= 0) {
+    *size = e->arena.items[reason];
+    return e->arena.items + reason + HEADER;
+  }
+  pair[0] = literal;
+  pair[1] = binary_other(reason);
+  *size = 2;
+  return pair;
+}
+
+/* 1UIP analysis of e->conflict at the current level into e->learned[0..n):
  * learned[0] the asserting literal, learned[1] the highest of the rest.
  * Returns n; *assertion_level and *lbd are set. */
-static int analyze(allsat_engine *e, int conflict, int *assertion_level, int *lbd) {
-  int *arena = e->arena.items;
-  int n = 1, open = 0, index = e->trail_size - 1, uip = -1, clause = conflict;
+static int analyze(allsat_engine *e, int *assertion_level, int *lbd) {
+  int n = 1, open = 0, index = e->trail_size - 1, uip = -1, size = e->conflict_size, pair[2];
+  const int *literals = e->conflict;
   do {
-    int size = arena[clause];
-    const int *literals = arena + clause + HEADER;
     for (int i = 0; i < size; i++) {
       int q = literals[i], v = var_of(q);
       if (q == uip || e->seen[v] || e->level[v] == 0)
@@ -542,8 +639,9 @@ static int analyze(allsat_engine *e, int conflict, int *assertion_level, int *lb
     while (!e->seen[var_of(e->trail[index])])
       index--;
     uip = e->trail[index--];
-    clause = e->reason[var_of(uip)];
     e->seen[var_of(uip)] = 0;
+    if (open > 1)
+      literals = reason_clause(e, uip, &size, pair);
     open--;
   } while (open > 0);
   e->learned[0] = uip ^ 1;
@@ -552,10 +650,10 @@ static int analyze(allsat_engine *e, int conflict, int *assertion_level, int *lb
   memcpy(e->to_clear, e->learned, (size_t)n * sizeof *e->to_clear);
   int kept = 1;
   for (int i = 1; i < n; i++) {
-    int q = e->learned[i], reason = e->reason[var_of(q)], redundant = reason != NO_REASON;
+    int q = e->learned[i], redundant = e->reason[var_of(q)] != NO_REASON;
     if (redundant) {
-      const int *literals = arena + reason + HEADER;
-      for (int k = 0; k < arena[reason] && redundant; k++) {
+      literals = reason_clause(e, q, &size, pair);
+      for (int k = 0; k < size && redundant; k++) {
         int v = var_of(literals[k]);
         if (v != var_of(q) && !e->seen[v] && e->level[v] > 0)
           redundant = 0;
@@ -629,7 +727,7 @@ static int report_model(allsat_engine *e, int free_count, int want_values, allsa
   if (e->tracking && e->stats.models >= PARTIAL_SAMPLE &&
       e->models_free * PARTIAL_RATIO < e->stats.models) {
     e->tracking = 0; /* never free: counting costs as much as propagating */
-    if (e->static_rank)
+    if (e->static_order)
       apply_static_order(e);
   }
   if (!on_model)
@@ -662,7 +760,7 @@ static void settle_units(allsat_engine *e) {
       assign(e, literal, NO_REASON);
   }
   e->pending_units.size = 0;
-  if (!e->inconsistent && propagate(e) >= 0)
+  if (!e->inconsistent && propagate(e))
     e->inconsistent = 1;
 }
 
@@ -697,7 +795,7 @@ nq_status allsat_engine_enumerate(allsat_engine *e, const int *assumptions, size
       status = NQ_ERR_MEMORY;
       break;
     }
-    if (conflict >= 0) {
+    if (conflict) {
       e->stats.conflicts++;
       restart_conflicts++;
       if (e->current_level <= e->floor) {
@@ -706,7 +804,7 @@ nq_status allsat_engine_enumerate(allsat_engine *e, const int *assumptions, size
         break;
       }
       int assertion_level, lbd;
-      int n = analyze(e, conflict, &assertion_level, &lbd);
+      int n = analyze(e, &assertion_level, &lbd);
       if (e->level_kind[e->current_level] == LEVEL_FLIPPED) {
         /* Both halves of this level are done. */
         if (backtrack_exhausted(e, e->current_level - 1)) {
@@ -820,8 +918,10 @@ allsat_engine *allsat_engine_new_until(int variables, const unsigned char *proje
   e->trail = malloc(n * sizeof *e->trail);
   e->level_start = calloc(n + 2, sizeof *e->level_start);
   e->level_kind = calloc(n + 2, 1);
-  e->watches = calloc(l, sizeof *e->watches);
-  e->binaries = calloc(l, sizeof *e->binaries);
+  size_t watch_bytes = (l * sizeof *e->watches + 63) / 64 * 64; /* aligned_alloc wants a multiple */
+  e->watches = aligned_alloc(64, watch_bytes);
+  if (e->watches)
+    memset(e->watches, 0, watch_bytes);
   e->occurrences = calloc(l, sizeof *e->occurrences);
   e->occurrence_count = calloc(l, sizeof *e->occurrence_count);
   e->activity = calloc(n, sizeof *e->activity);
@@ -834,7 +934,7 @@ allsat_engine *allsat_engine_new_until(int variables, const unsigned char *proje
   e->level_stamp = calloc(n + 2, sizeof *e->level_stamp);
   e->model = malloc(n);
   if (!e->projected || !e->value || !e->level || !e->reason || !e->phase || !e->trail ||
-      !e->level_start || !e->level_kind || !e->watches || !e->binaries || !e->occurrences ||
+      !e->level_start || !e->level_kind || !e->watches || !e->occurrences ||
       !e->occurrence_count || !e->activity || !e->heaps[0].items || !e->heaps[1].items ||
       !e->heap_index || !e->seen || !e->learned || !e->to_clear || !e->level_stamp || !e->model)
     goto fail;
@@ -914,7 +1014,7 @@ allsat_engine *allsat_engine_new_until(int variables, const unsigned char *proje
       assign(e, units.items[i], NO_REASON);
   }
   free(units.items);
-  if (!e->inconsistent && propagate(e) >= 0)
+  if (!e->inconsistent && propagate(e))
     e->inconsistent = 1;
   e->max_learned = REDUCE_BASE + (size_t)original / 8;
   return e;
@@ -923,15 +1023,45 @@ fail:
   return NULL;
 }
 
+typedef struct ranked_variable {
+  int rank, variable;
+} ranked_variable;
+
+static int by_rank(const void *a, const void *b) {
+  const ranked_variable *x = a, *y = b;
+  if (x->rank != y->rank)
+    return x->rank < y->rank ? -1 : 1;
+  return (x->variable > y->variable) - (x->variable < y->variable);
+}
+
 int allsat_engine_set_order(allsat_engine *e, const int *rank, int ranked) {
   if (ranked > e->variables)
     ranked = e->variables;
-  free(e->static_rank);
-  e->static_rank = malloc(((size_t)e->variables + 1) * sizeof *e->static_rank);
-  if (!e->static_rank)
+  size_t n = (size_t)e->variables + 1;
+  ranked_variable *sorted = malloc(n * sizeof *sorted);
+  int *order = malloc(n * sizeof *order), *position = malloc(n * sizeof *position);
+  if (!sorted || !order || !position) {
+    free(sorted);
+    free(order);
+    free(position);
     return -1;
-  for (int v = 0; v <= e->variables; v++)
-    e->static_rank[v] = v >= 1 && v <= ranked ? rank[v] : -1;
+  }
+  int count = 0;
+  for (int v = 1; v <= e->variables; v++)
+    if (e->projected[v])
+      /* unranked variables last, by number */
+      sorted[count++] = (ranked_variable){v <= ranked && rank[v] >= 0 ? rank[v] : INT_MAX, v};
+  qsort(sorted, (size_t)count, sizeof *sorted, by_rank);
+  for (int i = 0; i < count; i++) {
+    order[i] = sorted[i].variable;
+    position[order[i]] = i;
+  }
+  free(sorted);
+  free(e->static_order);
+  free(e->order_position);
+  e->static_order = order;
+  e->order_position = position;
+  e->static_count = count;
   if (!e->tracking)
     apply_static_order(e);
   return 0;
@@ -942,7 +1072,7 @@ void allsat_engine_set_max_free(allsat_engine *e, int max_free) {
   if (max_free == 0 && e->tracking) {
     /* No partial models: the counts are not needed. */
     e->tracking = 0;
-    if (e->static_rank)
+    if (e->static_order)
       apply_static_order(e);
   }
 }
@@ -951,16 +1081,15 @@ void allsat_engine_free(allsat_engine *e) {
   if (!e)
     return;
   for (int l = 0; l < 2 * (e->variables + 1); l++) {
-    if (e->watches)
-      free(e->watches[l].items);
-    if (e->binaries)
-      free(e->binaries[l].items);
+    if (e->watches) {
+      free(e->watches[l].binary.items);
+      free(e->watches[l].other.items);
+    }
   }
   if (e->occurrences)
     for (int l = 0; l < 2 * (e->variables + 1); l++)
       free(e->occurrences[l]);
   free(e->watches);
-  free(e->binaries);
   free(e->occurrences);
   free(e->occurrence_count);
   free(e->satisfied_by);
@@ -978,7 +1107,8 @@ void allsat_engine_free(allsat_engine *e) {
   free(e->heaps[0].items);
   free(e->heaps[1].items);
   free(e->heap_index);
-  free(e->static_rank);
+  free(e->static_order);
+  free(e->order_position);
   free(e->seen);
   free(e->learned);
   free(e->to_clear);

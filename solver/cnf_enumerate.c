@@ -70,9 +70,14 @@ enum { DEFAULT_CUBE_TARGET = 2048, MAX_SPLIT_DEPTH = 40, MAX_FREE = 62 };
  * propagation per leaf: callgrind, --count on one thread, 2048 cubes
  * against 256: ladder N = 10 parsimonious 1.18 G instructions against
  * 0.52 G, shuffled pairwise N = 11 1.15 G against 0.54 G, random 3-SAT
- * 70/260 0.76 G against 0.60 G (16 or 64 cubes are within 5% of 256; 256
- * still gives two cubes to each of the 128 batches). */
-enum { NATIVE_CUBE_TARGET = 256 };
+ * 70/260 0.76 G against 0.60 G. 128 against 256 (each cube starts its
+ * walk of the tree afresh): ladder N = 11 parsimonious 0.97 G against
+ * 1.05 G, N = 12 ladder 4.64 G against 4.95 G, binary 5.70 against 6.00,
+ * bimander 3.60 against 3.85, seq 3.07 against 3.19, product and
+ * commander 1% fewer, pairwise and shuffled pairwise 1% more, random
+ * 3-SAT 70/260 0.56 G against 0.52 G (one cube to each of the 128
+ * batches). */
+enum { NATIVE_CUBE_TARGET = 128 };
 /* Symmetry (cnf_symmetry.h): detection gets at most SYMMETRY_SECONDS (it
  * takes milliseconds on N-Queens files up to N = 14, 0.8 s on 1.6 million
  * clauses), is skipped past SYMMETRY_MAX_LITERALS (nauty's first
