@@ -90,8 +90,10 @@ static void print_solve_help(void) {
          "                    found quickly) or off\n",
          NQ_SOLVER_MAX_N, MODEL_COUNT_MAX_DIGITS, MODEL_COUNT_DEFAULT_DIGITS);
   fputs("  --engine ENGINE   FILE, with --count, --all or --max: auto (default: for\n"
-        "                    --count the probe picks components or enumerate; for\n"
-        "                    --all and --max, enumerate), components (--count\n"
+        "                    --count the probe picks components or enumerate, and\n"
+        "                    an enumeration runs trials of the component counter\n"
+        "                    as its work doubles, the first to finish counting;\n"
+        "                    for --all and --max, enumerate), components (--count\n"
         "                    only: DPLL splitting the formula into independent\n"
         "                    components, counts cached, clauses learned; on\n"
         "                    --threads cubes), enumerate\n"
@@ -102,7 +104,9 @@ static void print_solve_help(void) {
         "  --stats           FILE: print variables, clauses, 'symmetry group order:\n"
         "                    G', 'cubes: K', threads, the engine, decisions,\n"
         "                    conflicts, models per second and seconds on stderr;\n"
-        "                    the component counter prints its probe, learned\n"
+        "                    'component trials:' after an automatic choice of\n"
+        "                    enumeration; the component counter prints its\n"
+        "                    probe, learned\n"
         "                    clauses, components, cache hits and cache size\n"
         "                    instead of cubes and symmetry\n"
         "  --time-limit S    stop after S seconds (1..31536000) with what was found,\n"
@@ -401,17 +405,23 @@ static void print_probe(const nq_engine_probe *probe, const char *engine) {
   fputc('\n', stderr);
 }
 
+/* How the component counter came to count: forced, chosen by the probe,
+ * or after the watched enumeration was abandoned (the hedge). */
+typedef enum components_path { FORCED, PROBED, AFTER_ENUMERATION } components_path;
+
 static void print_component_stats(const nq_component_stats *stats, int threads,
-                                  const nq_engine_probe *probe, int probed) {
+                                  const nq_engine_probe *probe, components_path how) {
   fprintf(stderr, "variables: %d\n", stats->variables);
   fprintf(stderr, "projected: %d\n", stats->projected);
   fprintf(stderr, "unused projected: %d\n", stats->unused_projected);
   fprintf(stderr, "clauses: %" PRIu64 "\n", stats->clauses);
   fprintf(stderr, "threads: %d\n", threads);
-  if (probed)
+  if (how == PROBED)
     print_probe(probe, "engine: components");
-  else
+  else if (how == FORCED)
     fprintf(stderr, "engine: components (--engine components, no probe)\n");
+  else
+    fprintf(stderr, "engine: components (a trial during the enumeration)\n");
   fprintf(stderr, "top-level components: %d\n", stats->top_components);
   fprintf(stderr, "decisions: %" PRIu64 "\n", stats->decisions);
   fprintf(stderr, "conflicts: %" PRIu64 "\n", stats->conflicts);
@@ -424,40 +434,26 @@ static void print_component_stats(const nq_component_stats *stats, int threads,
   fprintf(stderr, "seconds: %.3f\n", stats->seconds);
 }
 
-/* --count by the component counter: the count by the convention (or
- * --occurring), in the same output formats as the enumeration's. */
-static int count_by_components(solve_options *options, const char *path, nq_cnf *cnf,
-                               uint64_t max_memory, const nq_engine_probe *probe, int probed) {
-  uint64_t limit = max_memory ? max_memory : default_memory_limit();
-  int threads = options->control.threads > 0 ? options->control.threads : online_processors(0);
-  /* Each worker holds its own copy of the formula. */
-  uint64_t needed = nq_cnf_count_components_memory(cnf) * (uint64_t)threads;
-  if (memory_budget_check_file("solve", path, needed, limit)) {
-    nq_cnf_free(cnf);
-    return NQ_EXIT_FAILURE;
-  }
-  nq_component_options component_options = {.cache_bytes = limit - needed, .threads = threads};
-  nq_component_stats stats;
+/* The component counter's answer (`status`, `count`, `stats` of its
+ * run): --stats, then the count by the convention (or --occurring), in
+ * the same output formats as the enumeration's. */
+static int print_component_answer(solve_options *options, const char *path, nq_status status,
+                                  const mpz_t count, const nq_component_stats *stats,
+                                  int has_projection, int threads, const nq_engine_probe *probe,
+                                  components_path how) {
+  if (options->stats)
+    print_component_stats(stats, threads, probe, how);
+  if (status == NQ_ERR_INTERRUPTED)
+    return stopped_before_models(options, "the component count was not finished");
+  if (status != NQ_OK)
+    return runtime_error("solve", "%s: %s", path, nq_strerror(status));
   model_count total;
   model_count_init(&total);
-  nq_status status =
-      nq_cnf_count_components(cnf, &component_options, &options->control, total.mantissa, &stats);
-  int has_projection = cnf->has_projection;
-  nq_cnf_free(cnf);
-  if (options->stats)
-    print_component_stats(&stats, threads, probe, probed);
-  if (status == NQ_ERR_INTERRUPTED) {
-    model_count_clear(&total);
-    return stopped_before_models(options, "the component count was not finished");
-  }
-  if (status != NQ_OK) {
-    model_count_clear(&total);
-    return runtime_error("solve", "%s: %s", path, nq_strerror(status));
-  }
+  mpz_set(total.mantissa, count);
   /* Declared variables no clause mentions double the count (the
    * convention), kept as a power of two: 2^31 of them print at once. */
   if (!options->occurring)
-    total.power += (uint64_t)stats.unused_projected;
+    total.power += (uint64_t)stats->unused_projected;
   if (options->mcc) {
     model_count_print_mcc(stdout, &total, has_projection, (uint64_t)options->exact_digits);
   } else {
@@ -469,6 +465,76 @@ static int count_by_components(solve_options *options, const char *path, nq_cnf 
   int code = mpz_sgn(total.mantissa) > 0 ? NQ_EXIT_SATISFIABLE : NQ_EXIT_UNSATISFIABLE;
   model_count_clear(&total);
   return finish_output(code);
+}
+
+/* --count by the component counter. Frees `cnf`. */
+static int count_by_components(solve_options *options, const char *path, nq_cnf *cnf,
+                               uint64_t max_memory, const nq_engine_probe *probe,
+                               components_path how) {
+  uint64_t limit = max_memory ? max_memory : default_memory_limit();
+  int threads = options->control.threads > 0 ? options->control.threads : online_processors(0);
+  /* Each worker holds its own copy of the formula. */
+  uint64_t needed = nq_cnf_count_components_memory(cnf) * (uint64_t)threads;
+  if (memory_budget_check_file("solve", path, needed, limit)) {
+    nq_cnf_free(cnf);
+    return NQ_EXIT_FAILURE;
+  }
+  nq_component_options component_options = {.cache_bytes = limit - needed, .threads = threads};
+  nq_component_stats stats;
+  mpz_t count;
+  mpz_init(count);
+  nq_status status =
+      nq_cnf_count_components(cnf, &component_options, &options->control, count, &stats);
+  int has_projection = cnf->has_projection;
+  nq_cnf_free(cnf);
+  int code = print_component_answer(options, path, status, count, &stats, has_projection, threads,
+                                    probe, how);
+  mpz_clear(count);
+  return code;
+}
+
+/* The hedge (nqsat/engine_choice.h): the watch that runs the component
+ * counter's trials during the enumeration of `plan`, on one thread (one
+ * worker is diverted), its cache within half of the memory limit (the
+ * enumeration holds the rest). 0 when even that leaves no room: no watch. */
+static int watch_with_trials(nq_cnf_plan *plan, nq_engine_hedge *hedge, const nq_cnf *cnf,
+                             const nq_cnf_report *report, solve_options *options,
+                             uint64_t max_memory) {
+  uint64_t half = (max_memory ? max_memory : default_memory_limit()) / 2;
+  uint64_t needed = nq_cnf_count_components_memory(cnf);
+  if (needed >= half)
+    return 0;
+  memset(hedge, 0, sizeof *hedge);
+  hedge->cnf = cnf;
+  hedge->options.cache_bytes = half - needed;
+  hedge->options.threads = 1;
+  hedge->control = &options->control;
+  hedge->literals = report->literals;
+  mpz_init(hedge->count);
+  nq_cnf_watch watch = {NQ_ENGINE_CHOICE_WATCH_WORK, nq_engine_hedge_check, hedge};
+  nq_cnf_plan_watch(plan, &watch);
+  nq_engine_hedge_start(hedge);
+  return 1;
+}
+
+/* --stats: what the hedge did. */
+static void print_hedge(const nq_engine_hedge *hedge, const nq_cnf_report *report) {
+  if (!hedge->trials) {
+    fprintf(stderr, "component trials: none (the enumeration was short or nearly done)\n");
+    return;
+  }
+  fprintf(stderr,
+          "component trials: %d (%.3f s), the last at %" PRIu64 " steps of the enumeration (%" PRIu64
+          " of %" PRIu64 " cubes, ",
+          hedge->trials, hedge->trial_seconds, hedge->at.work, hedge->at.cubes_done,
+          hedge->at.cubes);
+  if (hedge->at.models == UINT64_MAX)
+    fprintf(stderr, "over 2^64");
+  else
+    fprintf(stderr, "%" PRIu64, hedge->at.models);
+  fprintf(stderr, " models over %d variables): %s\n", report->variables,
+          hedge->counted ? "it counted the formula, the enumeration abandoned"
+                         : "none finished, the enumeration went on");
 }
 
 static int solve_file(solve_options *options, const char *path, uint64_t max_memory) {
@@ -494,12 +560,16 @@ static int solve_file(solve_options *options, const char *path, uint64_t max_mem
                          path, NQ_SOLVER_MAX_N);
   }
   if (options->mode == COUNT_ONLY && options->engine_choice == ENGINE_COMPONENTS)
-    return count_by_components(options, path, cnf, max_memory, NULL, 0);
-  if (options->mode == COUNT_ONLY && options->engine_choice == ENGINE_AUTO && !options->unique) {
+    return count_by_components(options, path, cnf, max_memory, NULL, FORCED);
+  /* The automatic choice: the probe, and when it says enumerate, the
+   * enumeration watched (the hedge of nqsat/engine_choice.h). */
+  int hedge = options->mode == COUNT_ONLY && options->engine_choice == ENGINE_AUTO &&
+              !options->unique && options->engine == NQ_CNF_ENGINE_NATIVE;
+  if (hedge) {
     nq_engine_probe probe;
     if (nq_cnf_probe_engine(cnf, &options->control, &probe) == NQ_OK &&
         probe.choice == NQ_COUNT_BY_COMPONENTS)
-      return count_by_components(options, path, cnf, max_memory, &probe, 1);
+      return count_by_components(options, path, cnf, max_memory, &probe, PROBED);
     if (options->stats)
       print_probe(&probe, "engine choice: enumerate");
   }
@@ -551,6 +621,8 @@ static int solve_file(solve_options *options, const char *path, uint64_t max_mem
     print_plan_lines(&report, options);
   }
   nq_enumeration result;
+  nq_engine_hedge trials;
+  hedge = hedge && watch_with_trials(plan, &trials, cnf, &report, options, max_memory);
   status =
       nq_cnf_plan_enumerate(plan, max_models, &options->control,
                             options->mode == COUNT_ONLY ? NULL : print_model, &models, &result);
@@ -562,6 +634,17 @@ static int solve_file(solve_options *options, const char *path, uint64_t max_mem
   nq_cnf_free(cnf);
   if (options->control.progress)
     clear_progress();
+  if (hedge) {
+    if (options->stats)
+      print_hedge(&trials, &report);
+    int code = trials.counted ? print_component_answer(options, path, NQ_OK, trials.count,
+                                                       &trials.stats, has_projection, 1, NULL,
+                                                       AFTER_ENUMERATION)
+                              : 0;
+    mpz_clear(trials.count);
+    if (trials.counted)
+      return code;
+  }
   if (options->stats) {
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);

@@ -37,6 +37,10 @@
 #                       enumeration (about 6 s of CPU natively); the
 #                       counter's memory is checked under ASan by
 #                       test_component_count and the model_count fuzz replay
+#   solve_engine_hedge  enumerations watched until a component-counter trial
+#                       counts (about 3 s of CPU natively, minutes under
+#                       valgrind: the budgets are steps, so the path is the
+#                       same and only slower); the sanitizer build runs it
 #   solve_partial       ~90 listings of random files against an awk brute
 #                       force: solve_files.sh (which runs here) lists one
 #                       file with --partial and --format compact
@@ -59,7 +63,7 @@ binary=$(realpath "$build/nqsat")
 command -v valgrind >/dev/null || { echo "valgrind: not installed (scripts/setup.sh --test-tools)" >&2; exit 1; }
 skip=(encode_rows_counts teach_browser run_cactus_browser interrupt_latency count_signals count_mpi solve_files_encodings
   solve_engines check_complete verify_paths solve_count_convention count_isa run_measure solve_partial
-  solve_components verify_memory)
+  solve_components solve_engine_hedge verify_memory)
 
 logs=$(mktemp -d "${TMPDIR:-/tmp}/nqsat-valgrind.XXXXXX")
 trap 'rm -rf "$logs"' EXIT

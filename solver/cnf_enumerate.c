@@ -105,6 +105,8 @@ struct nq_cnf_plan {
   int engine;                    /* nq_cnf_engine */
   int partial;                   /* nq_cnf_options.partial */
   uint64_t decisions, conflicts; /* of the last enumeration (engine NATIVE) */
+  nq_cnf_watch watch;
+  nq_cnf_progress progress; /* of the last enumeration */
   nq_cnf_report report;
 };
 
@@ -237,6 +239,15 @@ void nq_cnf_plan_free(nq_cnf_plan *plan) {
   free(plan);
 }
 
+void nq_cnf_plan_watch(nq_cnf_plan *plan, const nq_cnf_watch *watch) {
+  nq_cnf_watch none = {0, NULL, NULL};
+  plan->watch = watch ? *watch : none;
+}
+
+void nq_cnf_plan_progress(const nq_cnf_plan *plan, nq_cnf_progress *progress) {
+  *progress = plan->progress;
+}
+
 void nq_cnf_plan_search_counts(const nq_cnf_plan *plan, uint64_t *decisions, uint64_t *conflicts) {
   *decisions = plan->decisions;
   *conflicts = plan->conflicts;
@@ -313,6 +324,12 @@ typedef struct run {
   atomic_ullong decisions, conflicts;          /* the all-solutions engine's */
   int symmetric;                               /* the plan's group is used in this run */
   int lex_leader;                              /* with lex-leader clauses */
+  /* The watch (nq_cnf_watch): steps published by the workers, the next
+   * check (0: none), finished cubes, and the abandoning check's figures. */
+  atomic_ullong work, next_check, cubes_done;
+  atomic_int checking;
+  nq_cnf_progress abandoned_at;
+  int abandoned;
 } run;
 
 static void set_status(run *r, nq_status status) {
@@ -395,6 +412,7 @@ typedef struct worker_memory {
   int *inverse; /* lex-leader clauses: a generator's inverse */
   int *candidates;
   allsat_engine *engine; /* native engine: loaded by the first batch, kept for the rest */
+  uint64_t published;    /* of its steps, added to run.work */
 } worker_memory;
 
 /* Keeps the 2^free models one partial assignment stands for: the free
@@ -691,7 +709,47 @@ typedef struct native_batch {
   int failed;
 } native_batch;
 
-static int native_stop(void *context) { return stop_hook(((native_batch *)context)->r); }
+/* The watch (nq_cnf_watch), polled with the stop flag: publishes the
+ * worker's new steps; the worker whose steps pass the next check makes
+ * it, unless another's check is still running (the exchanges pick one). */
+static void watch_progress(run *r, worker_memory *m) {
+  allsat_stats stats;
+  allsat_engine_stats(m->engine, &stats);
+  /* A model found costs a step (with symmetry its orbit's images are
+   * added by native_model). */
+  uint64_t steps =
+      stats.decisions + NQ_CNF_WORK_PER_CONFLICT * stats.conflicts + stats.models;
+  uint64_t fresh = steps - m->published;
+  m->published = steps;
+  unsigned long long total = atomic_fetch_add(&r->work, fresh) + fresh;
+  unsigned long long check = atomic_load(&r->next_check);
+  int idle = 0;
+  if (!check || total < check || !atomic_compare_exchange_strong(&r->checking, &idle, 1))
+    return;
+  if (!atomic_compare_exchange_strong(&r->next_check, &check, check * 2)) {
+    atomic_store(&r->checking, 0);
+    return;
+  }
+  nq_cnf_progress progress = {0, total, atomic_load(&r->cubes_done), r->plan->cubes.count,
+                              atomic_load(&r->found_high) ? UINT64_MAX : atomic_load(&r->found)};
+  if (r->plan->watch.check(r->plan->watch.context, &progress)) {
+    pthread_mutex_lock(&r->lock);
+    if (r->status == NQ_OK && !r->abandoned) {
+      r->abandoned = 1;
+      r->abandoned_at = progress;
+    }
+    pthread_mutex_unlock(&r->lock);
+    set_status(r, NQ_ERR_STOPPED);
+  }
+  atomic_store(&r->checking, 0);
+}
+
+static int native_stop(void *context) {
+  native_batch *b = context;
+  if (atomic_load(&b->r->next_check))
+    watch_progress(b->r, b->m);
+  return stop_hook(b->r);
+}
 
 static void int_sink(void *sink, int literal) {
   int **end = sink;
@@ -719,6 +777,10 @@ static int native_model(void *context, const signed char *values, int free_count
       b->failed = 1;
       return 1;
     }
+    /* The watch's steps: each image is a permuted copy of the model. */
+    if (r->plan->watch.check)
+      atomic_fetch_add(&r->work, (unsigned long long)orbit->image_count *
+                                     (1ull + (unsigned long long)f->variables / 16));
     if (cnf_projected_less(f, orbit->least, m->values))
       return atomic_load(&r->stop);
     count_add(&r->fundamental, &r->fundamental_high, 1ull);
@@ -789,6 +851,7 @@ static allsat_engine *worker_engine(run *r, worker_memory *m) {
     return m->engine;
   allsat_engine_free(m->engine);
   m->engine = NULL;
+  m->published = 0;
   const cnf_compact *f = &r->plan->formula;
   int auxiliary =
       r->symmetric ? r->plan->group.projected_generator_count * CNF_LEX_LEADER_LENGTH : 0;
@@ -840,6 +903,8 @@ static int solve_batch_native(run *r, size_t first, size_t last, worker_memory *
     if (!atomic_load(&r->stop))
       status = allsat_engine_enumerate(engine, cube_literals, cube_size, r->keep || r->symmetric,
                                        native_model, native_stop, &b);
+    if (status == NQ_OK && !atomic_load(&r->stop))
+      atomic_fetch_add(&r->cubes_done, 1ull);
     if (status == NQ_ERR_INTERRUPTED && search_clock_expired(&r->clock))
       set_status(r, NQ_ERR_INTERRUPTED);
     else if (status == NQ_ERR_MEMORY) {
@@ -863,6 +928,7 @@ static void *worker(void *context) {
   int variables = r->plan->formula.variables;
   worker_memory m;
   m.engine = NULL;
+  m.published = 0;
   m.values = malloc((size_t)variables + 1);
   m.fixed = calloc((size_t)variables + 1, 1);
   m.free_variables = malloc(((size_t)variables + 1) * sizeof(int));
@@ -950,6 +1016,12 @@ nq_status nq_cnf_plan_enumerate(nq_cnf_plan *plan, uint64_t max_models,
   atomic_init(&r->fundamental_high, 0);
   atomic_init(&r->decisions, 0);
   atomic_init(&r->conflicts, 0);
+  atomic_init(&r->work, 0);
+  atomic_init(&r->cubes_done, 0);
+  atomic_init(&r->next_check, plan->engine == NQ_CNF_ENGINE_NATIVE && plan->watch.check
+                                  ? plan->watch.first_check
+                                  : 0);
+  atomic_init(&r->checking, 0);
   int threads = thread_count(control);
   size_t batches = cube_count ? (cube_count + r->batch_size - 1) / r->batch_size : 1;
   if ((size_t)threads > batches)
@@ -1002,6 +1074,14 @@ nq_status nq_cnf_plan_enumerate(nq_cnf_plan *plan, uint64_t max_models,
   result->complete = status == NQ_OK;
   plan->decisions = atomic_load(&r->decisions);
   plan->conflicts = atomic_load(&r->conflicts);
+  if (r->abandoned) {
+    plan->progress = r->abandoned_at;
+    plan->progress.abandoned = 1;
+  } else {
+    nq_cnf_progress now = {0, atomic_load(&r->work), atomic_load(&r->cubes_done), cube_count,
+                           atomic_load(&r->found_high) ? UINT64_MAX : atomic_load(&r->found)};
+    plan->progress = now;
+  }
   for (size_t i = 0; i < cube_count; i++)
     free(r->cubes[i].kept);
   free(r->cubes);

@@ -230,3 +230,51 @@ done:
       (double)(end.tv_sec - start.tv_sec) + (double)(end.tv_nsec - start.tv_nsec) * 1e-9;
   return status;
 }
+
+uint64_t nq_engine_hedge_decisions(const nq_engine_hedge *hedge, const nq_cnf_progress *progress) {
+  /* The rest at the rate of cubes finished since the last check (cubes
+   * differ wildly in size: the easy ones finish first). In double: the
+   * products pass 2^64. */
+  double finished = (double)(progress->cubes_done - hedge->last.cubes_done);
+  double steps = (double)(progress->work - hedge->last.work);
+  if (finished > 0 && (double)(progress->cubes - progress->cubes_done) * steps / finished <
+                          (double)progress->work)
+    return 0;
+  double decisions = (double)progress->work * NQ_ENGINE_CHOICE_STEPS_PER_WORK /
+                     (double)(hedge->literals ? hedge->literals : 1);
+  if (decisions < NQ_ENGINE_CHOICE_DECISIONS)
+    return NQ_ENGINE_CHOICE_DECISIONS;
+  return decisions >= 1.8e19 ? UINT64_MAX : (uint64_t)decisions;
+}
+
+static double monotonic_seconds(void) {
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
+}
+
+void nq_engine_hedge_start(nq_engine_hedge *hedge) { hedge->started = monotonic_seconds(); }
+
+int nq_engine_hedge_check(void *context, const nq_cnf_progress *progress) {
+  nq_engine_hedge *hedge = context;
+  uint64_t decisions = nq_engine_hedge_decisions(hedge, progress);
+  hedge->last = *progress;
+  if (!decisions)
+    return 0;
+  hedge->options.max_decisions = decisions;
+  hedge->trials++;
+  hedge->at = *progress;
+  nq_solver_control control = {0};
+  if (hedge->control)
+    control = *hedge->control;
+  if (control.time_limit_seconds > 0) {
+    double left = control.time_limit_seconds - (monotonic_seconds() - hedge->started);
+    control.time_limit_seconds = left > 1e-3 ? left : 1e-3;
+  }
+  control.progress = NULL; /* the enumeration's progress line goes on */
+  nq_status status =
+      nq_cnf_count_components(hedge->cnf, &hedge->options, &control, hedge->count, &hedge->stats);
+  hedge->trial_seconds += hedge->stats.seconds;
+  hedge->counted = status == NQ_OK;
+  return hedge->counted;
+}

@@ -34,6 +34,24 @@
  * decompose deeper (random 3-SAT 150/560: 0.5 s by components, 24 s by
  * enumeration) is left to enumeration by this rule.
  *
+ * The probe's choice of enumeration is therefore a hedge, not a verdict
+ * (cli: `solve FILE --count`): the enumeration runs watched (nq_cnf_watch
+ * in nqsat/solver.h), and at each of its checks, after
+ * NQ_ENGINE_CHOICE_WATCH_WORK steps and at each doubling,
+ * nq_engine_hedge_check runs the component counter from the start with as
+ * many steps as the enumeration has made (converted by
+ * NQ_ENGINE_CHOICE_STEPS_PER_WORK): if it finishes, its count is the
+ * answer and the enumeration is abandoned; if not, the enumeration goes
+ * on where it was. A check is skipped when the cubes finished since the
+ * last check say the enumeration's rest takes fewer steps than the trial
+ * would (the easy cubes finish first: the rate counts, not the share
+ * done). So the
+ * counter's trials cost at most about as much as the enumeration (twice
+ * its time in the worst case), and a formula the counter counts in T
+ * costs at most about 4T plus the first check. Whichever engine counts,
+ * the count is the same. The budgets are steps, not seconds, so on one
+ * thread the path taken does not depend on the load.
+ *
  * Ownership: nothing outlives the call. */
 #ifndef NQSAT_ENGINE_CHOICE_H
 #define NQSAT_ENGINE_CHOICE_H
@@ -41,6 +59,7 @@
 #include <stdint.h>
 
 #include "nqsat/cnf.h"
+#include "nqsat/component_count.h"
 #include "nqsat/solver.h"
 #include "nqsat/status.h"
 
@@ -59,6 +78,15 @@
  * grow with the square of it). */
 #define NQ_ENGINE_CHOICE_WIDTH_LIMIT 64
 #define NQ_ENGINE_CHOICE_MAX_COMPONENT 8192
+
+/* The watched enumeration's first check, in steps of the all-solutions
+ * engine (decisions + NQ_CNF_WORK_PER_CONFLICT per conflict, about 10^7
+ * a second on one core: 0.2 s). */
+#define NQ_ENGINE_CHOICE_WATCH_WORK (1ull << 21)
+/* Component-counter steps (decisions times the formula's literals, as in
+ * the probe) per step of the enumeration, for the same time: measured
+ * 16-20 on one core (random 3-SAT 150/560: 1.9e8 against 1.1e7 a second). */
+#define NQ_ENGINE_CHOICE_STEPS_PER_WORK 16
 
 typedef enum nq_count_engine {
   NQ_COUNT_BY_ENUMERATION = 0,
@@ -86,5 +114,38 @@ typedef struct nq_engine_probe {
  * TRIAL_STEPS / 16 literals, so the probe stays short. */
 nq_status nq_cnf_probe_engine(const nq_cnf *cnf, const nq_solver_control *control,
                               nq_engine_probe *probe);
+
+/* The hedge: nq_engine_hedge_check is an nq_cnf_watch check, its context
+ * an nq_engine_hedge the caller fills (formula, counter options, control;
+ * `count` initialised) and reads after the enumeration: `counted` 1 says a
+ * trial counted the formula into `count` and `stats`, and the enumeration
+ * was abandoned. A trial failing otherwise than by its budget (out of
+ * memory, interrupted) abandons nothing: the enumeration goes on. */
+typedef struct nq_engine_hedge {
+  const nq_cnf *cnf;
+  nq_component_options options; /* max_decisions is set per trial */
+  /* Its interrupt flag stops a trial; its time limit is the enumeration's:
+   * counted from nq_engine_hedge_start, a trial gets what is left. */
+  const nq_solver_control *control;
+  uint64_t literals; /* the formula's, to convert steps */
+  double started;    /* CLOCK_MONOTONIC seconds at nq_engine_hedge_start */
+  int trials;
+  int counted;
+  mpz_t count;
+  nq_component_stats stats;
+  nq_cnf_progress at;   /* the enumeration at the last trial */
+  nq_cnf_progress last; /* at the last check */
+  double trial_seconds;
+} nq_engine_hedge;
+
+int nq_engine_hedge_check(void *hedge, const nq_cnf_progress *progress);
+/* Marks the start of the enumeration (for the time limit). */
+void nq_engine_hedge_start(nq_engine_hedge *hedge);
+
+/* The decisions a trial gets at `progress`: the enumeration's steps so
+ * far converted, or 0 (no trial) when the cubes finished since the last
+ * check, at that rate, say the enumeration's rest takes fewer steps than
+ * it has made. */
+uint64_t nq_engine_hedge_decisions(const nq_engine_hedge *hedge, const nq_cnf_progress *progress);
 
 #endif

@@ -162,8 +162,9 @@ uint64_t nq_cnf_plan_memory_estimate(const nq_cnf_plan *plan, int threads,
  * set (cnf->projection when declared, else every variable) restricted to
  * the variables that occur in a clause; `result` counts those models
  * (multiply by 2^unused_projected for every projected variable). Returns NQ_OK,
- * NQ_ERR_INTERRUPTED (complete = 0), NQ_ERR_STOPPED, NQ_ERR_MEMORY or
- * NQ_ERR_SOLVER. */
+ * NQ_ERR_INTERRUPTED (complete = 0), NQ_ERR_STOPPED (`on_model` asked, or
+ * the plan's watch abandoned the run: see nq_cnf_plan_progress), NQ_ERR_MEMORY
+ * or NQ_ERR_SOLVER. */
 nq_status nq_cnf_plan_enumerate(nq_cnf_plan *plan, uint64_t max_models,
                                 const nq_solver_control *control, nq_model_fn on_model,
                                 void *context, nq_enumeration *result);
@@ -173,6 +174,39 @@ void nq_cnf_plan_free(nq_cnf_plan *plan);
  * engine's, summed over its workers; 0 with PicoSAT). */
 void nq_cnf_plan_search_counts(const nq_cnf_plan *plan, uint64_t *decisions,
                                uint64_t *conflicts);
+
+/* Where an enumeration stands (nq_cnf_watch, nq_cnf_plan_progress).
+ * Work is counted in steps of the all-solutions engine: its decisions
+ * plus NQ_CNF_WORK_PER_CONFLICT per conflict plus one per model found
+ * (with symmetry, plus 1 + variables / 16 per image of its orbit),
+ * summed over the workers (a step takes about the same time on random
+ * 3-SAT and on N-Queens files). */
+#define NQ_CNF_WORK_PER_CONFLICT 64
+typedef struct nq_cnf_progress {
+  int abandoned;       /* 1: a watch's check ended the run */
+  uint64_t work;       /* steps, at the abandoning check if abandoned */
+  uint64_t cubes_done; /* finished cubes, then */
+  uint64_t cubes;
+  uint64_t models; /* found so far (over the occurring variables; UINT64_MAX past it) */
+} nq_cnf_progress;
+
+/* A watch on an enumeration (the automatic engine choice of `solve FILE
+ * --count`, nqsat/engine_choice.h): `check` is called from a worker
+ * thread when the work reaches first_check and at each doubling, one call
+ * at a time, while the other workers go on; nonzero abandons the
+ * enumeration (nq_cnf_plan_enumerate returns NQ_ERR_STOPPED). By work, not
+ * time: on one thread the calls do not depend on the machine's load.
+ * PicoSAT plans are not watched. */
+typedef struct nq_cnf_watch {
+  uint64_t first_check; /* 0: no watch */
+  int (*check)(void *context, const nq_cnf_progress *progress);
+  void *context;
+} nq_cnf_watch;
+
+/* Sets (`watch` NULL: clears) the watch of the plan's next enumerations. */
+void nq_cnf_plan_watch(nq_cnf_plan *plan, const nq_cnf_watch *watch);
+/* The progress of the last nq_cnf_plan_enumerate at its end. */
+void nq_cnf_plan_progress(const nq_cnf_plan *plan, nq_cnf_progress *progress);
 
 /* Plan and enumerate in one call with the default options. */
 nq_status nq_solver_enumerate_cnf(const nq_cnf *cnf, uint64_t max_models,
