@@ -533,8 +533,9 @@ static void print_hedge(const nq_engine_hedge *hedge, const nq_cnf_report *repor
   else
     fprintf(stderr, "%" PRIu64, hedge->at.models);
   fprintf(stderr, " models over %d variables): %s\n", report->variables,
-          hedge->counted ? "it counted the formula, the enumeration abandoned"
-                         : "none finished, the enumeration went on");
+          hedge->counted    ? "it counted the formula, the enumeration abandoned"
+          : hedge->gave_up ? "its cache answered almost nothing, no more trials"
+                           : "none finished, the enumeration went on");
 }
 
 static int solve_file(solve_options *options, const char *path, uint64_t max_memory) {

@@ -12,6 +12,11 @@
 #   --engine components.
 # - nqsat encode 12 --shuffle --seed 4: enumeration finishes before a
 #   trial is worth it (A000170(12), typed into lib.sh).
+# - nqsat encode 13 --shuffle --seed 4: one trial, whose cache answers
+#   (almost) nothing, since the board does not fall apart into
+#   components; no further trial, so the hedge costs one short trial
+#   (A000170(13)). One thread: the trials' budgets are steps, so the path
+#   does not depend on the machine's load.
 . "$(dirname "$0")/lib.sh"
 
 random_cnf 110 400 1 >"$WORK/a.cnf"
@@ -49,5 +54,11 @@ expect_equal "$(cat "$WORK/out")" "$expected" "U, --engine components"
 expect_exit 10 "$NQSAT" solve "$WORK/q12.cnf" --count --threads 1 --stats
 expect_equal "$(cat "$WORK/out")" "$(known_count 12)" "N = 12 shuffled, automatic choice"
 expect_stderr "^component trials: none"
+expect_stderr "^engine: native"
+
+"$NQSAT" encode 13 --shuffle --seed 4 >"$WORK/q13.cnf"
+expect_exit 10 "$NQSAT" solve "$WORK/q13.cnf" --count --threads 1 --stats
+expect_equal "$(cat "$WORK/out")" "$(known_count 13)" "N = 13 shuffled, automatic choice"
+expect_stderr "^component trials: 1 .*: its cache answered almost nothing, no more trials$"
 expect_stderr "^engine: native"
 finish

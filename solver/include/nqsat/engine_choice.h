@@ -45,7 +45,9 @@
  * on where it was. A check is skipped when the cubes finished since the
  * last check say the enumeration's rest takes fewer steps than the trial
  * would (the easy cubes finish first: the rate counts, not the share
- * done). So the
+ * done), and there are no more trials once one ran out of steps with
+ * under one component in NQ_ENGINE_CHOICE_HIT_SHARE from its cache (the
+ * formula does not decompose: N-Queens files). So the
  * counter's trials cost at most about as much as the enumeration (twice
  * its time in the worst case), and a formula the counter counts in T
  * costs at most about 4T plus the first check. Whichever engine counts,
@@ -131,6 +133,9 @@ typedef struct nq_engine_hedge {
   double started;    /* CLOCK_MONOTONIC seconds at nq_engine_hedge_start */
   int trials;
   int counted;
+  /* 1: a trial that ran out of steps had under one component in
+   * NQ_ENGINE_CHOICE_HIT_SHARE from its cache; no trials after it. */
+  int gave_up;
   mpz_t count;
   nq_component_stats stats;
   nq_cnf_progress at;   /* the enumeration at the last trial */
