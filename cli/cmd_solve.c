@@ -534,7 +534,7 @@ static void print_hedge(const nq_engine_hedge *hedge, const nq_cnf_report *repor
     fprintf(stderr, "%" PRIu64, hedge->at.models);
   fprintf(stderr, " models over %d variables): %s\n", report->variables,
           hedge->counted    ? "it counted the formula, the enumeration abandoned"
-          : hedge->gave_up ? "its cache answered almost nothing, no more trials"
+          : hedge->gave_up ? "the formula does not fall apart, no more trials"
                            : "none finished, the enumeration went on");
 }
 

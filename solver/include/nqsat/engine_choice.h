@@ -38,16 +38,18 @@
  * (cli: `solve FILE --count`): the enumeration runs watched (nq_cnf_watch
  * in nqsat/solver.h), and at each of its checks, after
  * NQ_ENGINE_CHOICE_WATCH_WORK steps and at each doubling,
- * nq_engine_hedge_check runs the component counter from the start with as
- * many steps as the enumeration has made (converted by
- * NQ_ENGINE_CHOICE_STEPS_PER_WORK): if it finishes, its count is the
+ * nq_engine_hedge_check runs the component counter from the start with
+ * steps tied to the enumeration's (NQ_ENGINE_CHOICE_FIRST_STEPS_PER_WORK
+ * for the first trial, a small bet, NQ_ENGINE_CHOICE_STEPS_PER_WORK for
+ * the later ones): if it finishes, its count is the
  * answer and the enumeration is abandoned; if not, the enumeration goes
  * on where it was. A check is skipped when the cubes finished since the
  * last check say the enumeration's rest takes fewer steps than the trial
  * would (the easy cubes finish first: the rate counts, not the share
  * done), and there are no more trials once one ran out of steps with
- * under one component in NQ_ENGINE_CHOICE_HIT_SHARE from its cache (the
- * formula does not decompose: N-Queens files). So the
+ * under one component in NQ_ENGINE_CHOICE_HIT_SHARE from its cache or a
+ * conflict in under NQ_ENGINE_CHOICE_REFUTING_DECISIONS decisions (the
+ * formula does not decompose: N-Queens files of every encoding). So the
  * counter's trials cost at most about as much as the enumeration (twice
  * its time in the worst case), and a formula the counter counts in T
  * costs at most about 4T plus the first check. Whichever engine counts,
@@ -86,9 +88,16 @@
  * a second on one core: 0.2 s). */
 #define NQ_ENGINE_CHOICE_WATCH_WORK (1ull << 21)
 /* Component-counter steps (decisions times the formula's literals, as in
- * the probe) per step of the enumeration, for the same time: measured
- * 16-20 on one core (random 3-SAT 150/560: 1.9e8 against 1.1e7 a second). */
-#define NQ_ENGINE_CHOICE_STEPS_PER_WORK 16
+ * the probe) per step of the enumeration: the first trial gets a quarter
+ * of the enumeration's time so far (about 4 on one core: the counter runs
+ * 16-20 such steps for one of the enumeration's on random 3-SAT 150/560,
+ * fewer on N-Queens files, whose decisions cost more), the later ones,
+ * run only on a formula the first showed falling apart, twice it. */
+#define NQ_ENGINE_CHOICE_FIRST_STEPS_PER_WORK 4
+#define NQ_ENGINE_CHOICE_STEPS_PER_WORK 32
+/* A trial out of steps with at least one conflict in this many decisions
+ * (2/5) was refuting more than splitting: no more trials. */
+#define NQ_ENGINE_CHOICE_REFUTING_DECISIONS 2.5
 
 typedef enum nq_count_engine {
   NQ_COUNT_BY_ENUMERATION = 0,
@@ -134,7 +143,8 @@ typedef struct nq_engine_hedge {
   int trials;
   int counted;
   /* 1: a trial that ran out of steps had under one component in
-   * NQ_ENGINE_CHOICE_HIT_SHARE from its cache; no trials after it. */
+   * NQ_ENGINE_CHOICE_HIT_SHARE from its cache, or a conflict in under
+   * NQ_ENGINE_CHOICE_REFUTING_DECISIONS decisions; no trials after it. */
   int gave_up;
   mpz_t count;
   nq_component_stats stats;
