@@ -17,15 +17,19 @@
  * NQ_ENGINE_CHOICE_SMALL_WIDTH in every component chooses the counter
  * (a disjoint union of 20 random 20-variable formulas: width about 14).
  *
- * Otherwise it runs the component counter for NQ_ENGINE_CHOICE_DECISIONS
- * decisions. If it finishes, the counter is chosen (its whole run is that
- * short). Otherwise, for widths up to NQ_ENGINE_CHOICE_WIDTH_LIMIT, the
- * counter is chosen when at least one component in
+ * Otherwise, for widths up to NQ_ENGINE_CHOICE_WIDTH_LIMIT, it runs the
+ * component counter for NQ_ENGINE_CHOICE_DECISIONS decisions. If it
+ * finishes, the counter is chosen (its whole run is that short);
+ * otherwise the counter is chosen when at least one component in
  * NQ_ENGINE_CHOICE_HIT_SHARE of those it met came from its cache, and the
  * enumerator when fewer did: the min-degree width is only an upper bound,
  * and the cache answering is what makes the counter fast. Beyond the
- * limit the enumerator is chosen: there the cache's share does not tell
- * the cases apart. Measured (bench/components.sh, bench/files.sh): random
+ * limit the enumerator is chosen without a trial (the hedge below runs
+ * the counter's trials as the enumeration goes): there the cache's share
+ * does not tell the cases apart (with learning and VSADS it answers a
+ * third to a half of the components of N-Queens files of the seq,
+ * commander and product encodings, which still count 10-20x slower by
+ * components). Measured (bench/components.sh, bench/files.sh): random
  * 3-SAT 70/260 and 90/330 (widths 47 and 58) have cache hits on 29-44% of
  * the components met in the probe and count 2x faster by components; the
  * N-Queens files of the seq, commander and product encodings (widths over
