@@ -106,7 +106,6 @@ struct nq_cnf_plan {
   int partial;                   /* nq_cnf_options.partial */
   uint64_t decisions, conflicts; /* of the last enumeration (engine NATIVE) */
   nq_cnf_watch watch;
-  nq_cnf_progress progress; /* of the last enumeration */
   nq_cnf_report report;
 };
 
@@ -244,10 +243,6 @@ void nq_cnf_plan_watch(nq_cnf_plan *plan, const nq_cnf_watch *watch) {
   plan->watch = watch ? *watch : none;
 }
 
-void nq_cnf_plan_progress(const nq_cnf_plan *plan, nq_cnf_progress *progress) {
-  *progress = plan->progress;
-}
-
 void nq_cnf_plan_search_counts(const nq_cnf_plan *plan, uint64_t *decisions, uint64_t *conflicts) {
   *decisions = plan->decisions;
   *conflicts = plan->conflicts;
@@ -325,11 +320,9 @@ typedef struct run {
   int symmetric;                               /* the plan's group is used in this run */
   int lex_leader;                              /* with lex-leader clauses */
   /* The watch (nq_cnf_watch): steps published by the workers, the next
-   * check (0: none), finished cubes, and the abandoning check's figures. */
+   * check (0: none), finished cubes. */
   atomic_ullong work, next_check, cubes_done;
   atomic_int checking;
-  nq_cnf_progress abandoned_at;
-  int abandoned;
 } run;
 
 static void set_status(run *r, nq_status status) {
@@ -730,17 +723,10 @@ static void watch_progress(run *r, worker_memory *m) {
     atomic_store(&r->checking, 0);
     return;
   }
-  nq_cnf_progress progress = {0, total, atomic_load(&r->cubes_done), r->plan->cubes.count,
+  nq_cnf_progress progress = {total, atomic_load(&r->cubes_done), r->plan->cubes.count,
                               atomic_load(&r->found_high) ? UINT64_MAX : atomic_load(&r->found)};
-  if (r->plan->watch.check(r->plan->watch.context, &progress)) {
-    pthread_mutex_lock(&r->lock);
-    if (r->status == NQ_OK && !r->abandoned) {
-      r->abandoned = 1;
-      r->abandoned_at = progress;
-    }
-    pthread_mutex_unlock(&r->lock);
+  if (r->plan->watch.check(r->plan->watch.context, &progress))
     set_status(r, NQ_ERR_STOPPED);
-  }
   atomic_store(&r->checking, 0);
 }
 
@@ -1074,14 +1060,6 @@ nq_status nq_cnf_plan_enumerate(nq_cnf_plan *plan, uint64_t max_models,
   result->complete = status == NQ_OK;
   plan->decisions = atomic_load(&r->decisions);
   plan->conflicts = atomic_load(&r->conflicts);
-  if (r->abandoned) {
-    plan->progress = r->abandoned_at;
-    plan->progress.abandoned = 1;
-  } else {
-    nq_cnf_progress now = {0, atomic_load(&r->work), atomic_load(&r->cubes_done), cube_count,
-                           atomic_load(&r->found_high) ? UINT64_MAX : atomic_load(&r->found)};
-    plan->progress = now;
-  }
   for (size_t i = 0; i < cube_count; i++)
     free(r->cubes[i].kept);
   free(r->cubes);

@@ -163,7 +163,7 @@ uint64_t nq_cnf_plan_memory_estimate(const nq_cnf_plan *plan, int threads,
  * the variables that occur in a clause; `result` counts those models
  * (multiply by 2^unused_projected for every projected variable). Returns NQ_OK,
  * NQ_ERR_INTERRUPTED (complete = 0), NQ_ERR_STOPPED (`on_model` asked, or
- * the plan's watch abandoned the run: see nq_cnf_plan_progress), NQ_ERR_MEMORY
+ * the plan's watch abandoned the run), NQ_ERR_MEMORY
  * or NQ_ERR_SOLVER. */
 nq_status nq_cnf_plan_enumerate(nq_cnf_plan *plan, uint64_t max_models,
                                 const nq_solver_control *control, nq_model_fn on_model,
@@ -175,7 +175,7 @@ void nq_cnf_plan_free(nq_cnf_plan *plan);
 void nq_cnf_plan_search_counts(const nq_cnf_plan *plan, uint64_t *decisions,
                                uint64_t *conflicts);
 
-/* Where an enumeration stands (nq_cnf_watch, nq_cnf_plan_progress).
+/* Where an enumeration stands, as a watch's check sees it (nq_cnf_watch).
  * Work is counted in steps of the all-solutions engine: its decisions
  * plus NQ_CNF_WORK_PER_CONFLICT per conflict plus one per model found
  * (with symmetry, plus 1 + variables / 16 per image of its orbit),
@@ -183,9 +183,8 @@ void nq_cnf_plan_search_counts(const nq_cnf_plan *plan, uint64_t *decisions,
  * 3-SAT and on N-Queens files). */
 #define NQ_CNF_WORK_PER_CONFLICT 64
 typedef struct nq_cnf_progress {
-  int abandoned;       /* 1: a watch's check ended the run */
-  uint64_t work;       /* steps, at the abandoning check if abandoned */
-  uint64_t cubes_done; /* finished cubes, then */
+  uint64_t work;       /* steps */
+  uint64_t cubes_done; /* finished cubes */
   uint64_t cubes;
   uint64_t models; /* found so far (over the occurring variables; UINT64_MAX past it) */
 } nq_cnf_progress;
@@ -205,8 +204,6 @@ typedef struct nq_cnf_watch {
 
 /* Sets (`watch` NULL: clears) the watch of the plan's next enumerations. */
 void nq_cnf_plan_watch(nq_cnf_plan *plan, const nq_cnf_watch *watch);
-/* The progress of the last nq_cnf_plan_enumerate at its end. */
-void nq_cnf_plan_progress(const nq_cnf_plan *plan, nq_cnf_progress *progress);
 
 /* Plan and enumerate in one call with the default options. */
 nq_status nq_solver_enumerate_cnf(const nq_cnf *cnf, uint64_t max_models,
