@@ -45,7 +45,7 @@ static void print_count_help(void) {
          "                 VPOPCNTDQ); 'auto' (default) takes 'vector' where it can.\n"
          "                 Both count the same classes, so either checks the other\n"
          "  --isa L        the instruction-set level to count with: 'avx512' (AVX-512\n"
-         "                 F, BW, VPOPCNTDQ and BMI2), 'avx2' (AVX2, BMI2, POPCNT),\n"
+         "                 F, BW, VL, VPOPCNTDQ and BMI2), 'avx2' (AVX2, BMI2, POPCNT),\n"
          "                 'portable' (plain C, any processor) or 'auto' (default:\n"
          "                 the fastest this processor has). Refuses a level the\n"
          "                 processor lacks. Every level gives the same jobs and\n"

@@ -61,7 +61,9 @@ static int levels(const join_kernels *out[3]) {
 }
 
 static void test_matcher(const join_kernels *kernels) {
-  static const size_t sizes[] = {0, 1, 15, 16, 255, 256, 511, 512, 513, 1500, 3000};
+  /* Pattern sizes (every other one) whose last block is a half, a whole
+   * one, whole and half together (513), two whole and a half (1100). */
+  static const size_t sizes[] = {0, 1, 15, 16, 255, 256, 511, 512, 513, 600, 1100, 1500, 3000};
   static const int bit_counts[] = {6, 20, 34, 42, 64};
   enum { MAX = 3000 };
   uint64_t *x = malloc(MAX * sizeof *x), *y = malloc(MAX * sizeof *y);

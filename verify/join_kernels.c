@@ -51,8 +51,8 @@ int nq_count_isa_available(nq_count_isa isa) {
 #ifdef JOIN_KERNELS_X86
   case NQ_COUNT_ISA_AVX512:
     return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-           __builtin_cpu_supports("avx512vpopcntdq") && __builtin_cpu_supports("bmi2") &&
-           __builtin_cpu_supports("popcnt");
+           __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vpopcntdq") &&
+           __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt");
   case NQ_COUNT_ISA_AVX2:
     return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2") &&
            __builtin_cpu_supports("popcnt");

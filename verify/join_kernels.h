@@ -13,9 +13,10 @@
  * The matcher's layout (join_match.c): patterns come in blocks of
  * JOIN_BLOCK; a block's slices are one 64-byte row per mask bit (bit j of
  * slice k set when pattern j lacks bit k); a block's table holds, for each
- * chunk of JOIN_TABLE_BITS mask bits, 32 rows of 64 bytes (row v: the AND
- * of the slices of the chunk's bits set in v, starting from the patterns
- * that exist). Rows are 64-byte aligned. */
+ * chunk of JOIN_TABLE_BITS mask bits (the last one or two chunks of a
+ * call may take one bit more: join_chunks), 2^width rows of 64 bytes (row
+ * v: the AND of the slices of the chunk's bits set in v, starting from the
+ * patterns that exist). Rows are 64-byte aligned. */
 #ifndef NQSAT_JOIN_KERNELS_H
 #define NQSAT_JOIN_KERNELS_H
 #include <stddef.h>
@@ -24,9 +25,13 @@
 #include "nqsat/count_plan.h"
 
 enum {
-  JOIN_BLOCK = 512,    /* patterns per block: one 64-byte row per mask bit */
-  JOIN_TABLE_BITS = 5, /* mask bits per table: 32 ANDs of their slices */
-  JOIN_MAX_CHUNKS = 13 /* 64 bits in chunks of 5 */
+  JOIN_BLOCK = 512,      /* patterns per block: one 64-byte row per mask bit */
+  JOIN_HALF_BLOCK = 256, /* a block whose patterns fit in half a row (count_block) */
+  JOIN_TABLE_BITS = 5,   /* mask bits per table: 32 ANDs of their slices */
+  JOIN_MAX_CHUNKS = 13,  /* 64 bits in chunks of 5 */
+  JOIN_MAX_WIDE = 3,     /* chunks of JOIN_TABLE_BITS + 1 bits (join_chunks) */
+  /* A block's table at most: 32 rows a chunk, 64 a wide one. */
+  JOIN_MAX_TABLE_ROWS = (JOIN_MAX_CHUNKS + JOIN_MAX_WIDE) << JOIN_TABLE_BITS
 };
 
 /* CASE(k) for every chunk count k = 1..JOIN_MAX_CHUNKS: the hot loops
@@ -42,8 +47,19 @@ enum {
   CASE(12) CASE(13)
 _Static_assert(JOIN_MAX_CHUNKS == 13, "JOIN_EACH_CHUNK_COUNT lists 1..JOIN_MAX_CHUNKS");
 
+/* How one call cuts its tabled bits into chunks: JOIN_TABLE_BITS bits
+ * each, but the last `wide` (up to JOIN_MAX_WIDE) take one bit more, so
+ * that 31 to 33 bits take 6 chunks, not 7: an item then loads one row
+ * less per block, for 32 more rows a wide chunk in each block's table.
+ * Chunk c is `width[c]` bits from tabled bit first[c]; its rows start at
+ * row[c] of a block's table, which has `rows` rows. */
+typedef struct join_chunks {
+  int count, wide, rows;
+  int width[JOIN_MAX_CHUNKS], first[JOIN_MAX_CHUNKS], row[JOIN_MAX_CHUNKS];
+} join_chunks;
+
 /* Bytes from one block's table to the next one's (count_block). */
-#define JOIN_TABLE_STRIDE(chunks) ((size_t)(chunks) << JOIN_TABLE_BITS << 6)
+static inline size_t join_table_bytes(const join_chunks *ck) { return (size_t)ck->rows * 64; }
 
 /* How a half's crossing diagonals are cut out of its frame word: anti-
  * diagonals at `anti`, diagonals at `diag`, `bits` of each (mask). */
@@ -56,16 +72,20 @@ typedef struct join_kernels {
   nq_count_isa isa;
   /* The slices of one block of JOIN_BLOCK patterns (bits < 64 used). */
   void (*build_slices)(int bits, const uint64_t *block, void *slices);
-  /* The table of one block from its slices: `chunks` chunks over `bits`
+  /* The table of one block from its slices: the chunks `ck` over `bits`
    * tabled bits; patterns from valid_count on do not exist. */
-  void (*build_table)(int bits, int chunks, const void *slices, size_t valid_count, void *table);
+  void (*build_table)(int bits, const join_chunks *ck, const void *slices, size_t valid_count,
+                      void *table);
   /* The sum over `items` items of the patterns of `tables` blocks (1 or
    * 2) that fit each: item i's row in chunk c starts at byte
    * offsets[i * chunks + c] of each block's table, the second table
-   * JOIN_TABLE_STRIDE(chunks) bytes after the first (an item's offsets,
-   * loaded once, serve both). */
-  uint64_t (*count_block)(const void *table, const uint32_t *offsets, size_t items, int chunks,
-                          int tables);
+   * table_bytes after the first (an item's offsets, loaded once, serve
+   * both). With last_half set, the last block's
+   * patterns all lie in its first JOIN_HALF_BLOCK (a group's short tail),
+   * so only the first half of its rows need be read: a level may read
+   * them whole (the rest is zero), the count is the same. */
+  uint64_t (*count_block)(const void *table, size_t table_bytes, const uint32_t *offsets,
+                          size_t items, int chunks, int tables, int last_half);
   /* Writes x | y for every y of bottom[0, count) disjoint from x, packed
    * from out[0]; returns how many. out has room for count + 8 words. */
   size_t (*join_pairs)(uint64_t x, const uint64_t *bottom, size_t count, uint64_t *out);

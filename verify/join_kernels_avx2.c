@@ -34,8 +34,8 @@ AVX2_TARGET static void build_slices(int bits, const uint64_t *block, void *slic
   }
 }
 
-AVX2_TARGET static void build_table(int bits, int chunks, const void *slices, size_t valid_count,
-                                    void *table) {
+AVX2_TARGET static void build_table(int bits, const join_chunks *ck, const void *slices,
+                                    size_t valid_count, void *table) {
   const __m256i *slice = slices;
   __m256i *row = table;
   uint64_t valid[ROW_WORDS];
@@ -47,12 +47,12 @@ AVX2_TARGET static void build_table(int bits, int chunks, const void *slices, si
   }
   __m256i exist0 = _mm256_loadu_si256((const __m256i *)valid);
   __m256i exist1 = _mm256_loadu_si256((const __m256i *)(valid + 4));
-  for (int c = 0; c < chunks; c++) {
-    __m256i *rows = row + ((size_t)c << JOIN_TABLE_BITS) * 2;
+  for (int c = 0; c < ck->count; c++) {
+    __m256i *rows = row + (size_t)ck->row[c] * 2;
     rows[0] = exist0, rows[1] = exist1;
-    for (unsigned v = 1; v < (1u << JOIN_TABLE_BITS); v++) {
+    for (unsigned v = 1; v < (1u << ck->width[c]); v++) {
       unsigned low = v & -v;
-      int k = c * JOIN_TABLE_BITS + __builtin_ctz(low);
+      int k = ck->first[c] + __builtin_ctz(low);
       const __m256i *from = rows + (size_t)(v ^ low) * 2;
       if (k < bits) {
         rows[v * 2] = _mm256_and_si256(from[0], slice[k * 2]);
@@ -76,8 +76,11 @@ AVX2_TARGET static inline __m256i byte_counts(__m256i x) {
 
 enum { ITEMS_PER_FLUSH = 15 }; /* an item adds up to 16 to a byte: 15 x 16 < 256 */
 
+/* A constant `chunks` and `halves` (2: whole rows, 1: only their first
+ * 256 patterns, a group's short tail) let the compiler unroll the loop. */
 __attribute__((always_inline)) AVX2_TARGET static inline uint64_t
-items_against_block(const char *table, const uint32_t *offsets, size_t items, const int chunks) {
+items_against_block(const char *table, const uint32_t *offsets, size_t items, const int chunks,
+                    const int halves) {
   __m256i total = _mm256_setzero_si256();
   for (size_t i = 0; i < items;) {
     size_t stop = items - i < ITEMS_PER_FLUSH ? items : i + ITEMS_PER_FLUSH;
@@ -85,13 +88,15 @@ items_against_block(const char *table, const uint32_t *offsets, size_t items, co
     for (; i < stop; i++) {
       const uint32_t *o = offsets + i * (size_t)chunks;
       const __m256i *r = (const __m256i *)(table + o[0]);
-      __m256i a0 = _mm256_load_si256(r), a1 = _mm256_load_si256(r + 1);
+      __m256i a0 = _mm256_load_si256(r), a1 = halves == 2 ? _mm256_load_si256(r + 1) : a0;
       for (int c = 1; c < chunks; c++) {
         r = (const __m256i *)(table + o[c]);
         a0 = _mm256_and_si256(a0, _mm256_load_si256(r));
-        a1 = _mm256_and_si256(a1, _mm256_load_si256(r + 1));
+        if (halves == 2) a1 = _mm256_and_si256(a1, _mm256_load_si256(r + 1));
       }
-      bytes = _mm256_add_epi8(bytes, _mm256_add_epi8(byte_counts(a0), byte_counts(a1)));
+      bytes = _mm256_add_epi8(bytes, halves == 2
+                                         ? _mm256_add_epi8(byte_counts(a0), byte_counts(a1))
+                                         : byte_counts(a0));
     }
     total = _mm256_add_epi64(total, _mm256_sad_epu8(bytes, _mm256_setzero_si256()));
   }
@@ -101,10 +106,12 @@ items_against_block(const char *table, const uint32_t *offsets, size_t items, co
 }
 
 AVX2_TARGET static uint64_t count_one_block(const void *table, const uint32_t *offsets,
-                                            size_t items, int chunks) {
+                                            size_t items, int chunks, int half) {
   switch (chunks) {
-#define CHUNKS_CASE(k) \
-  case k: return items_against_block(table, offsets, items, k);
+#define CHUNKS_CASE(k)                                                                             \
+  case k:                                                                                          \
+    return half ? items_against_block(table, offsets, items, k, 1)                                 \
+                : items_against_block(table, offsets, items, k, 2);
     JOIN_EACH_CHUNK_COUNT(CHUNKS_CASE)
 #undef CHUNKS_CASE
   }
@@ -113,12 +120,13 @@ AVX2_TARGET static uint64_t count_one_block(const void *table, const uint32_t *o
 
 /* Two blocks one after the other: with two rows a table in registers, a
  * second block's accumulators would not fit beside them. */
-AVX2_TARGET static uint64_t count_block(const void *table, const uint32_t *offsets, size_t items,
-                                        int chunks, int tables) {
+AVX2_TARGET static uint64_t count_block(const void *table, size_t table_bytes,
+                                        const uint32_t *offsets, size_t items, int chunks,
+                                        int tables, int last_half) {
   uint64_t sum = 0;
   for (int t = 0; t < tables; t++)
-    sum += count_one_block((const char *)table + t * JOIN_TABLE_STRIDE(chunks), offsets, items,
-                           chunks);
+    sum += count_one_block((const char *)table + t * table_bytes, offsets, items, chunks,
+                           last_half && t == tables - 1);
   return sum;
 }
 

@@ -1,5 +1,5 @@
 /* join_kernels_avx512.c - the join's inner loops with AVX-512 (F, BW,
- * VPOPCNTDQ) and BMI2 (see join_kernels.h): a 64-byte row is one register,
+ * VPOPCNTDQ, VL) and BMI2 (see join_kernels.h): a 64-byte row is one register,
  * counted by VPOPCNTQ; halves are packed by compressing in a register and
  * storing all eight words (the lists have room for 8 more): AMD's Zen 4
  * runs VPCOMPRESSQ to memory as microcode, tens of cycles a store, and
@@ -9,7 +9,8 @@
 #ifdef JOIN_KERNELS_X86
 #include <immintrin.h>
 
-#define AVX512_TARGET __attribute__((target("avx512f,avx512bw,avx512vpopcntdq,bmi,bmi2,popcnt")))
+#define AVX512_TARGET                                                                              \
+  __attribute__((target("avx512f,avx512bw,avx512vl,avx512vpopcntdq,bmi,bmi2,popcnt")))
 
 /* 64 patterns at a time are transposed to bytes (bytes[b], byte i: byte b
  * of pattern i), so that one byte test gives a slice's 64 bits (a test
@@ -61,7 +62,7 @@ AVX512_TARGET static void build_slices(int bits, const uint64_t *block, void *sl
   }
 }
 
-AVX512_TARGET static void build_table(int bits, int chunks, const void *slices,
+AVX512_TARGET static void build_table(int bits, const join_chunks *ck, const void *slices,
                                       size_t valid_count, void *table_v) {
   const __m512i *slice = slices;
   __m512i *table = table_v;
@@ -73,47 +74,64 @@ AVX512_TARGET static void build_table(int bits, int chunks, const void *slices,
                                         : (1ull << (valid_count - base)) - 1;
   }
   __m512i exist = _mm512_loadu_si512(valid);
-  for (int c = 0; c < chunks; c++) {
-    __m512i *row = table + ((size_t)c << JOIN_TABLE_BITS);
+  for (int c = 0; c < ck->count; c++) {
+    __m512i *row = table + ck->row[c];
     row[0] = exist;
-    for (unsigned v = 1; v < (1u << JOIN_TABLE_BITS); v++) {
+    for (unsigned v = 1; v < (1u << ck->width[c]); v++) {
       unsigned low = v & -v;
-      int k = c * JOIN_TABLE_BITS + __builtin_ctz(low);
+      int k = ck->first[c] + __builtin_ctz(low);
       row[v] = k < bits ? _mm512_and_si512(row[v ^ low], slice[k]) : row[v ^ low];
     }
   }
 }
 
-/* A constant `chunks` and `tables` let the compiler unroll the inner loop
- * (see the switch in count_block). With two tables an item's offsets are
- * loaded once for both blocks: the loop is loads, a scalar one per chunk
- * for the offset and a vector one per chunk and table. */
+/* Constant `chunks`, `full` and `half` let the compiler unroll the inner
+ * loop (see the switch in count_block). An item's offsets are loaded once
+ * for every block: the loop is loads, a scalar one per chunk for the
+ * offset and a vector one per chunk and block. `full` blocks are read
+ * whole, then `half` (0 or 1) more of which only the first 256 patterns
+ * exist: its rows are read in 256-bit halves, which take half the load
+ * slots (Zen 4 splits a 512-bit load in two), so a group's short tail
+ * costs half a block. */
 __attribute__((always_inline)) AVX512_TARGET static inline __m512i
-items_against_blocks(const char *table, const uint32_t *offsets, size_t items, const int chunks,
-                     const int tables, __m512i count) {
-  const char *second = table + JOIN_TABLE_STRIDE(chunks);
+items_against_blocks(const char *table, size_t table_bytes, const uint32_t *offsets, size_t items,
+                     const int chunks, const int full, const int half, __m512i count) {
+  const char *second = table + table_bytes;
+  const char *halved = table + (size_t)full * table_bytes;
+  __m256i half_count = _mm256_setzero_si256();
   for (size_t i = 0; i < items; i++) {
     const uint32_t *o = offsets + i * (size_t)chunks;
-    __m512i acc = _mm512_load_si512(table + o[0]);
-    __m512i acc2 = tables == 2 ? _mm512_load_si512(second + o[0]) : acc;
+    __m512i acc = _mm512_setzero_si512(), acc2 = acc;
+    __m256i low = _mm256_setzero_si256();
+    if (full >= 1) acc = _mm512_load_si512(table + o[0]);
+    if (full == 2) acc2 = _mm512_load_si512(second + o[0]);
+    if (half) low = _mm256_load_si256((const __m256i *)(halved + o[0]));
     for (int c = 1; c < chunks; c++) {
-      acc = _mm512_and_si512(acc, _mm512_load_si512(table + o[c]));
-      if (tables == 2) acc2 = _mm512_and_si512(acc2, _mm512_load_si512(second + o[c]));
+      if (full >= 1) acc = _mm512_and_si512(acc, _mm512_load_si512(table + o[c]));
+      if (full == 2) acc2 = _mm512_and_si512(acc2, _mm512_load_si512(second + o[c]));
+      if (half)
+        low = _mm256_and_si256(low, _mm256_load_si256((const __m256i *)(halved + o[c])));
     }
-    count = _mm512_add_epi64(count, _mm512_popcnt_epi64(acc));
-    if (tables == 2) count = _mm512_add_epi64(count, _mm512_popcnt_epi64(acc2));
+    if (full >= 1) count = _mm512_add_epi64(count, _mm512_popcnt_epi64(acc));
+    if (full == 2) count = _mm512_add_epi64(count, _mm512_popcnt_epi64(acc2));
+    if (half) half_count = _mm256_add_epi64(half_count, _mm256_popcnt_epi64(low));
   }
-  return count;
+  return half ? _mm512_add_epi64(count, _mm512_zextsi256_si512(half_count)) : count;
 }
 
-AVX512_TARGET static uint64_t count_block(const void *table, const uint32_t *offsets,
-                                          size_t items, int chunks, int tables) {
+AVX512_TARGET static uint64_t count_block(const void *table, size_t table_bytes,
+                                          const uint32_t *offsets, size_t items, int chunks,
+                                          int tables, int last_half) {
   __m512i count = _mm512_setzero_si512();
+  int full = tables - (last_half != 0), half = last_half != 0;
   switch (chunks) {
 #define CHUNKS_CASE(k)                                                                    \
   case k:                                                                                 \
-    count = tables == 2 ? items_against_blocks(table, offsets, items, k, 2, count)       \
-                        : items_against_blocks(table, offsets, items, k, 1, count);      \
+    if (full == 2) count = items_against_blocks(table, table_bytes, offsets, items, k, 2, 0, count);   \
+    else if (full == 1 && half)                                                           \
+      count = items_against_blocks(table, table_bytes, offsets, items, k, 1, 1, count);                \
+    else if (full == 1) count = items_against_blocks(table, table_bytes, offsets, items, k, 1, 0, count); \
+    else count = items_against_blocks(table, table_bytes, offsets, items, k, 0, 1, count);             \
     break;
     JOIN_EACH_CHUNK_COUNT(CHUNKS_CASE)
 #undef CHUNKS_CASE

@@ -67,7 +67,8 @@ static void build_slices(int bits, const uint64_t *block, void *slices) {
   }
 }
 
-static void build_table(int bits, int chunks, const void *slices, size_t valid_count, void *table) {
+static void build_table(int bits, const join_chunks *ck, const void *slices, size_t valid_count,
+                        void *table) {
   const row_pair *slice = slices;
   row_pair *row = table;
   uint64_t exist[ROW_WORDS]; /* the patterns that exist */
@@ -77,13 +78,13 @@ static void build_table(int bits, int chunks, const void *slices, size_t valid_c
                : base >= valid_count    ? 0
                                         : (1ull << (valid_count - base)) - 1;
   }
-  for (int c = 0; c < chunks; c++) {
-    row_pair *rows = row + ((size_t)c << JOIN_TABLE_BITS) * ROW_PAIRS;
+  for (int c = 0; c < ck->count; c++) {
+    row_pair *rows = row + (size_t)ck->row[c] * ROW_PAIRS;
     for (int p = 0; p < ROW_PAIRS; p++)
       rows[p] = (word_pair){exist[2 * p], exist[2 * p + 1]};
-    for (unsigned v = 1; v < (1u << JOIN_TABLE_BITS); v++) {
+    for (unsigned v = 1; v < (1u << ck->width[c]); v++) {
       unsigned low = v & -v;
-      int k = c * JOIN_TABLE_BITS + __builtin_ctz(low);
+      int k = ck->first[c] + __builtin_ctz(low);
       const row_pair *from = rows + (size_t)(v ^ low) * ROW_PAIRS;
       row_pair *to = rows + (size_t)v * ROW_PAIRS;
       if (k < bits)
@@ -121,7 +122,8 @@ static inline uint64_t popcount_row(word_pair a0, word_pair a1, word_pair a2, wo
 }
 #endif
 
-/* A constant `chunks` lets the compiler unroll the loads (see count_block).
+/* A constant `chunks` and `halves` (2: whole rows; 1: their first 256
+ * patterns) let the compiler unroll the loads (see count_block).
  * A row is four word pairs held in four registers: half the loads of eight
  * 64-bit words, and the loads are what this loop waits for (seven chunks
  * of eight words per item at N = 18 kept the load ports busy while the
@@ -129,15 +131,17 @@ static inline uint64_t popcount_row(word_pair a0, word_pair a1, word_pair a2, wo
  * read them back in pieces, a store-forwarding stall per word. */
 __attribute__((always_inline)) static inline uint64_t
 items_against_block(const unsigned char *table, const uint32_t *offsets, size_t items,
-                    const int chunks) {
+                    const int chunks, const int halves) {
   uint64_t total = 0;
   for (size_t i = 0; i < items; i++) {
     const uint32_t *o = offsets + i * (size_t)chunks;
     const row_pair *r = (const row_pair *)(const void *)(table + o[0]);
-    word_pair a0 = r[0], a1 = r[1], a2 = r[2], a3 = r[3];
+    word_pair a0 = r[0], a1 = r[1], a2 = {0, 0}, a3 = {0, 0};
+    if (halves == 2) a2 = r[2], a3 = r[3];
     for (int c = 1; c < chunks; c++) {
       r = (const row_pair *)(const void *)(table + o[c]);
-      a0 &= r[0], a1 &= r[1], a2 &= r[2], a3 &= r[3];
+      a0 &= r[0], a1 &= r[1];
+      if (halves == 2) a2 &= r[2], a3 &= r[3];
     }
     total += popcount_row(a0, a1, a2, a3);
   }
@@ -151,12 +155,16 @@ items_against_block(const unsigned char *table, const uint32_t *offsets, size_t 
 #define POPCNT_CLONES
 #endif
 
+/* `half`: only the rows' first 256 patterns exist (a group's short tail):
+ * two word pairs a row, not four. */
 POPCNT_CLONES static uint64_t count_one_block(const void *table, const uint32_t *offsets,
-                                              size_t items, int chunks) {
+                                              size_t items, int chunks, int half) {
   switch (chunks) {
     // clang-format off
 #define CHUNKS_CASE(k) \
-  case k: return items_against_block(table, offsets, items, k);
+  case k: \
+    return half ? items_against_block(table, offsets, items, k, 1) \
+                : items_against_block(table, offsets, items, k, 2);
     JOIN_EACH_CHUNK_COUNT(CHUNKS_CASE)
 #undef CHUNKS_CASE
     // clang-format on
@@ -165,12 +173,12 @@ POPCNT_CLONES static uint64_t count_one_block(const void *table, const uint32_t 
 }
 
 /* Two blocks one after the other: a row is four registers already. */
-static uint64_t count_block(const void *table, const uint32_t *offsets, size_t items, int chunks,
-                            int tables) {
+static uint64_t count_block(const void *table, size_t table_bytes, const uint32_t *offsets,
+                            size_t items, int chunks, int tables, int last_half) {
   uint64_t sum = 0;
   for (int t = 0; t < tables; t++)
-    sum += count_one_block((const unsigned char *)table + t * JOIN_TABLE_STRIDE(chunks), offsets,
-                           items, chunks);
+    sum += count_one_block((const unsigned char *)table + t * table_bytes, offsets, items, chunks,
+                           last_half && t == tables - 1);
   return sum;
 }
 

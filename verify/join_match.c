@@ -20,10 +20,12 @@ enum {
   MIN_GROUPED = 2048,     /* patterns below this: one group (a couple of blocks) */
   MIN_SLICED_ITEMS = 16,  /* below these sizes the pair loop is cheaper */
   MIN_SLICED_PATTERNS = 256,
-  ITEM_TILE = 8192        /* items per pass over the blocks: their offsets
-                             (224 KiB at 7 chunks) stay in the core's L2
-                             cache; a tile builds each block's table once,
-                             so 4096 built twice as many at N = 21 */
+  ITEM_TILE = 16384       /* items per pass over the blocks: their offsets
+                             (384 KiB at 6 chunks) stay in the core's L2
+                             cache; a tile builds each block's table once:
+                             4096 built twice as many at N = 21 as 8192,
+                             which took 1.01x the time of 16384 (65536:
+                             no faster) */
 };
 
 /* A permutation of some bits of a mask, done a byte at a time: the OR of
@@ -131,7 +133,7 @@ join_matcher *join_matcher_create(int bits, uint64_t cut, const join_kernels *ke
    * so only the avx512 level uses it. */
   m->fast_pext = kernels && kernels->isa == NQ_COUNT_ISA_AVX512;
   if (m->sliced) {
-    m->table = aligned_alloc(64, 2 * JOIN_TABLE_STRIDE(JOIN_MAX_CHUNKS));
+    m->table = aligned_alloc(64, 2 * (size_t)JOIN_MAX_TABLE_ROWS * 64);
     if (!m->table) m->sliced = 0;
   }
   return m;
@@ -156,12 +158,32 @@ void join_matcher_force_plain(join_matcher *m) { m->sliced = 0; }
  * up). */
 typedef struct match_shape {
   int cut_at[MAX_CUT];
-  int cut_bits, bits, chunks; /* bits: tabled bits */
+  int cut_bits, bits; /* bits: tabled bits */
+  join_chunks chunks;
 } match_shape;
 
-static int chunks_for(int tabled_bits) {
-  int chunks = (tabled_bits + JOIN_TABLE_BITS - 1) / JOIN_TABLE_BITS;
-  return chunks < 1 ? 1 : chunks;
+/* The chunks of `tabled_bits` bits (see join_chunks): of 5 bits, but when
+ * the last one would hold at most JOIN_MAX_WIDE bits, it goes and its
+ * bits widen as many chunks before it (from 3 chunks on: a smaller call's
+ * tables are a larger share of its work). At N = 21 the tabled bits are
+ * 32 or 33, 6 chunks where 7 were: 0.92x the jobs' time with up to 2 or
+ * 3 wide chunks, 1.01-1.02x more with any number (every chunk 6 bits: the
+ * tables no longer fit the L1 cache beside the offsets). */
+static join_chunks chunks_for(int tabled_bits) {
+  join_chunks ck = {0};
+  ck.count = (tabled_bits + JOIN_TABLE_BITS - 1) / JOIN_TABLE_BITS;
+  if (ck.count < 1) ck.count = 1;
+  if (ck.count >= 3) {
+    int wide = tabled_bits - JOIN_TABLE_BITS * (ck.count - 1);
+    if (wide <= JOIN_MAX_WIDE && wide < ck.count) ck.count--, ck.wide = wide;
+  }
+  for (int c = 0, first = 0, row = 0; c < ck.count; c++) {
+    ck.width[c] = JOIN_TABLE_BITS + (c >= ck.count - ck.wide);
+    ck.first[c] = first, ck.row[c] = row;
+    first += ck.width[c], row += 1 << ck.width[c];
+    ck.rows = row;
+  }
+  return ck;
 }
 
 /* How often each candidate bit is set in an evenly spread sample of the
@@ -174,9 +196,9 @@ static void sample_bits(const uint64_t *list, size_t size, const int *at, int ca
 }
 
 /* The work of matching by the first g cut bits, in loads of 64-byte rows:
- * every item against every block of a group it can fit (chunks rows
- * each), plus per block its slices (about `bits` rows' work) and a table
- * for each tile of items (32 rows a chunk). item_groups / pattern_groups
+ * every item against every block of a group it can fit (a row a chunk),
+ * plus per block its slices (about `bits` rows' work) and a table for each
+ * tile of items (its rows). item_groups / pattern_groups
  * count the masks per group of all the shape's cut bits; each call of the
  * kernel (an item group against a block) costs CALL_COST more. */
 static double shape_cost(int g, int all_cut, int bits, const size_t *item_groups,
@@ -200,15 +222,18 @@ static double shape_cost(int g, int all_cut, int bits, const size_t *item_groups
       }
   double pairs = 0, blocks = 0, calls = 0;
   for (unsigned y = 0; y <= low; y++) {
+    /* A tail of up to half a block is counted in half the time
+     * (count_block), but weighed here as a whole one: weighed at half,
+     * the choice took more groups, each with its slices and tables, and
+     * N = 19 took 1.07x the time. */
     double group_blocks = (double)((patterns[y] + JOIN_BLOCK - 1) / JOIN_BLOCK);
     pairs += items[low ^ y] * group_blocks;
     calls += nonempty[low ^ y] * group_blocks;
     blocks += group_blocks;
   }
-  int chunks = chunks_for(bits - g);
+  join_chunks ck = chunks_for(bits - g);
   double tiles = (double)((items_size + ITEM_TILE - 1) / ITEM_TILE);
-  return chunks * pairs + CALL_COST * calls +
-         blocks * ((bits - g) + (double)(1 << JOIN_TABLE_BITS) * chunks * tiles);
+  return ck.count * pairs + CALL_COST * calls + blocks * ((bits - g) + (double)ck.rows * tiles);
 }
 
 static inline unsigned group_of(const join_matcher *m, uint64_t x, const int fast_pext) {
@@ -344,27 +369,31 @@ static int reserve(void **buffer, size_t *cap, size_t need, size_t unit, int ali
  * group's items. A constant `chunks` (see the switch in count_sliced)
  * unrolls the loop: at N = 21 this runs on every item of every rows set. */
 __attribute__((always_inline)) static inline void
-item_offsets(join_matcher *m, const uint64_t *items, size_t items_size,
+item_offsets(join_matcher *m, const join_chunks *ck, const uint64_t *items, size_t items_size,
              const unsigned char *codes, unsigned low_groups, size_t *fill, const int chunks,
              const int fast_pext) {
-  const uint64_t low = (1u << JOIN_TABLE_BITS) - 1;
-  /* With PDEP, two chunks' offsets at once: their 5 bits go to bits 6..10
-   * of each 32-bit half (times 64), plus the chunks' table rows. */
-  const uint64_t two_fields = (low << 6) | (low << 38);
+  /* With PDEP, two chunks' offsets at once: their bits go to bits 6 and
+   * up of each 32-bit half (times 64), plus the chunks' first rows. */
+  uint64_t fields[JOIN_MAX_CHUNKS], rows[JOIN_MAX_CHUNKS], low[JOIN_MAX_CHUNKS];
+  for (int c = 0; c < chunks; c++) {
+    low[c] = (1u << ck->width[c]) - 1;
+    rows[c] = (uint64_t)ck->row[c] * 64;
+  }
+  for (int c = 0; c + 2 <= chunks; c += 2) {
+    fields[c] = (low[c] << 6) | (low[c + 1] << 38);
+    rows[c] |= rows[c + 1] << 32;
+  }
   for (size_t i = 0; i < items_size; i++) {
     uint64_t x = kept_of(m, items[i], fast_pext);
     uint32_t *o = m->offsets + fill[codes[i] & low_groups]++ * (size_t)chunks;
     int c = 0;
     if (fast_pext)
       for (; c + 2 <= chunks; c += 2) {
-        uint64_t rows = ((uint64_t)c << (JOIN_TABLE_BITS + 6)) |
-                        ((uint64_t)(c + 1) << (JOIN_TABLE_BITS + 6 + 32));
-        uint64_t pair = pdep(x >> (c * JOIN_TABLE_BITS), two_fields) + rows;
+        uint64_t pair = pdep(x >> ck->first[c], fields[c]) + rows[c];
         memcpy(o + c, &pair, sizeof pair);
       }
     for (; c < chunks; c++)
-      o[c] = (uint32_t)((((uint64_t)c << JOIN_TABLE_BITS) + ((x >> (c * JOIN_TABLE_BITS)) & low)) *
-                        64);
+      o[c] = (uint32_t)((uint64_t)ck->row[c] * 64 + ((x >> ck->first[c]) & low[c]) * 64);
   }
 }
 
@@ -379,7 +408,8 @@ static uint64_t count_sliced(join_matcher *m, const uint64_t *items, size_t item
   const match_shape shape = shape_for(m, items, items_size, patterns, patterns_size, m->codes,
                                       item_count, count);
   m->last_cut_bits = shape.cut_bits;
-  const int groups = 1 << shape.cut_bits, chunks = shape.chunks;
+  const int groups = 1 << shape.cut_bits, chunks = shape.chunks.count;
+  const size_t table_bytes = join_table_bytes(&shape.chunks);
   const unsigned low_groups = (unsigned)groups - 1;
   const unsigned char *item_codes = m->codes, *pattern_codes = m->codes + items_size;
   /* Patterns by group, each group padded to whole blocks with all-ones
@@ -417,8 +447,9 @@ static uint64_t count_sliced(join_matcher *m, const uint64_t *items, size_t item
   switch (chunks) {
 #define CHUNKS_CASE(k)                                                                             \
   case k:                                                                                          \
-    if (m->fast_pext) item_offsets(m, items, items_size, item_codes, low_groups, item_fill, k, 1); \
-    else item_offsets(m, items, items_size, item_codes, low_groups, item_fill, k, 0);              \
+    if (m->fast_pext)                                                                              \
+      item_offsets(m, &shape.chunks, items, items_size, item_codes, low_groups, item_fill, k, 1);  \
+    else item_offsets(m, &shape.chunks, items, items_size, item_codes, low_groups, item_fill, k, 0); \
     break;
     JOIN_EACH_CHUNK_COUNT(CHUNKS_CASE)
 #undef CHUNKS_CASE
@@ -447,17 +478,18 @@ static uint64_t count_sliced(join_matcher *m, const uint64_t *items, size_t item
       if (!useful) continue;
       for (size_t p = start[y]; p < end[y]; p += 2 * JOIN_BLOCK) {
         int tables = end[y] - p > JOIN_BLOCK ? 2 : 1;
+        int last_half = end[y] - p - (size_t)(tables - 1) * JOIN_BLOCK <= JOIN_HALF_BLOCK;
         for (int t = 0; t < tables; t++) {
           size_t block = p + (size_t)t * JOIN_BLOCK;
-          k->build_table(bits, chunks, slices + (block / JOIN_BLOCK) * (size_t)bits * 64,
-                         end[y] - block, (char *)m->table + t * JOIN_TABLE_STRIDE(chunks));
+          k->build_table(bits, &shape.chunks, slices + (block / JOIN_BLOCK) * (size_t)bits * 64,
+                         end[y] - block, (char *)m->table + t * table_bytes);
         }
         for (int x = 0; x < groups; x++) {
           size_t from = item_start[x] > lo ? item_start[x] : lo;
           size_t to = item_start[x + 1] < hi ? item_start[x + 1] : hi;
           if ((x & y) || from >= to) continue;
-          sum += k->count_block(m->table, m->offsets + from * (size_t)chunks, to - from, chunks,
-                                tables);
+          sum += k->count_block(m->table, table_bytes, m->offsets + from * (size_t)chunks,
+                                to - from, chunks, tables, last_half);
         }
       }
     }
