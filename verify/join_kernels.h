@@ -13,7 +13,7 @@
  * The matcher's layout (join_match.c): patterns come in blocks of
  * JOIN_BLOCK; a block's slices are one 64-byte row per mask bit (bit j of
  * slice k set when pattern j lacks bit k); a block's table holds, for each
- * chunk of JOIN_TABLE_BITS mask bits (the last one or two chunks of a
+ * chunk of JOIN_TABLE_BITS mask bits (up to JOIN_MAX_WIDE chunks of a
  * call may take one bit more: join_chunks), 2^width rows of 64 bytes (row
  * v: the AND of the slices of the chunk's bits set in v, starting from the
  * patterns that exist). Rows are 64-byte aligned. */
@@ -48,13 +48,13 @@ enum {
 _Static_assert(JOIN_MAX_CHUNKS == 13, "JOIN_EACH_CHUNK_COUNT lists 1..JOIN_MAX_CHUNKS");
 
 /* How one call cuts its tabled bits into chunks: JOIN_TABLE_BITS bits
- * each, but the last `wide` (up to JOIN_MAX_WIDE) take one bit more, so
+ * each, but the last few (up to JOIN_MAX_WIDE) may take one bit more, so
  * that 31 to 33 bits take 6 chunks, not 7: an item then loads one row
  * less per block, for 32 more rows a wide chunk in each block's table.
  * Chunk c is `width[c]` bits from tabled bit first[c]; its rows start at
  * row[c] of a block's table, which has `rows` rows. */
 typedef struct join_chunks {
-  int count, wide, rows;
+  int count, rows;
   int width[JOIN_MAX_CHUNKS], first[JOIN_MAX_CHUNKS], row[JOIN_MAX_CHUNKS];
 } join_chunks;
 

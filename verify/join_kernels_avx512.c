@@ -123,18 +123,20 @@ AVX512_TARGET static uint64_t count_block(const void *table, size_t table_bytes,
                                           const uint32_t *offsets, size_t items, int chunks,
                                           int tables, int last_half) {
   __m512i count = _mm512_setzero_si512();
-  int full = tables - (last_half != 0), half = last_half != 0;
+  int half = last_half != 0, full = tables - half;
   switch (chunks) {
-#define CHUNKS_CASE(k)                                                                    \
-  case k:                                                                                 \
-    if (full == 2) count = items_against_blocks(table, table_bytes, offsets, items, k, 2, 0, count);   \
-    else if (full == 1 && half)                                                           \
-      count = items_against_blocks(table, table_bytes, offsets, items, k, 1, 1, count);                \
-    else if (full == 1) count = items_against_blocks(table, table_bytes, offsets, items, k, 1, 0, count); \
-    else count = items_against_blocks(table, table_bytes, offsets, items, k, 0, 1, count);             \
+  /* k chunks, f whole blocks, then h half blocks */
+#define COUNT(k, f, h) items_against_blocks(table, table_bytes, offsets, items, k, f, h, count)
+#define CHUNKS_CASE(k)                                                                             \
+  case k:                                                                                          \
+    count = full == 2 ? COUNT(k, 2, 0)                                                             \
+            : !half   ? COUNT(k, 1, 0)                                                             \
+            : full    ? COUNT(k, 1, 1)                                                             \
+                      : COUNT(k, 0, 1);                                                            \
     break;
     JOIN_EACH_CHUNK_COUNT(CHUNKS_CASE)
 #undef CHUNKS_CASE
+#undef COUNT
   }
   return (uint64_t)_mm512_reduce_add_epi64(count);
 }

@@ -173,15 +173,16 @@ static join_chunks chunks_for(int tabled_bits) {
   join_chunks ck = {0};
   ck.count = (tabled_bits + JOIN_TABLE_BITS - 1) / JOIN_TABLE_BITS;
   if (ck.count < 1) ck.count = 1;
+  int wide = 0;
   if (ck.count >= 3) {
-    int wide = tabled_bits - JOIN_TABLE_BITS * (ck.count - 1);
-    if (wide <= JOIN_MAX_WIDE && wide < ck.count) ck.count--, ck.wide = wide;
+    int last = tabled_bits - JOIN_TABLE_BITS * (ck.count - 1);
+    if (last <= JOIN_MAX_WIDE && last < ck.count) ck.count--, wide = last;
   }
-  for (int c = 0, first = 0, row = 0; c < ck.count; c++) {
-    ck.width[c] = JOIN_TABLE_BITS + (c >= ck.count - ck.wide);
-    ck.first[c] = first, ck.row[c] = row;
-    first += ck.width[c], row += 1 << ck.width[c];
-    ck.rows = row;
+  int first = 0;
+  for (int c = 0; c < ck.count; c++) {
+    ck.width[c] = JOIN_TABLE_BITS + (c >= ck.count - wide);
+    ck.first[c] = first, ck.row[c] = ck.rows;
+    first += ck.width[c], ck.rows += 1 << ck.width[c];
   }
   return ck;
 }
@@ -449,7 +450,8 @@ static uint64_t count_sliced(join_matcher *m, const uint64_t *items, size_t item
   case k:                                                                                          \
     if (m->fast_pext)                                                                              \
       item_offsets(m, &shape.chunks, items, items_size, item_codes, low_groups, item_fill, k, 1);  \
-    else item_offsets(m, &shape.chunks, items, items_size, item_codes, low_groups, item_fill, k, 0); \
+    else                                                                                           \
+      item_offsets(m, &shape.chunks, items, items_size, item_codes, low_groups, item_fill, k, 0);  \
     break;
     JOIN_EACH_CHUNK_COUNT(CHUNKS_CASE)
 #undef CHUNKS_CASE
