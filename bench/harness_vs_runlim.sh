@@ -1,15 +1,24 @@
 #!/usr/bin/env bash
 # The CPU time `nqsat run` measures for a solver (cadical) on the default
-# suite's CNF files, against runlim's (Debian) and against the kernel's own
-# account of the same executions.
+# suite's CNF files, against runlim's (Debian's, or RUNLIM) and against
+# the kernel's own account of the same executions.
 #
 #   bench/harness_vs_runlim.sh [NQSAT] [SOLVER]   (defaults: build/nqsat, cadical)
 #   SUITE=DIR          use this suite instead of writing the default one
-#   CPU_EXCLUDE=REGEX  leave out the files matching it (default '^q128-':
-#                      the N = 128 files take cadical minutes each)
+#   CPU_EXCLUDE=REGEX  leave out the files matching it (default: none;
+#                      '^q128-' leaves out the N = 128 files, which take
+#                      cadical 1 to 85 s each, about 200 s together)
 #   METHODS="cgroup sample"   the --measure methods to run
 #   LONG=1             the threshold (CPU seconds) of the "long runs" lines
 #   ROWS=1             print one line per instance
+#   RUNLIM=PATH        the runlim to compare with (default: runlim on PATH,
+#                      Debian's 1.10, which samples every 100 ms, fixed)
+#   RUNLIM_ARGS="..."  options for it, e.g. "--sample-rate=1000" for
+#                      runlim 1.13 and later (upstream, github.com/arminbiere/
+#                      runlim: ./configure.sh && make), which sample at the
+#                      rate asked; what a run does after runlim's last
+#                      sample of it is lost, and /proc's 10 ms clock ticks,
+#                      rounded down, at any rate
 #
 # Runs of different executions cannot be compared within 5 % on a loaded
 # machine (the same work takes more or less CPU time from one minute to
@@ -31,7 +40,9 @@ nqsat=$(realpath "${1:-build/nqsat}")
 solver=${2:-cadical}
 long=${LONG:-1}
 command -v "$solver" >/dev/null || { echo "harness_vs_runlim.sh: $solver is not installed" >&2; exit 1; }
-command -v runlim >/dev/null || { echo "harness_vs_runlim.sh: runlim is not installed" >&2; exit 1; }
+runlim=${RUNLIM:-runlim}
+read -r -a runlim_args <<<"${RUNLIM_ARGS:-}"
+command -v "$runlim" >/dev/null || { echo "harness_vs_runlim.sh: $runlim is not installed" >&2; exit 1; }
 here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d "${TMPDIR:-/tmp}/nqsat-bench-runlim.XXXXXX")
 trap 'rm -rf "$work"' EXIT
@@ -45,27 +56,59 @@ if [ -z "$suite" ]; then
   suite=$work/default
   "$nqsat" suite "$suite" >/dev/null 2>&1
 fi
-# The CNF files as a suite of their own (hard links or copies, a manifest).
-mkdir -p "$work/cpu"
-echo file >"$work/cpu/manifest.csv"
-tail -n +2 "$suite/manifest.csv" | cut -d, -f1 | grep '\.cnf$' | grep -Ev "${CPU_EXCLUDE:-^q128-}" >"$work/files"
-while read -r file; do
-  ln "$suite/$file" "$work/cpu/$file" 2>/dev/null || cp "$suite/$file" "$work/cpu/$file"
-  echo "$file" >>"$work/cpu/manifest.csv"
-done <"$work/files"
+tail -n +2 "$suite/manifest.csv" | cut -d, -f1 | grep '\.cnf$' | grep -Ev "${CPU_EXCLUDE:-^$}" >"$work/files"
 echo "$(wc -l <"$work/files") CNF files, $solver ($solver_path)"
+echo "runlim: $(type -P "$runlim") $("$runlim" --version 2>&1 | head -n 1) ${RUNLIM_ARGS:-}"
+methods=(${METHODS:-cgroup sample})
 
 # kernel_cpu LOG: the seconds on rusage_exec's line, the solver's and its own.
 kernel_cpu() { awk '/^rusage_exec: cpu / { printf "%.6f", $3 + $(NF - 1) }' "$1"; }
 # wrapper_cpu LOG...: rusage_exec's own seconds, summed over the logs.
 wrapper_cpu() { cat "$@" | awk '/^rusage_exec: cpu / { s += $(NF - 1); n++ } END { printf "%d runs, %.4f s (%.2f ms a run)", n, s, n ? 1000 * s / n : 0 }'; }
 
-# runlim, one file after the other: "FILE RUNLIM KERNEL".
-while read -r file; do
-  runlim -t 600 "$rusage_exec" "$solver_path" "$work/cpu/$file" >/dev/null 2>"$work/runlim.err" || true
-  echo "$file $(awk '/\[runlim\] time:/ { print $3 }' "$work/runlim.err") $(kernel_cpu "$work/runlim.err")"
+# measure_runlim FILE: appends "FILE RUNLIM KERNEL" to $work/runlim. In a
+# session of its own: runlim 2 tells its child's processes from others by
+# comparing process ids with its session's, and refuses to run ("session
+# pid larger than child pid") where ids have wrapped since the session began.
+measure_runlim() {
+  setsid -w "$runlim" "${runlim_args[@]}" -t 600 "$rusage_exec" "$solver_path" "$suite/$1" >/dev/null 2>"$work/runlim.err" || true
+  echo "$1 $(awk '/\[runlim\] time:/ { print $3 }' "$work/runlim.err") $(kernel_cpu "$work/runlim.err")" >>"$work/runlim"
   cat "$work/runlim.err" >>"$work/runlim.all"
-done <"$work/files" | sort >"$work/runlim"
+}
+# measure_nqsat METHOD FILE: `nqsat run --measure METHOD` on a suite of the
+# one file (a hard link or copy, a manifest); appends "FILE CPU KERNEL" to
+# $work/nqsat-METHOD and keeps rusage_exec's line in $work/logs-METHOD.
+measure_nqsat() {
+  local one=$work/one
+  rm -rf "$one" && mkdir -p "$one" "$work/logs-$1"
+  ln "$suite/$2" "$one/$2" 2>/dev/null || cp "$suite/$2" "$one/$2"
+  printf 'file\n%s\n' "$2" >"$one/manifest.csv"
+  if ! "$nqsat" run "$one" --measure "$1" --timeout 600 \
+    --solver s:cnf="$rusage_exec $solver_path {}" >/dev/null 2>"$work/err"; then
+    echo "nqsat run --measure $1 on $2: $(head -c 300 "$work/err")" >&2
+    exit 1
+  fi
+  awk -F, 'NR > 1 && $3 != "skipped" { print $5 }' "$one/results.csv" | while read -r cpu; do
+    echo "$2 $cpu $(kernel_cpu "$one/logs/s/$2.err")" >>"$work/nqsat-$1"
+  done
+  cp "$one/logs/s/$2.err" "$work/logs-$1/"
+}
+
+# Each file under every tool in turn, the tool that goes first rotating
+# from file to file, so that a change in the machine's speed (on a
+# shared host the same cadical run can take 25 % more CPU time some
+# minutes later) falls alike on all of them and the plain sums compare too.
+tools=(runlim "${methods[@]}")
+i=0
+while read -r file <&3; do
+  for ((t = 0; t < ${#tools[@]}; t++)); do
+    tool=${tools[(i + t) % ${#tools[@]}]}
+    if [ "$tool" = runlim ]; then measure_runlim "$file"; else measure_nqsat "$tool" "$file"; fi
+  done
+  i=$((i + 1))
+done 3<"$work/files" </dev/null
+sort -o "$work/runlim" "$work/runlim"
+for method in "${methods[@]}"; do sort -o "$work/nqsat-$method" "$work/nqsat-$method"; done
 
 # summary LABEL FILE: FILE has lines "INSTANCE MEASURED KERNEL".
 summary() {
@@ -86,19 +129,12 @@ summary "runlim" "$work/runlim"
 by_length "$work/runlim"
 echo "  (of the kernel's figure, rusage_exec's own: $(wrapper_cpu "$work/runlim.all"))"
 
-for method in ${METHODS:-cgroup sample}; do
-  rm -rf "$work/cpu/results.csv" "$work/cpu/logs"
-  if ! "$nqsat" run "$work/cpu" --measure "$method" --timeout 600 \
-    --solver s:cnf="$rusage_exec $solver_path {}" >/dev/null 2>"$work/err"; then
-    echo "nqsat run --measure $method: $(head -c 300 "$work/err")"
-    continue
-  fi
-  awk -F, 'NR > 1 && $3 != "skipped" { print $2, $5 }' "$work/cpu/results.csv" | sort |
-    while read -r file cpu; do echo "$file $cpu $(kernel_cpu "$work/cpu/logs/s/$file.err")"; done >"$work/nqsat-$method"
+for method in "${methods[@]}"; do
   summary "nqsat run --measure $method" "$work/nqsat-$method"
   by_length "$work/nqsat-$method"
-  echo "  (of the kernel's figure, rusage_exec's own: $(wrapper_cpu "$work/cpu/logs/s/"*.err))"
-  # nqsat against runlim, different executions: "FILE NQSAT RUNLIM
+  echo "  (of the kernel's figure, rusage_exec's own: $(wrapper_cpu "$work/logs-$method/"*.err))"
+  # nqsat against runlim, different executions of the same file, one
+  # after the other: "FILE NQSAT RUNLIM
   # KERNEL(nqsat's execution) KERNEL(runlim's)".
   join "$work/nqsat-$method" "$work/runlim" >"$work/both-$method"
   awk -v m="$method" -v long="$long" '
@@ -112,7 +148,7 @@ for method in ${METHODS:-cgroup sample}; do
   awk -v m="$method" -v long="$long" '
     { a += $2; ka += $3; b += $4; kb += $5; if ($3 >= long && $5 >= long) { la += $2; lka += $3; lb += $4; lkb += $5; ln++ } }
     END { printf "nqsat run --measure %s against runlim, each against the kernel'"'"'s figure for its own execution: %.4f / %.4f = %.4f; runs of %g s or more: %d, %.4f / %.4f = %.4f\n",
-                 m, a / ka, b / kb, (a / ka) / (b / kb), long, ln, (lka ? la / lka : 0), (lkb ? lb / lkb : 0), (lka && lkb && lb ? (la / lka) / (lb / lkb) : 0) }' "$work/both-$method"
+                 m, (ka ? a / ka : 0), (kb ? b / kb : 0), (ka && b ? (a / ka) / (b / kb) : 0), long, ln, (lka ? la / lka : 0), (lkb ? lb / lkb : 0), (lka && lkb && lb ? (la / lka) / (lb / lkb) : 0) }' "$work/both-$method"
   if [ -n "${ROWS:-}" ]; then
     echo "instance nqsat kernel(nqsat's run) runlim kernel(runlim's run)  [--measure $method]"
     awk '{ printf "%s %.4f %.4f %.2f %.4f\n", $1, $2, $3, $4, $5 }' "$work/both-$method"
