@@ -85,12 +85,13 @@ measure_nqsat() {
   printf 'file\n%s\n' "$2" >"$one/manifest.csv"
   if ! "$nqsat" run "$one" --measure "$1" --timeout 600 \
     --solver s:cnf="$rusage_exec $solver_path {}" >/dev/null 2>"$work/err"; then
-    echo "nqsat run --measure $1 on $2: $(head -c 300 "$work/err")" >&2
+    echo "nqsat run --measure $1 on $2 (METHODS leaves a method out): $(head -c 300 "$work/err")" >&2
     exit 1
   fi
-  awk -F, 'NR > 1 && $3 != "skipped" { print $5 }' "$one/results.csv" | while read -r cpu; do
-    echo "$2 $cpu $(kernel_cpu "$one/logs/s/$2.err")" >>"$work/nqsat-$1"
-  done
+  local cpu
+  cpu=$(awk -F, 'NR == 2 && $3 != "skipped" { print $5 }' "$one/results.csv")
+  [ -n "$cpu" ] || { echo "nqsat run --measure $1 measured no run of $2" >&2; exit 1; }
+  echo "$2 $cpu $(kernel_cpu "$one/logs/s/$2.err")" >>"$work/nqsat-$1"
   cp "$one/logs/s/$2.err" "$work/logs-$1/"
 }
 
@@ -134,8 +135,8 @@ for method in "${methods[@]}"; do
   by_length "$work/nqsat-$method"
   echo "  (of the kernel's figure, rusage_exec's own: $(wrapper_cpu "$work/logs-$method/"*.err))"
   # nqsat against runlim, different executions of the same file, one
-  # after the other: "FILE NQSAT RUNLIM
-  # KERNEL(nqsat's execution) KERNEL(runlim's)".
+  # after the other: "FILE NQSAT KERNEL(nqsat's execution) RUNLIM
+  # KERNEL(runlim's)".
   join "$work/nqsat-$method" "$work/runlim" >"$work/both-$method"
   awk -v m="$method" -v long="$long" '
     { a += $2; b += $4; n++; if ($3 >= long && $5 >= long) { la += $2; lb += $4; ln++ } }
@@ -148,7 +149,7 @@ for method in "${methods[@]}"; do
   awk -v m="$method" -v long="$long" '
     { a += $2; ka += $3; b += $4; kb += $5; if ($3 >= long && $5 >= long) { la += $2; lka += $3; lb += $4; lkb += $5; ln++ } }
     END { printf "nqsat run --measure %s against runlim, each against the kernel'"'"'s figure for its own execution: %.4f / %.4f = %.4f; runs of %g s or more: %d, %.4f / %.4f = %.4f\n",
-                 m, (ka ? a / ka : 0), (kb ? b / kb : 0), (ka && b ? (a / ka) / (b / kb) : 0), long, ln, (lka ? la / lka : 0), (lkb ? lb / lkb : 0), (lka && lkb && lb ? (la / lka) / (lb / lkb) : 0) }' "$work/both-$method"
+                 m, (ka ? a / ka : 0), (kb ? b / kb : 0), (ka && kb && b ? (a / ka) / (b / kb) : 0), long, ln, (lka ? la / lka : 0), (lkb ? lb / lkb : 0), (lka && lkb && lb ? (la / lka) / (lb / lkb) : 0) }' "$work/both-$method"
   if [ -n "${ROWS:-}" ]; then
     echo "instance nqsat kernel(nqsat's run) runlim kernel(runlim's run)  [--measure $method]"
     awk '{ printf "%s %.4f %.4f %.2f %.4f\n", $1, $2, $3, $4, $5 }' "$work/both-$method"
