@@ -17,7 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "../verify/count_method.h"
+#include "../count/count_method.h"
 #include "check.h"
 #include "nqsat/count_plan.h"
 #include "nqsat/verify.h"

@@ -15,9 +15,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "../verify/join_match.h"
-#include "../verify/join_quarters.h"
-#include "../verify/join_symmetric.h"
+#include "../count/join_match.h"
+#include "../count/join_quarters.h"
+#include "../count/join_symmetric.h"
 #include "check.h"
 #include "nqsat/count_plan.h"
 
