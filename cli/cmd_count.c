@@ -79,7 +79,7 @@ static void print_count_help(void) {
          "\n"
          "SIGINT or SIGTERM stops within a second (exit 130); finished jobs stay in\n"
          "the checkpoint. Exit status 1 if a count disagrees with the OEIS table.\n",
-         NQ_VERIFY_MAX_N, NQ_VERIFY_KNOWN_MAX_N, NQ_VERIFY_MAX_THREADS, NQ_VERIFY_VECTOR_MAX_N);
+         NQ_VERIFY_MAX_N, NQ_VERIFY_KNOWN_MAX_N, NQ_COUNT_MAX_THREADS, NQ_COUNT_VECTOR_MAX_N);
 }
 
 /* The hooks' context: which jobs this run owns and where they are kept. */
@@ -120,7 +120,7 @@ static int parse_part(const char *text, uint32_t *part, uint32_t *parts) {
 static int count_threads(int64_t threads) {
   if (threads > 0)
     return (int)threads;
-  return online_processors(NQ_VERIFY_MAX_THREADS);
+  return online_processors(NQ_COUNT_MAX_THREADS);
 }
 
 int cmd_count(int argc, char **argv) {
@@ -134,7 +134,7 @@ int cmd_count(int argc, char **argv) {
       {"help", no_argument, NULL, 'h'},
       {NULL, 0, NULL, 0}};
   int unique = 0, stats = 0, merge = 0, estimate = 0;
-  nq_verify_kernel kernel = NQ_VERIFY_KERNEL_AUTO;
+  nq_count_kernel kernel = NQ_COUNT_KERNEL_AUTO;
   nq_count_method method = NQ_COUNT_METHOD_AUTO;
   nq_count_isa isa = NQ_COUNT_ISA_AUTO;
   int64_t threads = 0, sample = 400;
@@ -157,7 +157,7 @@ int cmd_count(int argc, char **argv) {
         return NQ_EXIT_USAGE;
       break;
     case 't':
-      if (parse_bounded("count", "--threads", optarg, 1, NQ_VERIFY_MAX_THREADS, &threads))
+      if (parse_bounded("count", "--threads", optarg, 1, NQ_COUNT_MAX_THREADS, &threads))
         return NQ_EXIT_USAGE;
       break;
     case 'S':
@@ -181,11 +181,11 @@ int cmd_count(int argc, char **argv) {
       break;
     case 'k':
       if (!strcmp(optarg, "auto"))
-        kernel = NQ_VERIFY_KERNEL_AUTO;
+        kernel = NQ_COUNT_KERNEL_AUTO;
       else if (!strcmp(optarg, "rows"))
-        kernel = NQ_VERIFY_KERNEL_ROWS;
+        kernel = NQ_COUNT_KERNEL_ROWS;
       else if (!strcmp(optarg, "vector"))
-        kernel = NQ_VERIFY_KERNEL_VECTOR;
+        kernel = NQ_COUNT_KERNEL_VECTOR;
       else
         return usage_error("count", "unknown --kernel '%s': use auto, rows or vector", optarg);
       break;
@@ -201,7 +201,7 @@ int cmd_count(int argc, char **argv) {
   if (merge) {
     if (parts || checkpoint_path || estimate)
       return usage_error("count", "--merge takes only FILEs (and --unique, --stats)");
-    return count_merge(argc - optind, argv + optind, unique, stats);
+    return count_merge(argc - optind, argv + optind, unique, stats, nq_verify_known_count);
   }
   if (sample_given && !estimate)
     return usage_error("count", "--sample goes with --estimate");
@@ -210,10 +210,10 @@ int cmd_count(int argc, char **argv) {
   int n;
   if (parse_positional_n("count", argc, argv, optind, 1, NQ_VERIFY_MAX_N, &n))
     return NQ_EXIT_USAGE;
-  if (kernel == NQ_VERIFY_KERNEL_VECTOR && n > NQ_VERIFY_VECTOR_MAX_N)
+  if (kernel == NQ_COUNT_KERNEL_VECTOR && n > NQ_COUNT_VECTOR_MAX_N)
     return usage_error("count", "--kernel vector handles N up to %d, not %d (use rows)",
-                       NQ_VERIFY_VECTOR_MAX_N, n);
-  if (!nq_verify_kernel_available(kernel, n))
+                       NQ_COUNT_VECTOR_MAX_N, n);
+  if (!nq_count_kernel_available(kernel, n))
     return runtime_error("count",
                          "--kernel vector needs AVX-512F and AVX-512 VPOPCNTDQ, which this "
                          "processor lacks (use rows)");
@@ -222,7 +222,7 @@ int cmd_count(int argc, char **argv) {
                          nq_count_isa_name(isa), nq_count_isa_name(nq_count_isa_best()));
   if (isa == NQ_COUNT_ISA_AUTO)
     isa = nq_count_isa_best();
-  if (kernel == NQ_VERIFY_KERNEL_VECTOR && isa != NQ_COUNT_ISA_AVX512)
+  if (kernel == NQ_COUNT_KERNEL_VECTOR && isa != NQ_COUNT_ISA_AVX512)
     return usage_error("count", "--kernel vector is the avx512 level, not %s (use rows)",
                        nq_count_isa_name(isa));
   nq_count_method chosen =
@@ -317,10 +317,11 @@ int cmd_count(int argc, char **argv) {
   const char *kernel_name =
       method != NQ_COUNT_METHOD_BACKTRACK ? nq_count_isa_name(isa)
       : n < 6                             ? "none (small board: enumerated)"
-      : (kernel == NQ_VERIFY_KERNEL_VECTOR ||
-         (kernel == NQ_VERIFY_KERNEL_AUTO && isa == NQ_COUNT_ISA_AVX512 &&
-          nq_verify_kernel_available(NQ_VERIFY_KERNEL_VECTOR, n) && n <= NQ_VERIFY_VECTOR_MAX_N))
+      : (kernel == NQ_COUNT_KERNEL_VECTOR ||
+         (kernel == NQ_COUNT_KERNEL_AUTO && isa == NQ_COUNT_ISA_AVX512 &&
+          nq_count_kernel_available(NQ_COUNT_KERNEL_VECTOR, n) && n <= NQ_COUNT_VECTOR_MAX_N))
           ? "vector"
           : "rows";
-  return count_report("nqsat count", n, method, &tally, unique, stats, elapsed, cpu, kernel_name);
+  return count_report("nqsat count", n, method, &tally, unique, stats, elapsed, cpu, kernel_name,
+                      nq_verify_known_count);
 }

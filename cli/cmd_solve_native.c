@@ -206,8 +206,8 @@ static int solve_by_backtracking(int argc, char **argv) {
     return parsed > 0 ? NQ_EXIT_OK : NQ_EXIT_USAGE;
   nq_status status;
   if (chosen.count) {
-    nq_verify_counts counts;
-    status = nq_verify_count_classes((int)n, 0, &counts);
+    nq_count_classes_result counts;
+    status = nq_count_classes((int)n, 0, &counts);
     if (status == NQ_OK)
       printf("%" PRIu64 "\n", counts.total);
   } else if (chosen.all || chosen.max_solutions) {

@@ -38,7 +38,7 @@ typedef struct table_row {
   double started[STAGE_FIRST_SAT + NQ_AMO_COUNT];
   verify_collector native;
   nq_status native_status;
-  nq_verify_counts classes;
+  nq_count_classes_result classes;
   nq_status classes_status;
   verify_collector sat[NQ_AMO_COUNT];
   nq_enumeration result[NQ_AMO_COUNT];
@@ -80,7 +80,7 @@ static void run_stage(const table *t, table_row *row, int stage) {
     row->native_status = verify_source_native(n, &row->native);
   } else if (stage == STAGE_CLASSES) {
     /* The fast class counter is a second native opinion, by another method. */
-    row->classes_status = nq_verify_count_classes(n, run->threads, &row->classes);
+    row->classes_status = nq_count_classes(n, run->threads, &row->classes);
   } else {
     int e = stage - STAGE_FIRST_SAT;
     nq_encoding encoding = {.n = n, .amo = run->encodings[e]};
@@ -178,7 +178,7 @@ static int check_sat(const verify_run *run, nq_amo amo, const verify_collector *
 static int check_native(const table_row *row, uint64_t known, uint64_t known_unique, char *why,
                         size_t why_size) {
   const verify_collector *native = &row->native;
-  const nq_verify_counts *classes = &row->classes;
+  const nq_count_classes_result *classes = &row->classes;
   if (row->native_status != NQ_OK || native->status != NQ_OK) {
     snprintf(why, why_size, "native solver: %s",
              nq_strerror(row->native_status != NQ_OK ? row->native_status : native->status));

@@ -50,7 +50,7 @@ include(CMakePackageConfigHelpers)
 # The installed libraries, in link order (a library before what it uses).
 # A new library with a public header goes here; tests/install/install_prefix.sh
 # fails naming any */include/nqsat/*.h that is not installed.
-set(NQSAT_INSTALLED_LIBRARIES solver encoder verify localsearch common)
+set(NQSAT_INSTALLED_LIBRARIES solver encoder verify count localsearch common)
 
 # Shared libraries are pointless in sanitizer and fuzzing builds (nothing is
 # installed from them) and would only double their compile time.

@@ -6,7 +6,7 @@
  * turns (Takahashi's check): returns early when a rotation is smaller, as
  * then another board of the class is the representative. Rows are compared
  * as column bits, with row 0 fixed, exactly as the search orders them. */
-void nq_verify_classify(class_search *state, const uint32_t *board) {
+void nq_count_classify(class_search *state, const uint32_t *board) {
   const int last = state->last_row;
   const uint32_t top_bit = state->top_bit;
   int own, you;

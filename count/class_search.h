@@ -1,4 +1,4 @@
-/* class_search.h - internal to verify/: what the class counter's phases
+/* class_search.h - internal to count/: what the class counter's phases
  * share (count_classes.c splits the work and runs the threads; the kernels
  * search below the split). Not part of the public interface.
  *
@@ -12,12 +12,12 @@
 #include <signal.h>
 #include <stdint.h>
 
-#include "nqsat/verify.h"
+#include "nqsat/count_classes.h"
 
 /* Rows fixed by phase one (the job split): enough jobs to balance two or
  * more threads (thousands for n >= 14), few enough to build in
  * microseconds. The vector kernel may ask for fewer (see
- * nq_verify_vector_split_row), never more. */
+ * nq_count_vector_split_row), never more. */
 #define CLASS_SPLIT_ROW 4
 
 typedef struct class_shape {
@@ -34,7 +34,7 @@ typedef struct class_search {
   int n, last_row;
   uint32_t all, top_bit;
   class_shape form;
-  uint32_t board[NQ_VERIFY_MAX_N];
+  uint32_t board[NQ_COUNT_MAX_N];
   uint64_t count2, count4, count8, nodes;
   /* The kernels poll *stop (when not NULL) now and then, and set
    * `stopped` when it gave up: the counts are then partial. */
@@ -44,19 +44,19 @@ typedef struct class_search {
 
 /* Classifies a finished side-case board (class of 2, 4 or 8, or not the
  * representative of its class) and adds it to the counts. */
-void nq_verify_classify(class_search *state, const uint32_t *board);
+void nq_count_classify(class_search *state, const uint32_t *board);
 
 /* The kernels: count the completions of the board whose rows above `row`
  * are in state->board, with the attack masks of row `row` given, adding to
  * state's counts and nodes. Both need 6 <= n and row <= n - 3. */
-void nq_verify_search_rows(class_search *state, int row, uint32_t left, uint32_t down,
+void nq_count_search_rows(class_search *state, int row, uint32_t left, uint32_t down,
                            uint32_t right);
 /* 1 if this processor runs the vector kernel and it handles boards of n
  * rows; 0 otherwise. */
-int nq_verify_vector_supported(int n);
+int nq_count_vector_supported(int n);
 /* The row where the vector kernel wants its jobs to start (3..CLASS_SPLIT_ROW). */
-int nq_verify_vector_split_row(int n);
-void nq_verify_search_vector(class_search *state, int row, uint32_t left, uint32_t down,
+int nq_count_vector_split_row(int n);
+void nq_count_search_vector(class_search *state, int row, uint32_t left, uint32_t down,
                              uint32_t right);
 
 #endif

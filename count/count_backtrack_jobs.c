@@ -28,11 +28,11 @@ typedef struct prefix_job {
 
 typedef struct backtrack_shared {
   int n;
-  nq_verify_kernel kernel; /* ROWS or VECTOR (AUTO resolved) */
+  nq_count_kernel kernel; /* ROWS or VECTOR (AUTO resolved) */
   int split_row;
   prefix_job *jobs;
   size_t size, capacity;
-  class_shape shapes[2 * NQ_VERIFY_MAX_N];
+  class_shape shapes[2 * NQ_COUNT_MAX_N];
   int shape_count;
   int failed;
 } backtrack_shared;
@@ -141,22 +141,22 @@ static uint64_t backtrack_memory(int n, int threads) {
   return jobs / 8 * (sizeof(prefix_job) + 24) + (1u << 20);
 }
 
-static nq_status backtrack_create(int n, nq_verify_kernel kernel, nq_count_isa isa,
+static nq_status backtrack_create(int n, nq_count_kernel kernel, nq_count_isa isa,
                                   void **shared, size_t *jobs) {
   *shared = NULL, *jobs = 0;
   /* The vector kernel is the AVX-512 level: below it AUTO means rows (a
    * kernel asked for by name is the caller's choice). */
-  if (kernel == NQ_VERIFY_KERNEL_AUTO && isa != NQ_COUNT_ISA_AVX512)
-    kernel = NQ_VERIFY_KERNEL_ROWS;
-  if (n < 1 || n > NQ_VERIFY_MAX_N || !nq_verify_kernel_available(kernel, n))
+  if (kernel == NQ_COUNT_KERNEL_AUTO && isa != NQ_COUNT_ISA_AVX512)
+    kernel = NQ_COUNT_KERNEL_ROWS;
+  if (n < 1 || n > NQ_COUNT_MAX_N || !nq_count_kernel_available(kernel, n))
     return NQ_ERR_ARGUMENT;
   backtrack_shared *list = calloc(1, sizeof *list);
   if (!list)
     return NQ_ERR_MEMORY;
   list->n = n;
-  list->kernel = kernel != NQ_VERIFY_KERNEL_AUTO ? kernel
-                 : nq_verify_vector_supported(n) ? NQ_VERIFY_KERNEL_VECTOR
-                                                 : NQ_VERIFY_KERNEL_ROWS;
+  list->kernel = kernel != NQ_COUNT_KERNEL_AUTO ? kernel
+                 : nq_count_vector_supported(n) ? NQ_COUNT_KERNEL_VECTOR
+                                                 : NQ_COUNT_KERNEL_ROWS;
   list->split_row = split_row_for(n);
   if (n >= 6) {
     build_jobs(list, n);
@@ -231,31 +231,59 @@ static nq_status backtrack_worker_create(const void *shared, void **worker) {
 
 static void backtrack_worker_destroy(void *worker) { (void)worker; }
 
-/* Boards too small for the class search's two cases (n < 6): enumerate and
- * keep each board that is its own class representative, by class size. */
-typedef struct small_tally {
-  nq_count_tally *tally;
-  int failed;
-} small_tally;
-
-static int tally_small(void *context, const int *columns, int n) {
-  small_tally *small = context;
-  int canonical[NQ_VERIFY_MAX_N];
-  int size = nq_verify_canonical(columns, n, canonical);
-  if (size < 0) {
-    small->failed = 1;
-    return 1;
+/* Boards too small for the class search's two cases (n < 6): every board
+ * is placed row by row, and each that is its own class representative
+ * (the smallest of its 8 images, compared row by row) is counted by its
+ * class size. At most 10 boards, so nothing here needs to be fast. */
+static void image_of(const int *columns, int n, int symmetry, int *image) {
+  for (int row = 0; row < n; row++) {
+    int r = row, c = columns[row];
+    if (symmetry & 1) /* mirror left-right */
+      c = n - 1 - c;
+    if (symmetry & 2) /* mirror top-bottom */
+      r = n - 1 - r;
+    if (symmetry & 4) { /* transpose */
+      int t = r;
+      r = c, c = t;
+    }
+    image[r] = c;
   }
-  small->tally->work += (uint64_t)n;
-  if (memcmp(canonical, columns, (size_t)n * sizeof *columns))
-    return 0;
-  if (size <= 2)
-    small->tally->count2++; /* n = 1: a class of one, see nq_count_tally_total */
-  else if (size == 4)
-    small->tally->count4++;
+}
+
+static void tally_small_board(const int *columns, int n, nq_count_tally *tally) {
+  int images[8][8];
+  int distinct = 0;
+  for (int symmetry = 0; symmetry < 8; symmetry++) {
+    image_of(columns, n, symmetry, images[symmetry]);
+    if (memcmp(images[symmetry], columns, (size_t)n * sizeof *columns) < 0)
+      return; /* a smaller image represents the class */
+    int seen = 0;
+    for (int other = 0; other < symmetry && !seen; other++)
+      seen = !memcmp(images[other], images[symmetry], (size_t)n * sizeof *columns);
+    distinct += !seen;
+  }
+  if (distinct <= 2)
+    tally->count2++; /* n = 1: a class of one, see nq_count_tally_total */
+  else if (distinct == 4)
+    tally->count4++;
   else
-    small->tally->count8++;
-  return 0;
+    tally->count8++;
+}
+
+static void place_small(int n, int row, int *columns, uint32_t down, uint32_t left, uint32_t right,
+                        nq_count_tally *tally) {
+  if (row == n) {
+    tally_small_board(columns, n, tally);
+    return;
+  }
+  for (int column = 0; column < n; column++) {
+    uint32_t bit = UINT32_C(1) << column;
+    if ((down | left | right) & bit)
+      continue;
+    tally->work++;
+    columns[row] = column;
+    place_small(n, row + 1, columns, down | bit, (left | bit) << 1, (right | bit) >> 1, tally);
+  }
 }
 
 static nq_status backtrack_run_job(const void *shared, void *worker, size_t job,
@@ -265,11 +293,9 @@ static nq_status backtrack_run_job(const void *shared, void *worker, size_t job,
   if (stop && *stop)
     return NQ_ERR_INTERRUPTED;
   if (list->n < 6) {
-    small_tally small = {.tally = tally};
-    nq_status status = nq_verify_enumerate(list->n, tally_small, &small);
-    if (small.failed)
-      return NQ_ERR_MEMORY;
-    return status;
+    int columns[8] = {0};
+    place_small(list->n, 0, columns, 0, 0, 0, tally);
+    return NQ_OK;
   }
   const prefix_job *task = &list->jobs[job];
   int n = list->n;
@@ -278,10 +304,10 @@ static nq_status backtrack_run_job(const void *shared, void *worker, size_t job,
   state.form = list->shapes[task->shape_index];
   state.stop = stop; /* both kernels poll it every few milliseconds */
   memcpy(state.board, task->prefix, (size_t)task->row * sizeof *task->prefix);
-  if (list->kernel == NQ_VERIFY_KERNEL_VECTOR)
-    nq_verify_search_vector(&state, task->row, task->left, task->down, task->right);
+  if (list->kernel == NQ_COUNT_KERNEL_VECTOR)
+    nq_count_search_vector(&state, task->row, task->left, task->down, task->right);
   else
-    nq_verify_search_rows(&state, task->row, task->left, task->down, task->right);
+    nq_count_search_rows(&state, task->row, task->left, task->down, task->right);
   if (state.stopped)
     return NQ_ERR_INTERRUPTED;
   tally->count2 += state.count2, tally->count4 += state.count4, tally->count8 += state.count8;

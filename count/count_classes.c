@@ -37,18 +37,18 @@
 #include "class_search.h"
 #include "nqsat/count_plan.h"
 
-nq_status nq_verify_count_classes(int n, int threads, nq_verify_counts *counts) {
-  return nq_verify_count_classes_with(n, threads, NQ_VERIFY_KERNEL_AUTO, counts);
+nq_status nq_count_classes(int n, int threads, nq_count_classes_result *counts) {
+  return nq_count_classes_with(n, threads, NQ_COUNT_KERNEL_AUTO, counts);
 }
 
-nq_status nq_verify_count_classes_with(int n, int threads, nq_verify_kernel kernel,
-                                       nq_verify_counts *counts) {
-  if (n < 1 || n > NQ_VERIFY_MAX_N || threads < 0 || threads > NQ_VERIFY_MAX_THREADS ||
-      !nq_verify_kernel_available(kernel, n))
+nq_status nq_count_classes_with(int n, int threads, nq_count_kernel kernel,
+                                       nq_count_classes_result *counts) {
+  if (n < 1 || n > NQ_COUNT_MAX_N || threads < 0 || threads > NQ_COUNT_MAX_THREADS ||
+      !nq_count_kernel_available(kernel, n))
     return NQ_ERR_ARGUMENT;
-  if (kernel == NQ_VERIFY_KERNEL_AUTO)
-    kernel = nq_verify_vector_supported(n) ? NQ_VERIFY_KERNEL_VECTOR : NQ_VERIFY_KERNEL_ROWS;
-  *counts = (nq_verify_counts){0};
+  if (kernel == NQ_COUNT_KERNEL_AUTO)
+    kernel = nq_count_vector_supported(n) ? NQ_COUNT_KERNEL_VECTOR : NQ_COUNT_KERNEL_ROWS;
+  *counts = (nq_count_classes_result){0};
   nq_count_plan *plan;
   nq_status status = nq_count_plan_create(n, NQ_COUNT_METHOD_BACKTRACK, kernel, &plan);
   if (status != NQ_OK)
@@ -58,7 +58,7 @@ nq_status nq_verify_count_classes_with(int n, int threads, nq_verify_kernel kern
   nq_count_plan_free(plan);
   if (status != NQ_OK)
     return status;
-  counts->kernel = n < 6 ? NQ_VERIFY_KERNEL_AUTO : kernel; /* small boards: enumerated */
+  counts->kernel = n < 6 ? NQ_COUNT_KERNEL_AUTO : kernel; /* small boards: enumerated */
   counts->total = nq_count_tally_total(n, &tally);
   counts->fundamental = tally.count2 + tally.count4 + tally.count8;
   counts->nodes = tally.work;

@@ -23,7 +23,7 @@
 
 #include "command_errors.h"
 #include "count_jobs.h"
-#include "nqsat/verify.h"
+#include "nqsat/count_classes.h"
 
 #define TIMED_MAX_N 20
 #define CALIBRATION_N 17
@@ -171,7 +171,7 @@ int count_estimate(int n, const nq_count_plan *plan, size_t sample,
     /* Calibrate: the same sample at N = 17, timed and probed. */
     nq_count_plan *small;
     nq_status status = nq_count_plan_create(CALIBRATION_N, nq_count_plan_method(plan),
-                                            NQ_VERIFY_KERNEL_ROWS, &small);
+                                            NQ_COUNT_KERNEL_ROWS, &small);
     if (status != NQ_OK) {
       free(strata);
       return runtime_error("count", "%s", nq_strerror(status));

@@ -1,6 +1,6 @@
 /* Private to count/ and count/mpi/: what `nqsat count`'s modes (whole run, parts,
  * merge, checkpoints, estimate) and nqsat-mpi share. The jobs themselves
- * are the verifier's (nqsat/count_plan.h). */
+ * are the plan's (nqsat/count_plan.h). */
 #ifndef NQSAT_COUNT_JOBS_H
 #define NQSAT_COUNT_JOBS_H
 
@@ -9,11 +9,17 @@
 
 #include "nqsat/count_plan.h"
 
+/* The published counts of n (OEIS A000170 and A002562): 0 and both set,
+ * or -1 beyond the table. The programs pass the verifier's table
+ * (nq_verify_known_count): the check is the verifier's, not the counter's. */
+typedef int (*count_known_fn)(int n, uint64_t *total, uint64_t *fundamental);
+
 /* Prints the count (total, or fundamental with `unique`) on stdout and, with
- * `stats`, a summary on stderr; then compares with the OEIS table. Returns
- * the exit code (1 on a disagreement or a failed write). */
+ * `stats`, a summary on stderr; then compares with `known`. Returns the
+ * exit code (1 on a disagreement or a failed write). */
 int count_report(const char *program, int n, nq_count_method method, const nq_count_tally *tally,
-                 int unique, int stats, double seconds, double cpu_seconds, const char *kernel);
+                 int unique, int stats, double seconds, double cpu_seconds, const char *kernel,
+                 count_known_fn known);
 
 /* ---- checkpoints (count_checkpoint.c) ----------------------------------
  * A text file: a header naming N, the method, the job count and the plan's
@@ -49,7 +55,7 @@ typedef struct count_part_line {
 /* One JSON line on stdout; returns 0 or 1 (write failed). */
 int count_part_print(const count_part_line *line);
 /* nqsat count --merge FILE... ("-" or none: standard input). */
-int count_merge(int file_count, char **files, int unique, int stats);
+int count_merge(int file_count, char **files, int unique, int stats, count_known_fn known);
 
 /* ---- the estimate (count_estimate.c) ---------------------------------- */
 int count_estimate(int n, const nq_count_plan *plan, size_t sample,

@@ -383,7 +383,7 @@ static uint64_t binomial(int n, int k) {
   return r;
 }
 
-static nq_status join_create(int n, nq_verify_kernel kernel, nq_count_isa isa, void **shared_out,
+static nq_status join_create(int n, nq_count_kernel kernel, nq_count_isa isa, void **shared_out,
                              size_t *jobs) {
   (void)kernel; /* the backtracking kernels; the join's are the level's */
   *shared_out = NULL, *jobs = 0;

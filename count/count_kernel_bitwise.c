@@ -52,7 +52,7 @@ static __attribute__((noinline)) uint64_t classify_pairs(class_search *state, ui
     nodes += 2;
     board[pair_row] = pair_bit;
     board[pair_row + 1] = rest ^ pair_bit;
-    nq_verify_classify(state, board);
+    nq_count_classify(state, board);
   }
   return nodes;
 }
@@ -81,9 +81,9 @@ static inline __attribute__((always_inline)) void search_rows(class_search *stat
                                                               uint32_t left, uint32_t down,
                                                               uint32_t right, const int corner) {
   const long first_row = row, pair_row = state->last_row - 1;
-  uint32_t usable[NQ_VERIFY_MAX_N + 4], board[NQ_VERIFY_MAX_N];
-  uint32_t lefts[NQ_VERIFY_MAX_N], downs[NQ_VERIFY_MAX_N], rights[NQ_VERIFY_MAX_N],
-      frees[NQ_VERIFY_MAX_N];
+  uint32_t usable[NQ_COUNT_MAX_N + 4], board[NQ_COUNT_MAX_N];
+  uint32_t lefts[NQ_COUNT_MAX_N], downs[NQ_COUNT_MAX_N], rights[NQ_COUNT_MAX_N],
+      frees[NQ_COUNT_MAX_N];
   uint64_t nodes = 0, found = 0;
   for (int r = 0; r <= state->last_row; r++) {
     usable[r] = r >= state->form.bound1 ? state->all
@@ -104,7 +104,7 @@ static inline __attribute__((always_inline)) void search_rows(class_search *stat
   free_squares &= ~adjacent_killers(usable[row + 1] & ~((left << 1) | down | (right >> 1)));
   /* back[r]: the row to resume when row r is done, the nearest row above
    * with squares left to try (rows already exhausted are skipped at once). */
-  long back[NQ_VERIFY_MAX_N + 1];
+  long back[NQ_COUNT_MAX_N + 1];
   const long first_special =
       !corner && state->form.bound2 < pair_row ? state->form.bound2 : pair_row;
   back[row] = first_row - 1;
@@ -171,7 +171,7 @@ static __attribute__((noinline)) void side_search(class_search *state, int row, 
   search_rows(state, row, left, down, right, 0);
 }
 
-void nq_verify_search_rows(class_search *state, int row, uint32_t left, uint32_t down,
+void nq_count_search_rows(class_search *state, int row, uint32_t left, uint32_t down,
                            uint32_t right) {
   if (state->form.corner)
     corner_search(state, row, left, down, right);

@@ -6,13 +6,13 @@
  * the entry would close a circle. */
 #include "class_search.h"
 
-int nq_verify_kernel_available(nq_verify_kernel kernel, int n) {
-  if (n < 1 || n > NQ_VERIFY_MAX_N)
+int nq_count_kernel_available(nq_count_kernel kernel, int n) {
+  if (n < 1 || n > NQ_COUNT_MAX_N)
     return 0;
   switch (kernel) {
-  case NQ_VERIFY_KERNEL_AUTO:
-  case NQ_VERIFY_KERNEL_ROWS: return 1;
-  case NQ_VERIFY_KERNEL_VECTOR: return n < 6 || nq_verify_vector_supported(n);
+  case NQ_COUNT_KERNEL_AUTO:
+  case NQ_COUNT_KERNEL_ROWS: return 1;
+  case NQ_COUNT_KERNEL_VECTOR: return n < 6 || nq_count_vector_supported(n);
   }
   return 0;
 }

@@ -28,15 +28,15 @@
 
 /* Rows below the split: one 32-bit lane each of one 512-bit register. */
 #define LANES 16
-_Static_assert(NQ_VERIFY_VECTOR_MAX_N - CLASS_SPLIT_ROW <= LANES, "rows left must fit the lanes");
+_Static_assert(NQ_COUNT_VECTOR_MAX_N - CLASS_SPLIT_ROW <= LANES, "rows left must fit the lanes");
 
 /* Jobs start at row 3 where the rows left fit the lanes: the kernel gains
  * from choosing its rows early (4% faster at N = 16 than from row 4). */
-int nq_verify_vector_split_row(int n) { return n - LANES > 3 ? n - LANES : 3; }
+int nq_count_vector_split_row(int n) { return n - LANES > 3 ? n - LANES : 3; }
 
-int nq_verify_vector_supported(int n) {
+int nq_count_vector_supported(int n) {
 #ifdef HAVE_VECTOR_KERNEL
-  return n >= 6 && n <= NQ_VERIFY_VECTOR_MAX_N && __builtin_cpu_supports("avx512f") &&
+  return n >= 6 && n <= NQ_COUNT_VECTOR_MAX_N && __builtin_cpu_supports("avx512f") &&
          __builtin_cpu_supports("avx512vpopcntdq");
 #else
   (void)n;
@@ -115,11 +115,11 @@ finish_pair(class_search *state, uint32_t *board, const int *lane_row, const uin
   } else if (low_first | high_first) {
     if (low_first) {
       board[lane_row[first]] = low, board[lane_row[second]] = high;
-      nq_verify_classify(state, board);
+      nq_count_classify(state, board);
     }
     if (high_first) {
       board[lane_row[first]] = high, board[lane_row[second]] = low;
-      nq_verify_classify(state, board);
+      nq_count_classify(state, board);
     }
   }
   return nodes;
@@ -154,7 +154,7 @@ search_vector(class_search *state, int first_row, uint32_t left, uint32_t down, 
   const __m512i lane_ids = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
   const __m512i no_key = _mm512_set1_epi32(-1);
   const uint32_t all = state->all;
-  uint32_t board[NQ_VERIFY_MAX_N];
+  uint32_t board[NQ_COUNT_MAX_N];
   memcpy(board, state->board, sizeof board);
   uint64_t nodes = 0, found = 0;
 
@@ -234,7 +234,7 @@ side_vector(class_search *state, int row, uint32_t left, uint32_t down, uint32_t
   search_vector(state, row, left, down, right, 0);
 }
 
-void nq_verify_search_vector(class_search *state, int row, uint32_t left, uint32_t down,
+void nq_count_search_vector(class_search *state, int row, uint32_t left, uint32_t down,
                              uint32_t right) {
   if (state->form.corner)
     corner_vector(state, row, left, down, right);
@@ -244,9 +244,9 @@ void nq_verify_search_vector(class_search *state, int row, uint32_t left, uint32
 
 #else /* no vector kernel on this platform: never called */
 
-void nq_verify_search_vector(class_search *state, int row, uint32_t left, uint32_t down,
+void nq_count_search_vector(class_search *state, int row, uint32_t left, uint32_t down,
                              uint32_t right) {
-  nq_verify_search_rows(state, row, left, down, right);
+  nq_count_search_rows(state, row, left, down, right);
 }
 
 #endif

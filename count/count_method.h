@@ -1,5 +1,5 @@
-/* verify/count_method.h - internal to verify/: what a counting method
- * supplies to the job driver (verify/count_plan.c): the join's
+/* count/count_method.h - internal to count/: what a counting method
+ * supplies to the job driver (count/count_plan.c): the join's
  * nq_count_join_ops (count_join.c) and backtracking's nq_count_backtrack_ops
  * (count_backtrack_jobs.c). */
 #ifndef NQSAT_COUNT_METHOD_H
@@ -12,7 +12,7 @@ typedef struct count_method_ops {
   /* Builds shared read-only state and the job count. `isa` is the
    * instruction-set level to count with (never AUTO; one this processor
    * has): the job list must not depend on it or on the kernel. */
-  nq_status (*create)(int n, nq_verify_kernel kernel, nq_count_isa isa, void **shared,
+  nq_status (*create)(int n, nq_count_kernel kernel, nq_count_isa isa, void **shared,
                       size_t *jobs);
   /* Optional (may be NULL): builds the large shared tables now, on up to
    * `threads` threads, so a run with T threads uses T cores for them too
@@ -31,14 +31,14 @@ typedef struct count_method_ops {
    * return NQ_ERR_INTERRUPTED when set (the partial tally is discarded). */
   nq_status (*run_job)(const void *shared, void *worker, size_t job,
                        const volatile sig_atomic_t *stop, nq_count_tally *tally);
-  /* Optional (may be NULL; i13 addition): an unbiased estimate of job j's
+  /* Optional (may be NULL): an unbiased estimate of job j's
    * work (Knuth's random probes, 1975) from `probes` random descents, for
    * --estimate where jobs are too long to time. *random_state: xorshift64. */
   double (*estimate_job_work)(const void *shared, size_t job, int probes, uint64_t *random_state);
 } count_method_ops;
 
-extern const count_method_ops nq_count_backtrack_ops; /* i13: count_backtrack_jobs.c */
-extern const count_method_ops nq_count_join_ops;      /* i12: count_join.c */
+extern const count_method_ops nq_count_backtrack_ops; /* count_backtrack_jobs.c */
+extern const count_method_ops nq_count_join_ops;      /* count_join.c */
 /* The AUTO rule (in count_join.c): 1 when the join method costs less CPU
  * time for n split over `parts` processes (each builds its tables). */
 int nq_count_join_preferred(int n, size_t parts);

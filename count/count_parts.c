@@ -126,7 +126,7 @@ static int read_part_line(merge_state *state, const char *where, const char *tex
     return merge_error("%s: a field is missing or malformed", where);
   char *end;
   line.plan_checksum = strtoull(plan, &end, 16);
-  if (n < 1 || n > NQ_VERIFY_MAX_N || parts < 1 || parts > 65536 || part < 1 || part > parts ||
+  if (n < 1 || n > NQ_COUNT_MAX_N || parts < 1 || parts > 65536 || part < 1 || part > parts ||
       *end || strlen(plan) != 16)
     return merge_error("%s: n, parts, part or plan_checksum out of range", where);
   line.n = (int)n, line.parts = (uint32_t)parts, line.part = (uint32_t)part;
@@ -191,7 +191,7 @@ static int read_part_file(merge_state *state, const char *path) {
   return failed;
 }
 
-int count_merge(int file_count, char **files, int unique, int stats) {
+int count_merge(int file_count, char **files, int unique, int stats, count_known_fn known) {
   merge_state state = {0};
   int failed = 0;
   if (file_count == 0)
@@ -242,5 +242,5 @@ int count_merge(int file_count, char **files, int unique, int stats) {
                          state.sum.count1);
   /* --stats: seconds are the parts' sum (machine time, not wall clock). */
   return count_report("nqsat count", n, method, &state.sum, unique, stats, state.seconds,
-                      state.cpu_seconds, "(merged parts)");
+                      state.cpu_seconds, "(merged parts)", known);
 }

@@ -1,5 +1,5 @@
 /* The job driver shared by every counting method (nqsat/count_plan.h): a
- * method (verify/count_method.h) supplies a deterministic job list and runs
+ * method (count/count_method.h) supplies a deterministic job list and runs
  * one job; this file orders the jobs largest first, spreads them over
  * threads from a shared index (a thread that drew small jobs takes more),
  * reports each finished job through the caller's hooks and stops when asked.
@@ -67,17 +67,17 @@ static uint64_t fnv1a(uint64_t hash, const void *bytes, size_t size) {
   return hash;
 }
 
-nq_status nq_count_plan_create(int n, nq_count_method method, nq_verify_kernel kernel,
+nq_status nq_count_plan_create(int n, nq_count_method method, nq_count_kernel kernel,
                                nq_count_plan **plan) {
   return nq_count_plan_create_isa(n, method, kernel, NQ_COUNT_ISA_AUTO, plan);
 }
 
-nq_status nq_count_plan_create_isa(int n, nq_count_method method, nq_verify_kernel kernel,
+nq_status nq_count_plan_create_isa(int n, nq_count_method method, nq_count_kernel kernel,
                                    nq_count_isa isa, nq_count_plan **plan) {
   *plan = NULL;
   if (isa == NQ_COUNT_ISA_AUTO)
     isa = nq_count_isa_best();
-  if (n < 1 || n > NQ_VERIFY_MAX_N || !nq_count_isa_available(isa))
+  if (n < 1 || n > NQ_COUNT_MAX_N || !nq_count_isa_available(isa))
     return NQ_ERR_ARGUMENT;
   if (method == NQ_COUNT_METHOD_AUTO)
     method = nq_count_method_for(n);
@@ -273,10 +273,10 @@ static void *run_jobs(void *argument) {
 
 nq_status nq_count_plan_run(const nq_count_plan *plan, size_t first, size_t end, int threads,
                             const nq_count_run_hooks *hooks, nq_count_tally *tally) {
-  if (first > end || end > plan->jobs || threads < 0 || threads > NQ_VERIFY_MAX_THREADS)
+  if (first > end || end > plan->jobs || threads < 0 || threads > NQ_COUNT_MAX_THREADS)
     return NQ_ERR_ARGUMENT;
   if (threads == 0)
-    threads = online_processors(NQ_VERIFY_MAX_THREADS);
+    threads = online_processors(NQ_COUNT_MAX_THREADS);
   if (plan->ops->prepare) {
     nq_status prepared = plan->ops->prepare(plan->shared, threads, hooks ? hooks->stop : NULL);
     if (prepared != NQ_OK)
@@ -324,10 +324,10 @@ nq_status nq_count_plan_run(const nq_count_plan *plan, size_t first, size_t end,
 
 nq_status nq_count_plan_prepare(const nq_count_plan *plan, int threads,
                                 const volatile sig_atomic_t *stop) {
-  if (threads < 0 || threads > NQ_VERIFY_MAX_THREADS)
+  if (threads < 0 || threads > NQ_COUNT_MAX_THREADS)
     return NQ_ERR_ARGUMENT;
   if (threads == 0)
-    threads = online_processors(NQ_VERIFY_MAX_THREADS);
+    threads = online_processors(NQ_COUNT_MAX_THREADS);
   return plan->ops->prepare ? plan->ops->prepare(plan->shared, threads, stop) : NQ_OK;
 }
 

@@ -1,15 +1,14 @@
 /* The count as `nqsat count`, --merge and nqsat-mpi print it, with the
- * comparison against the OEIS table compiled into the verifier. Shared with
- * nqsat-mpi, so it includes no more than count_jobs.h (exit codes 0 and 1
- * as in cli.h). */
+ * comparison against the OEIS table the program passes (the verifier's).
+ * Shared with nqsat-mpi, so it includes no more than count_jobs.h (exit
+ * codes 0 and 1 as in cli.h). */
 #include <inttypes.h>
 #include <stdio.h>
 
 #include "count_jobs.h"
-#include "nqsat/verify.h"
 
 int count_report(const char *program, int n, nq_count_method method, const nq_count_tally *tally,
-                 int unique, int stats, double seconds, double cpu_seconds, const char *kernel) {
+                 int unique, int stats, double seconds, double cpu_seconds, const char *kernel, count_known_fn known) {
   uint64_t total = nq_count_tally_total(n, tally);
   uint64_t fundamental = nq_count_tally_fundamental(tally);
   printf("%" PRIu64 "\n", unique ? fundamental : total);
@@ -25,10 +24,9 @@ int count_report(const char *program, int n, nq_count_method method, const nq_co
             seconds > 0 ? (double)tally->work / seconds : 0.0, nq_count_method_name(method),
             kernel);
   uint64_t known_total, known_fundamental;
-  if (nq_verify_known_count(n, &known_total, &known_fundamental) != 0) {
-    fprintf(stderr,
-            "%s: note: N = %d is beyond the OEIS table (N <= %d): this count is unverified\n",
-            program, n, NQ_VERIFY_KNOWN_MAX_N);
+  if (known(n, &known_total, &known_fundamental) != 0) {
+    fprintf(stderr, "%s: note: N = %d is beyond the OEIS table: this count is unverified\n",
+            program, n);
     return 0;
   }
   if (total != known_total || fundamental != known_fundamental) {

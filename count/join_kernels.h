@@ -1,4 +1,4 @@
-/* verify/join_kernels.h - internal to verify/: the join method's inner
+/* count/join_kernels.h - internal to count/: the join method's inner
  * loops for one instruction-set level (nq_count_isa), chosen at run time so
  * one binary runs on every x86-64 and builds for any 64-bit processor.
  *

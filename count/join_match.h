@@ -1,4 +1,4 @@
-/* verify/join_match.h - internal to verify/: counting the disjoint pairs of
+/* count/join_match.h - internal to count/: counting the disjoint pairs of
  * two lists of 64-bit masks, the inner loop of the join counting method.
  *
  * join_match_count returns the number of pairs (i, j) with

@@ -1,6 +1,6 @@
-/* verify/join_quarters.h - internal to verify/: every partial placement of
+/* count/join_quarters.h - internal to count/: every partial placement of
  * one quarter of the board, indexed by the rows and columns it uses, for
- * the join counting method (verify/count_join.c).
+ * the join counting method (count/count_join.c).
  *
  * A quarter is a rectangle of rows [row0, row1) and columns [col0, col1).
  * Its entries are all sets of mutually non-attacking queens in it (empty

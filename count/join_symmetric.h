@@ -1,4 +1,4 @@
-/* verify/join_symmetric.h - internal to verify/: the solutions a quarter
+/* count/join_symmetric.h - internal to count/: the solutions a quarter
  * turn or a half turn leaves unchanged, counted by their own search.
  *
  * The join method counts totals with symmetry weights and cannot tell a

@@ -131,7 +131,17 @@ if [ -n "$sources" ]; then
       echo "check_layout.sh: $dir: not a folder" >&2
       exit 2
     fi
-    find "$dir" -type f \( -name '*.c' -o -name '*.h' \) | sed "s|^|$dir	|" >>"$list"
+    find "$dir" -type f \( -name '*.c' -o -name '*.h' \) | awk -v dir="$dir" -v all="$sources" '
+      BEGIN { count = split(all, roots, "\n") }
+      {
+        for (i = 1; i <= count; i++) {
+          inner = roots[i]
+          if (inner != "" && inner != dir && index(inner, dir "/") == 1 &&
+              index($0, inner "/") == 1)
+            next
+        }
+        print dir "\t" $0
+      }' >>"$list"
   done
   IFS=$old_ifs
   # One line per file ("ROOT<TAB>PATH"), then its includes as

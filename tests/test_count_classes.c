@@ -40,31 +40,31 @@ static int cpu_lists_vector_flags(void) {
   return answer;
 }
 
-static const char *kernel_name(nq_verify_kernel kernel) {
-  return kernel == NQ_VERIFY_KERNEL_VECTOR ? "vector"
-         : kernel == NQ_VERIFY_KERNEL_ROWS ? "rows"
+static const char *kernel_name(nq_count_kernel kernel) {
+  return kernel == NQ_COUNT_KERNEL_VECTOR ? "vector"
+         : kernel == NQ_COUNT_KERNEL_ROWS ? "rows"
                                            : "auto";
 }
 
-static void counts_match_oeis(int first, int last, nq_verify_kernel kernel) {
+static void counts_match_oeis(int first, int last, nq_count_kernel kernel) {
   for (int n = first; n <= last; n++) {
-    nq_verify_counts one, two, many;
+    nq_count_classes_result one, two, many;
     const char *name = kernel_name(kernel);
-    CHECK(nq_verify_count_classes_with(n, 1, kernel, &one) == NQ_OK, "%s n=%d", name, n);
+    CHECK(nq_count_classes_with(n, 1, kernel, &one) == NQ_OK, "%s n=%d", name, n);
     /* the kernel reported: the one asked for, AUTO's choice, none below 6 */
-    nq_verify_kernel expected = n < 6                             ? NQ_VERIFY_KERNEL_AUTO
-                                : kernel != NQ_VERIFY_KERNEL_AUTO ? kernel
-                                : nq_verify_kernel_available(NQ_VERIFY_KERNEL_VECTOR, n)
-                                    ? NQ_VERIFY_KERNEL_VECTOR
-                                    : NQ_VERIFY_KERNEL_ROWS;
+    nq_count_kernel expected = n < 6                             ? NQ_COUNT_KERNEL_AUTO
+                                : kernel != NQ_COUNT_KERNEL_AUTO ? kernel
+                                : nq_count_kernel_available(NQ_COUNT_KERNEL_VECTOR, n)
+                                    ? NQ_COUNT_KERNEL_VECTOR
+                                    : NQ_COUNT_KERNEL_ROWS;
     CHECK(one.kernel == expected, "%s n=%d: reported kernel %d, expected %d", name, n,
           (int)one.kernel, (int)expected);
     CHECK(one.total == a000170[n], "%s n=%d total %" PRIu64 " != A000170 %" PRIu64, name, n,
           one.total, a000170[n]);
     CHECK(one.fundamental == a002562[n], "%s n=%d fundamental %" PRIu64 " != A002562 %" PRIu64,
           name, n, one.fundamental, a002562[n]);
-    CHECK(nq_verify_count_classes_with(n, 2, kernel, &two) == NQ_OK, "%s n=%d", name, n);
-    CHECK(nq_verify_count_classes_with(n, 7, kernel, &many) == NQ_OK, "%s n=%d", name, n);
+    CHECK(nq_count_classes_with(n, 2, kernel, &two) == NQ_OK, "%s n=%d", name, n);
+    CHECK(nq_count_classes_with(n, 7, kernel, &many) == NQ_OK, "%s n=%d", name, n);
     CHECK(two.total == one.total && two.fundamental == one.fundamental && two.nodes == one.nodes,
           "%s n=%d: 2 threads differ from 1", name, n);
     CHECK(many.total == one.total && many.fundamental == one.fundamental,
@@ -77,9 +77,9 @@ static void counts_match_oeis(int first, int last, nq_verify_kernel kernel) {
 }
 
 static void counts_match_oeis_every_kernel(int first, int last) {
-  counts_match_oeis(first, last, NQ_VERIFY_KERNEL_ROWS);
-  counts_match_oeis(first, last, NQ_VERIFY_KERNEL_AUTO);
-  int vector = nq_verify_kernel_available(NQ_VERIFY_KERNEL_VECTOR, 16);
+  counts_match_oeis(first, last, NQ_COUNT_KERNEL_ROWS);
+  counts_match_oeis(first, last, NQ_COUNT_KERNEL_AUTO);
+  int vector = nq_count_kernel_available(NQ_COUNT_KERNEL_VECTOR, 16);
   int flags = cpu_lists_vector_flags();
   /* Where the processor has the instructions, the vector kernel must be
    * used: a wrong feature check must not silently drop it from the tests.
@@ -87,28 +87,28 @@ static void counts_match_oeis_every_kernel(int first, int last) {
   if (flags >= 0)
     CHECK(vector == flags, "vector kernel available %d, /proc/cpuinfo flags say %d", vector, flags);
   if (vector)
-    counts_match_oeis(first, last, NQ_VERIFY_KERNEL_VECTOR);
+    counts_match_oeis(first, last, NQ_COUNT_KERNEL_VECTOR);
   else
     printf("test_count_classes: no AVX-512 VPOPCNTDQ here: vector kernel not tested\n");
   if (vector) {
     /* the kernels visit different trees: their node counts differ */
-    nq_verify_counts rows, by_vector;
-    nq_verify_count_classes_with(12, 1, NQ_VERIFY_KERNEL_ROWS, &rows);
-    nq_verify_count_classes_with(12, 1, NQ_VERIFY_KERNEL_VECTOR, &by_vector);
+    nq_count_classes_result rows, by_vector;
+    nq_count_classes_with(12, 1, NQ_COUNT_KERNEL_ROWS, &rows);
+    nq_count_classes_with(12, 1, NQ_COUNT_KERNEL_VECTOR, &by_vector);
     CHECK(rows.nodes != by_vector.nodes, "n=12: both kernels placed %" PRIu64 " queens",
           rows.nodes);
   }
-  nq_verify_counts ignored;
-  CHECK(nq_verify_count_classes(0, 1, &ignored) == NQ_ERR_ARGUMENT, "n=0");
-  CHECK(nq_verify_count_classes(NQ_VERIFY_MAX_N + 1, 1, &ignored) == NQ_ERR_ARGUMENT, "n big");
-  CHECK(nq_verify_count_classes(8, -1, &ignored) == NQ_ERR_ARGUMENT, "threads -1");
-  CHECK(nq_verify_count_classes_with(NQ_VERIFY_VECTOR_MAX_N + 1, 1, NQ_VERIFY_KERNEL_VECTOR,
+  nq_count_classes_result ignored;
+  CHECK(nq_count_classes(0, 1, &ignored) == NQ_ERR_ARGUMENT, "n=0");
+  CHECK(nq_count_classes(NQ_VERIFY_MAX_N + 1, 1, &ignored) == NQ_ERR_ARGUMENT, "n big");
+  CHECK(nq_count_classes(8, -1, &ignored) == NQ_ERR_ARGUMENT, "threads -1");
+  CHECK(nq_count_classes_with(NQ_COUNT_VECTOR_MAX_N + 1, 1, NQ_COUNT_KERNEL_VECTOR,
                                      &ignored) == NQ_ERR_ARGUMENT,
         "vector kernel beyond its largest N");
-  CHECK(!nq_verify_kernel_available(NQ_VERIFY_KERNEL_VECTOR, NQ_VERIFY_VECTOR_MAX_N + 1),
+  CHECK(!nq_count_kernel_available(NQ_COUNT_KERNEL_VECTOR, NQ_COUNT_VECTOR_MAX_N + 1),
         "vector kernel claims N beyond its largest");
-  CHECK(nq_verify_kernel_available(NQ_VERIFY_KERNEL_ROWS, NQ_VERIFY_MAX_N), "rows kernel, max N");
-  CHECK(nq_verify_count_classes_with(8, 1, (nq_verify_kernel)7, &ignored) == NQ_ERR_ARGUMENT,
+  CHECK(nq_count_kernel_available(NQ_COUNT_KERNEL_ROWS, NQ_VERIFY_MAX_N), "rows kernel, max N");
+  CHECK(nq_count_classes_with(8, 1, (nq_count_kernel)7, &ignored) == NQ_ERR_ARGUMENT,
         "unknown kernel");
 }
 

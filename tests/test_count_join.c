@@ -53,7 +53,7 @@ static void keep_job(void *context, size_t job, const nq_count_tally *tally) {
 static int run_plan_isa(int n, nq_count_method method, nq_count_isa isa, int threads,
                         nq_count_tally *sum, job_tallies *kept) {
   nq_count_plan *plan = NULL;
-  if (nq_count_plan_create_isa(n, method, NQ_VERIFY_KERNEL_AUTO, isa, &plan) != NQ_OK) return -1;
+  if (nq_count_plan_create_isa(n, method, NQ_COUNT_KERNEL_AUTO, isa, &plan) != NQ_OK) return -1;
   *sum = (nq_count_tally){0};
   nq_count_run_hooks hooks = {.done = keep_job, .context = kept};
   if (kept) {
@@ -109,7 +109,7 @@ static int run_all(int n, int reverse, nq_count_tally *sum) {
   const count_method_ops *ops = &nq_count_join_ops;
   void *shared = NULL, *worker = NULL;
   size_t jobs = 0;
-  if (ops->create(n, NQ_VERIFY_KERNEL_AUTO, nq_count_isa_best(), &shared, &jobs) != NQ_OK)
+  if (ops->create(n, NQ_COUNT_KERNEL_AUTO, nq_count_isa_best(), &shared, &jobs) != NQ_OK)
     return -1;
   if (ops->worker_create(shared, &worker) != NQ_OK) return -1;
   *sum = (nq_count_tally){0};

@@ -244,7 +244,7 @@ static void test_symmetric(void) {
     CHECK(join_count_symmetric(n, NULL, &half, &quarter) == 0, "n=%d", n);
     nq_count_plan *plan = NULL;
     nq_count_tally t = {0};
-    CHECK(nq_count_plan_create(n, NQ_COUNT_METHOD_BACKTRACK, NQ_VERIFY_KERNEL_AUTO, &plan) == NQ_OK,
+    CHECK(nq_count_plan_create(n, NQ_COUNT_METHOD_BACKTRACK, NQ_COUNT_KERNEL_AUTO, &plan) == NQ_OK,
           "n=%d", n);
     CHECK(nq_count_plan_run(plan, 0, nq_count_plan_jobs(plan), 2, NULL, &t) == NQ_OK, "n=%d", n);
     nq_count_plan_free(plan);

@@ -29,8 +29,8 @@ static nq_status plain_truth(const nq_instance *instance, nq_instance_truth *tru
   if (nq_verify_known_count(n, &total, &fundamental) != 0)
     return NQ_OK; /* beyond the table: the count stays unknown */
   if (n <= COUNTER_MAX_N) {
-    nq_verify_counts counts;
-    nq_status status = nq_verify_count_classes(n, 1, &counts);
+    nq_count_classes_result counts;
+    nq_status status = nq_count_classes(n, 1, &counts);
     if (status != NQ_OK)
       return status;
     if (counts.total != total || counts.fundamental != fundamental)

@@ -95,8 +95,8 @@ nq_status nq_solution_tally_compare(const nq_solution_tally *tally, nq_completen
     result->compared_by_set = result->counted = 1;
     result->expected = state.enumerated;
   } else if (n <= NQ_VERIFY_TALLY_COUNTED_MAX_N) {
-    nq_verify_counts counts;
-    nq_status status = nq_verify_count_classes(n, 1, &counts);
+    nq_count_classes_result counts;
+    nq_status status = nq_count_classes(n, 1, &counts);
     if (status != NQ_OK)
       return status;
     if (in_table && counts.total != known)

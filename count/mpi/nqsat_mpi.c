@@ -24,7 +24,6 @@
 
 #include "interrupt.h"
 #include "mpi_count.h"
-#include "nqsat/verify.h"
 #include "processors.h"
 
 const volatile sig_atomic_t *mpi_stop;
@@ -55,7 +54,7 @@ static void print_help(void) {
          "\n"
          "SIGINT or SIGTERM to the ranks stops them within a second, exit 130 (Open\n"
          "MPI's mpirun passes a Ctrl-C on to the ranks a second late: nqsat-mpi(1)).\n",
-         NQ_VERIFY_MAX_N, NQ_VERIFY_MAX_THREADS);
+         NQ_COUNT_MAX_N, NQ_COUNT_MAX_THREADS);
 }
 
 /* What the command line asks for, parsed before MPI_Init: a count starts
@@ -93,7 +92,7 @@ static request parse_options(int argc, char **argv, mpi_options *chosen, char *p
       switch (code) {
       case 't': {
         long value = strtol(optarg, &end, 10);
-        if (*end || end == optarg || value < 1 || value > NQ_VERIFY_MAX_THREADS)
+        if (*end || end == optarg || value < 1 || value > NQ_COUNT_MAX_THREADS)
           problem = "--threads wants 1..256";
         chosen->threads = (int)value;
         break;
@@ -113,11 +112,11 @@ static request parse_options(int argc, char **argv, mpi_options *chosen, char *p
         break;
       case 'k':
         if (!strcmp(optarg, "auto"))
-          chosen->kernel = NQ_VERIFY_KERNEL_AUTO;
+          chosen->kernel = NQ_COUNT_KERNEL_AUTO;
         else if (!strcmp(optarg, "rows"))
-          chosen->kernel = NQ_VERIFY_KERNEL_ROWS;
+          chosen->kernel = NQ_COUNT_KERNEL_ROWS;
         else if (!strcmp(optarg, "vector"))
-          chosen->kernel = NQ_VERIFY_KERNEL_VECTOR;
+          chosen->kernel = NQ_COUNT_KERNEL_VECTOR;
         else
           problem = "unknown --kernel: use auto, rows or vector";
         break;
@@ -136,7 +135,7 @@ static request parse_options(int argc, char **argv, mpi_options *chosen, char *p
       long n = optind < argc ? strtol(argv[optind], &end, 10) : 0;
       if (optind >= argc)
         problem = "missing N";
-      else if (*end || end == argv[optind] || n < 1 || n > NQ_VERIFY_MAX_N)
+      else if (*end || end == argv[optind] || n < 1 || n > NQ_COUNT_MAX_N)
         problem = "N must be 1..32";
       else if (optind + 1 < argc)
         problem = "one N only";
@@ -148,7 +147,7 @@ static request parse_options(int argc, char **argv, mpi_options *chosen, char *p
     return REQUEST_USAGE;
   }
   if (chosen->threads == 0)
-    chosen->threads = online_processors(NQ_VERIFY_MAX_THREADS);
+    chosen->threads = online_processors(NQ_COUNT_MAX_THREADS);
   return REQUEST_COUNT;
 }
 
@@ -263,10 +262,10 @@ int main(int argc, char **argv) {
   mpi_options chosen;
   char problem[200];
   request asked = parse_options(argc, argv, &chosen, problem, sizeof problem);
-  if (asked == REQUEST_COUNT && chosen.kernel == NQ_VERIFY_KERNEL_VECTOR &&
-      (!nq_verify_kernel_available(chosen.kernel, chosen.n) ||
+  if (asked == REQUEST_COUNT && chosen.kernel == NQ_COUNT_KERNEL_VECTOR &&
+      (!nq_count_kernel_available(chosen.kernel, chosen.n) ||
        (chosen.isa != NQ_COUNT_ISA_AUTO && chosen.isa != NQ_COUNT_ISA_AVX512)))
-    chosen.kernel = NQ_VERIFY_KERNEL_AUTO; /* a rank without AVX-512 uses rows: same jobs */
+    chosen.kernel = NQ_COUNT_KERNEL_AUTO; /* a rank without AVX-512 uses rows: same jobs */
   nq_count_method method =
       chosen.method == NQ_COUNT_METHOD_AUTO ? auto_pick(chosen.n) : chosen.method;
   int env_rank = 0, env_ranks = 1;

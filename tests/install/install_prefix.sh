@@ -162,7 +162,8 @@ expect_exit 0 cmake -S "$here/consumer" -B "$consumer" -DCMAKE_PREFIX_PATH="$pre
 expect_exit 0 cmake --build "$consumer"
 if [ "$status" -eq 0 ]; then
   # Outside the loader's folders, the libraries' own dependencies (libnqsat_
-  # encoder.so.0 for libnqsat_solver.so.0) are found through LD_LIBRARY_PATH.
+  # encoder.so.0 for libnqsat_solver.so.0, libnqsat_count.so.0 for
+  # libnqsat_verify.so.0) are found through LD_LIBRARY_PATH.
   expect_exit 0 env LD_LIBRARY_PATH="$prefix/$libdir" "$consumer/first_shared" 8 5 && check_example_output "$WORK/out" "find_package, nqsat::solver"
   expect_exit 0 "$consumer/first_static" 8 5 && check_example_output "$WORK/out" "find_package, nqsat::solver_static"
   checks=$((checks + 2))
@@ -170,7 +171,7 @@ if [ "$status" -eq 0 ]; then
     fail "first_shared (nqsat::solver) does not load libnqsat_solver.so.$major"
   ! readelf -d "$consumer/first_static" | grep -q 'NEEDED.*libnqsat' ||
     fail "first_static (nqsat::solver_static) loads an nqsat shared library"
-  expect_exit 0 "$consumer/verify_only" 8
+  expect_exit 0 env LD_LIBRARY_PATH="$prefix/$libdir" "$consumer/verify_only" 8
   expect_equal "$(cat "$WORK/out")" "92 valid" "verify_only 8 (A000170(8) = 92, 2 4 1 3 valid)"
   checks=$((checks + 1))
   needed=$(readelf -d "$consumer/verify_only" | grep NEEDED)

@@ -76,6 +76,17 @@ if grep 'cycle:' "$work/out" | grep -qF -e "$work/x/c.c" -e "$work/z"; then
   fail "include cycles: a file or folder outside every cycle is reported"
 fi
 
+# A folder given inside another is a part of its own: w/prog/main.c may
+# include v (which includes w/w.h) without closing a circle between w and
+# v; with w/prog not given, its files are w's and the circle is there.
+mkdir -p "$work/w/prog" "$work/v"
+printf '/* nothing */\n' >"$work/w/w.h"
+printf '#include "../w/w.h"\n' >"$work/v/v.h"
+printf '#include "../../v/v.h"\n' >"$work/w/prog/main.c"
+expect 0 "a nested folder of its own" --sources "$work/w" --sources "$work/v" --sources "$work/w/prog"
+expect 1 "a nested folder's files in the outer one" --sources "$work/w" --sources "$work/v"
+mentions "a nested folder's files in the outer one" "folder cycle: "
+
 expect 2 "no arguments"
 expect 2 "unknown option" --bogus
 expect 2 "missing archive" --archive "$work/none.a"

@@ -1,23 +1,23 @@
 /* nqsat/count_plan.h - a counting method's work as a deterministic list of
- * independent jobs (public; verify/ library).
+ * independent jobs (public; count/ library).
  *
  * The same list serves a whole run, parts on several machines and their
  * merge, checkpoints, the time estimate and nqsat-mpi: a job's result
  * depends only on the plan and the job's index, never on threads or on
  * which process ran it. Each method (backtracking, the join) fills in the
- * job operations of verify/count_method.h.
+ * job operations of count/count_method.h.
  */
 #ifndef NQSAT_COUNT_PLAN_H
 #define NQSAT_COUNT_PLAN_H
 #include "nqsat/status.h"
-#include "nqsat/verify.h"
+#include "nqsat/count_classes.h"
 #include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 
 typedef enum nq_count_method {
   NQ_COUNT_METHOD_AUTO = 0,      /* the faster for n (measured; documented) */
-  NQ_COUNT_METHOD_BACKTRACK = 1, /* symmetry classes by backtracking (its kernels: nq_verify_kernel) */
+  NQ_COUNT_METHOD_BACKTRACK = 1, /* symmetry classes by backtracking (its kernels: nq_count_kernel) */
   NQ_COUNT_METHOD_JOIN = 2       /* quarter boards joined into halves, halves matched */
 } nq_count_method;
 
@@ -77,11 +77,11 @@ nq_count_isa nq_count_isa_best(void);
 /* Builds the job list (and any shared tables). Deterministic: same n,
  * method and version give the same jobs in the same order. Counts at the
  * fastest level the processor has. */
-nq_status nq_count_plan_create(int n, nq_count_method method, nq_verify_kernel kernel,
+nq_status nq_count_plan_create(int n, nq_count_method method, nq_count_kernel kernel,
                                nq_count_plan **plan);
 /* The same at level `isa`: NQ_ERR_ARGUMENT when the processor lacks it.
  * Below AVX512 a backtracking kernel AUTO means ROWS. */
-nq_status nq_count_plan_create_isa(int n, nq_count_method method, nq_verify_kernel kernel,
+nq_status nq_count_plan_create_isa(int n, nq_count_method method, nq_count_kernel kernel,
                                    nq_count_isa isa, nq_count_plan **plan);
 /* The level the plan counts with (never AUTO). */
 nq_count_isa nq_count_plan_isa(const nq_count_plan *plan);

@@ -16,6 +16,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "nqsat/count_classes.h"
 #include "nqsat/status.h"
 
 /* Largest N the native solver handles (one bit per column in 32 bits). */
@@ -248,48 +249,8 @@ int nq_verify_canonical(const int *columns, int n, int *canonical);
 int nq_verify_group_classes(int n, const int *solutions, size_t count, int *class_of,
                             int *class_size, int *seen, int *canonical);
 
-/* ---- Fast counting ---------------------------------------------------------
- * Counts of one board size by symmetry class (see count_classes.c for the
- * method): `total` = A000170(n), `fundamental` = A002562(n), and `nodes`,
- * the number of queens placed during the search (for speed figures).
- *
- * The search below the job split is one of two kernels. Both visit the
- * representatives of the same classes, in a different order, so they must
- * agree on every count (the tests check both against OEIS); `nodes`
- * differs. */
-typedef enum nq_verify_kernel {
-  NQ_VERIFY_KERNEL_AUTO = 0,  /* VECTOR where available, else ROWS */
-  NQ_VERIFY_KERNEL_ROWS = 1,  /* row after row, portable C */
-  NQ_VERIFY_KERNEL_VECTOR = 2 /* the row with fewest free squares first, AVX-512 */
-} nq_verify_kernel;
-/* Largest n of the vector kernel (it also needs AVX-512F and VPOPCNTDQ). */
-#define NQ_VERIFY_VECTOR_MAX_N 20
-
-typedef struct nq_verify_counts {
-  uint64_t total;
-  uint64_t fundamental;
-  uint64_t nodes;
-  /* The kernel that searched (ROWS or VECTOR); AUTO when none did: boards
-   * of fewer than 6 rows are counted by plain enumeration. */
-  nq_verify_kernel kernel;
-} nq_verify_counts;
-
-/* Counts with `threads` worker threads (1..NQ_VERIFY_MAX_THREADS; 0 means
- * one per online processor). Deterministic: the result does not depend on
- * the number of threads. NQ_ERR_ARGUMENT for n outside 1..NQ_VERIFY_MAX_N or
- * a bad thread count; NQ_ERR_MEMORY when the job list or a thread cannot be
- * created. */
-#define NQ_VERIFY_MAX_THREADS 256
-nq_status nq_verify_count_classes(int n, int threads, nq_verify_counts *counts);
-
-/* 1 when `kernel` can count boards of n rows (1..NQ_VERIFY_MAX_N) on this
- * processor, else 0. */
-int nq_verify_kernel_available(nq_verify_kernel kernel, int n);
-
-/* nq_verify_count_classes with a chosen kernel; NQ_ERR_ARGUMENT also when
- * the kernel is not available for n here. */
-nq_status nq_verify_count_classes_with(int n, int threads, nq_verify_kernel kernel,
-                                       nq_verify_counts *counts);
+/* The fast counter by symmetry classes (nq_count_classes) is the
+ * counter's: nqsat/count_classes.h, included above. */
 
 /* ---- Checking very large placements ----------------------------------------
  * The O(n) checker, for local-search answers with millions of queens: one
