@@ -11,6 +11,9 @@
 #   with KLUEV_SRC: LEVELS="avx512 avx2 portable" (the --isa levels compared,
 #   each against Kluev built for the same processors), LEVELS_ONLY=1 (only
 #   that table)
+#   FORMAT=markdown: the baseline and per-level tables as Markdown, each
+#   after a caption line naming the machine, the load and the date (the
+#   form docs/benchmarks.md and docs/count-join.md hold them in)
 # Columns: seconds of wall clock for the baseline and for nqsat with 1 and 2
 # threads (default kernel: vector where the processor has AVX-512
 # VPOPCNTDQ), with the speedup ratios; "cpu" is the single-thread ratio of
@@ -31,6 +34,16 @@ trap 'rm -f "$baseline" "$stats"' EXIT
 ${CC:-cc} -std=c11 -O3 -D_POSIX_C_SOURCE=200809L -o "$baseline" bench/somers_baseline.c
 
 best() { tr ' ' '\n' | grep . | sort -g | head -1; }
+markdown=""
+[ "${FORMAT:-}" = markdown ] && markdown=1
+# md_row CELL...: one Markdown table row.
+md_row() { printf '|'; printf ' %s |' "$@"; printf '\n'; }
+# caption WHAT: the caption line of a Markdown table: script, machine, date.
+caption() {
+  echo "Table: \`bench/count.sh\` ($1), $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)," \
+    "$(nproc) CPUs, load $(cut -d' ' -f1 /proc/loadavg) at the start, best of $repeat, $(date -u +%Y-%m-%d)."
+  echo
+}
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2fx", a / b }'; }
 
 # run_nqsat N T [KERNEL]: sets wall, cpu, nodes from `nqsat count --stats`.
@@ -42,8 +55,16 @@ run_nqsat() {
 }
 
 if [ -z "${KLUEV_SRC:-}" ]; then # the baseline table; with KLUEV_SRC only the join table
+if [ -n "$markdown" ]; then
+  caption "against bench/somers_baseline.c"
+  md_row N "baseline wall s" "baseline CPU s" "1 thread wall s" "1 thread CPU s" "ratio (wall)" \
+    "ratio (CPU)" "2 threads wall s" "ratio (2 threads, wall)" "\`--kernel rows\` CPU s" \
+    "ratio (rows, CPU)" "nodes (queens placed)" "nodes/CPU s"
+  md_row --- --- --- --- --- --- --- --- --- --- --- --- ---
+else
 printf '%3s %9s %9s | %9s %9s %7s %7s | %9s %7s | %9s %7s | %11s %9s\n' N base-wall base-cpu \
   T1-wall T1-cpu ratio cpu T2-wall ratio rows-cpu ratio nodes nodes/s
+fi
 for n in $sizes; do
   base_wall="" base_cpu="" t1_wall="" t1_cpu="" t2_wall="" rows_cpu=""
   for ((i = 0; i < repeat; i++)); do
@@ -59,7 +80,10 @@ for n in $sizes; do
   bw=$(echo "$base_wall" | best) bc=$(echo "$base_cpu" | best)
   w1=$(echo "$t1_wall" | best) c1=$(echo "$t1_cpu" | best) w2=$(echo "$t2_wall" | best)
   rc=$(echo "$rows_cpu" | best)
-  printf '%3d %9.3f %9.3f | %9.3f %9.3f %7s %7s | %9.3f %7s | %9.3f %7s | %11s %9.3g\n' "$n" "$bw" "$bc" \
+  [ -n "$markdown" ] && format='| %d | %.3f | %.3f | %.3f | %.3f | %s | %s | %.3f | %s | %.3f | %s | %s | %.3g |\n' ||
+    format='%3d %9.3f %9.3f | %9.3f %9.3f %7s %7s | %9.3f %7s | %9.3f %7s | %11s %9.3g\n'
+  # shellcheck disable=SC2059
+  printf "$format" "$n" "$bw" "$bc" \
     "$w1" "$c1" "$(ratio "$bw" "$w1")" "$(ratio "$bc" "$c1")" "$w2" "$(ratio "$bw" "$w2")" \
     "$rc" "$(ratio "$bc" "$rc")" "$t1_nodes" "$(awk -v a="$t1_nodes" -v b="$c1" 'BEGIN { print a / b }')"
 done
@@ -166,8 +190,15 @@ OEIS
     done
   fi
   echo
+  if [ -n "$markdown" ]; then
+    caption "KLUEV_SRC, LEVELS_ONLY=1: the join against Kluev's program, one thread"
+    md_row N level "Kluev's -march" "Kluev wall s" "Kluev CPU s" "join wall s" "join CPU s" \
+      "Kluev / join (wall)" "Kluev / join (CPU)" "join peak MiB"
+    md_row --- --- --- --- --- --- --- --- --- ---
+  else
   printf '%3s %-8s %-9s | %9s %9s | %9s %9s | %7s %7s | %8s\n' N level kluev-march kluev-T1 \
     kluev-cpu join-T1 join-cpu vsKluev cpu peak-MiB
+  fi
   for n in $sizes; do
     total=$(awk -v n="$n" '$1 == n { print $2 }' <<'OEIS'
 14 365596
@@ -193,7 +224,10 @@ OEIS
         run_join 1 "$level"; j1+="$wall " jc+="$cpu " jpeak=$peak
       done
       bk1=$(echo "$k1" | best) bkc=$(echo "$kc" | best) bj1=$(echo "$j1" | best) bjc=$(echo "$jc" | best)
-      printf '%3d %-8s %-9s | %9.3f %9.3f | %9.3f %9.3f | %7s %7s | %8.1f\n' "$n" "$level" "$march" \
+      [ -n "$markdown" ] && format='| %d | %s | %s | %.3f | %.3f | %.3f | %.3f | %s | %s | %.1f |\n' ||
+        format='%3d %-8s %-9s | %9.3f %9.3f | %9.3f %9.3f | %7s %7s | %8.1f\n'
+      # shellcheck disable=SC2059
+      printf "$format" "$n" "$level" "$march" \
         "$bk1" "$bkc" "$bj1" "$bjc" "$(ratio "$bk1" "$bj1")" "$(ratio "$bkc" "$bjc")" \
         "$(awk -v k="$jpeak" 'BEGIN { print k / 1024 }')"
     done
