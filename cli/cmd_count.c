@@ -16,12 +16,12 @@
 #include "processors.h"
 
 static void print_count_help(void) {
-  printf("usage: nqsat count N [--unique] [--threads T] [--method M] [--kernel K] [--isa L]\n"
+  printf("usage: nqsat count N [--unique] [--threads T] [--method M] [--isa L]\n"
          "                   [--stats] [--max-memory SIZE] [--part I/K] [--checkpoint FILE]\n"
          "                   [--estimate [--sample S]]\n"
          "       nqsat count --merge [FILE...]\n"
          "\n"
-         "Counts solutions with the verifier's own methods (no SAT involved):\n"
+         "Counts solutions with the counter's own methods (no SAT involved):\n"
          "backtracking over the boards that can represent their symmetry class\n"
          "(Takahashi's method), or joining the board's quarters into half boards\n"
          "and counting the halves that fit (the join). Either is a list of\n"
@@ -38,19 +38,19 @@ static void print_count_help(void) {
          "                 into half boards, N <= 22) or 'auto' (default: the join\n"
          "                 for 14 <= N <= 22, unless --part splits a small N into\n"
          "                 many parts)\n"
-         "  --kernel K     the search below the first rows: 'rows' fills the rows\n"
-         "                 top to bottom (portable C); 'vector' fills the row with\n"
-         "                 the fewest free squares first, every row's squares in\n"
-         "                 one AVX-512 register (N <= %d, processors with AVX-512\n"
-         "                 VPOPCNTDQ); 'auto' (default) takes 'vector' where it can.\n"
-         "                 Both count the same classes, so either checks the other\n"
          "  --isa L        the instruction-set level to count with: 'avx512' (AVX-512\n"
          "                 F, BW, VL, VPOPCNTDQ and BMI2), 'avx2' (AVX2, BMI2, POPCNT),\n"
          "                 'portable' (plain C, any processor) or 'auto' (default:\n"
          "                 the fastest this processor has). Refuses a level the\n"
          "                 processor lacks. Every level gives the same jobs and\n"
-         "                 counts, so parts and checkpoints mix levels freely;\n"
-         "                 below avx512, backtracking uses the rows kernel\n"
+         "                 counts, so parts and checkpoints mix levels freely.\n"
+         "                 Backtracking searches below the first rows with the\n"
+         "                 'vector' kernel at avx512 (N <= %d: the row with the\n"
+         "                 fewest free squares first, one AVX-512 register per row)\n"
+         "                 and the 'rows' kernel otherwise (rows top to bottom)\n"
+         "  --kernel K     the old spelling of --isa, kept for this release only:\n"
+         "                 'rows' is --isa portable, 'vector' --isa avx512, 'auto'\n"
+         "                 --isa auto\n"
          "  --stats        also print the method, kernel (for the join: the level),\n"
          "                 nodes (queens placed; for the join, pairs of halves\n"
          "                 tried), seconds (wall clock and\n"
@@ -79,7 +79,7 @@ static void print_count_help(void) {
          "\n"
          "SIGINT or SIGTERM stops within a second (exit 130); finished jobs stay in\n"
          "the checkpoint. Exit status 1 if a count disagrees with the OEIS table.\n",
-         NQ_VERIFY_MAX_N, NQ_VERIFY_KNOWN_MAX_N, NQ_COUNT_MAX_THREADS, NQ_COUNT_VECTOR_MAX_N);
+         NQ_COUNT_MAX_N, NQ_VERIFY_KNOWN_MAX_N, NQ_COUNT_MAX_THREADS, NQ_COUNT_VECTOR_MAX_N);
 }
 
 /* The hooks' context: which jobs this run owns and where they are kept. */
@@ -134,9 +134,8 @@ int cmd_count(int argc, char **argv) {
       {"help", no_argument, NULL, 'h'},
       {NULL, 0, NULL, 0}};
   int unique = 0, stats = 0, merge = 0, estimate = 0;
-  nq_count_kernel kernel = NQ_COUNT_KERNEL_AUTO;
-  nq_count_method method = NQ_COUNT_METHOD_AUTO;
-  nq_count_isa isa = NQ_COUNT_ISA_AUTO;
+  nq_count_choice choice = NQ_COUNT_CHOICE_DEFAULT;
+  char why[160];
   int64_t threads = 0, sample = 400;
   int sample_given = 0;
   uint64_t max_memory = 0;
@@ -170,30 +169,13 @@ int cmd_count(int argc, char **argv) {
         return usage_error("count", "--part wants I/K with 1 <= I <= K <= 65536, not '%s'", optarg);
       break;
     case 'm':
-      if (!strcmp(optarg, "auto"))
-        method = NQ_COUNT_METHOD_AUTO;
-      else if (!strcmp(optarg, "backtrack"))
-        method = NQ_COUNT_METHOD_BACKTRACK;
-      else if (!strcmp(optarg, "join"))
-        method = NQ_COUNT_METHOD_JOIN;
-      else
-        return usage_error("count", "unknown --method '%s': use auto, backtrack or join", optarg);
-      break;
     case 'k':
-      if (!strcmp(optarg, "auto"))
-        kernel = NQ_COUNT_KERNEL_AUTO;
-      else if (!strcmp(optarg, "rows"))
-        kernel = NQ_COUNT_KERNEL_ROWS;
-      else if (!strcmp(optarg, "vector"))
-        kernel = NQ_COUNT_KERNEL_VECTOR;
-      else
-        return usage_error("count", "unknown --kernel '%s': use auto, rows or vector", optarg);
+    case 'i': {
+      const char *option = code == 'm' ? "method" : code == 'k' ? "kernel" : "isa";
+      if (nq_count_choice_parse(&choice, option, optarg, why, sizeof why))
+        return usage_error("count", "%s", why);
       break;
-    case 'i':
-      if (nq_count_isa_parse(optarg, &isa))
-        return usage_error("count", "unknown --isa '%s': use auto, avx512, avx2 or portable",
-                           optarg);
-      break;
+    }
     case 'h': print_count_help(); return NQ_EXIT_OK;
     default: return report_bad_option("count", code, argv);
     }
@@ -208,23 +190,16 @@ int cmd_count(int argc, char **argv) {
   if (estimate && (parts || checkpoint_path))
     return usage_error("count", "--estimate counts nothing: drop --part and --checkpoint");
   int n;
-  if (parse_positional_n("count", argc, argv, optind, 1, NQ_VERIFY_MAX_N, &n))
+  if (parse_positional_n("count", argc, argv, optind, 1, NQ_COUNT_MAX_N, &n))
     return NQ_EXIT_USAGE;
-  if (kernel == NQ_COUNT_KERNEL_VECTOR && n > NQ_COUNT_VECTOR_MAX_N)
-    return usage_error("count", "--kernel vector handles N up to %d, not %d (use rows)",
-                       NQ_COUNT_VECTOR_MAX_N, n);
-  if (!nq_count_kernel_available(kernel, n))
-    return runtime_error("count",
-                         "--kernel vector needs AVX-512F and AVX-512 VPOPCNTDQ, which this "
-                         "processor lacks (use rows)");
-  if (!nq_count_isa_available(isa))
-    return runtime_error("count", "--isa %s: this processor lacks it (it has %s)",
+  nq_count_isa isa = choice.isa;
+  if (!nq_count_isa_available(isa)) /* only avx512 and avx2 can be missing */
+    return runtime_error("count", "%s%s: this processor lacks it (it has %s)",
+                         choice.isa_option && !strcmp(choice.isa_option, "kernel")
+                             ? "--kernel vector, the level "
+                             : "--isa ",
                          nq_count_isa_name(isa), nq_count_isa_name(nq_count_isa_best()));
-  if (isa == NQ_COUNT_ISA_AUTO)
-    isa = nq_count_isa_best();
-  if (kernel == NQ_COUNT_KERNEL_VECTOR && isa != NQ_COUNT_ISA_AVX512)
-    return usage_error("count", "--kernel vector is the avx512 level, not %s (use rows)",
-                       nq_count_isa_name(isa));
+  nq_count_method method = choice.method;
   nq_count_method chosen =
       method == NQ_COUNT_METHOD_AUTO ? nq_count_method_for_parts(n, parts ? parts : 1) : method;
   if (memory_budget_check_count("count", n, nq_count_method_name(chosen),
@@ -236,7 +211,7 @@ int cmd_count(int argc, char **argv) {
   clock_gettime(CLOCK_MONOTONIC, &start);
   clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu_start);
   nq_count_plan *plan;
-  nq_status status = nq_count_plan_create_isa(n, chosen, kernel, isa, &plan);
+  nq_status status = nq_count_plan_create_isa(n, chosen, NQ_COUNT_KERNEL_AUTO, isa, &plan);
   if (status != NQ_OK) {
     if (status == NQ_ERR_ARGUMENT && chosen == NQ_COUNT_METHOD_JOIN)
       return runtime_error("count", "--method join handles N up to %d, not %d (use backtrack)",
@@ -287,6 +262,8 @@ int cmd_count(int argc, char **argv) {
     exit_code = NQ_EXIT_FAILURE;
   free(in_part);
   uint64_t checksum = nq_count_plan_checksum(plan);
+  char kernel_name[64];
+  snprintf(kernel_name, sizeof kernel_name, "%s", nq_count_plan_kernel_name(plan));
   nq_count_plan_free(plan);
   if (status == NQ_ERR_INTERRUPTED)
     return report_interrupted("count", checkpoint_path
@@ -313,15 +290,6 @@ int cmd_count(int argc, char **argv) {
     return count_part_print(&line) ? runtime_error("count", "cannot write to standard output")
                                    : NQ_EXIT_OK;
   }
-  /* The join's kernel is the instruction-set level it counted with. */
-  const char *kernel_name =
-      method != NQ_COUNT_METHOD_BACKTRACK ? nq_count_isa_name(isa)
-      : n < 6                             ? "none (small board: enumerated)"
-      : (kernel == NQ_COUNT_KERNEL_VECTOR ||
-         (kernel == NQ_COUNT_KERNEL_AUTO && isa == NQ_COUNT_ISA_AVX512 &&
-          nq_count_kernel_available(NQ_COUNT_KERNEL_VECTOR, n) && n <= NQ_COUNT_VECTOR_MAX_N))
-          ? "vector"
-          : "rows";
   return count_report("nqsat count", n, method, &tally, unique, stats, elapsed, cpu, kernel_name,
                       nq_verify_known_count);
 }

@@ -358,6 +358,13 @@ static double backtrack_estimate(const void *shared, size_t job, int probes,
   return sum / probes;
 }
 
+static const char *backtrack_kernel_name(const void *shared) {
+  const backtrack_shared *list = shared;
+  if (list->n < 6)
+    return "none (small board: enumerated)";
+  return list->kernel == NQ_COUNT_KERNEL_VECTOR ? "vector" : "rows";
+}
+
 const count_method_ops nq_count_backtrack_ops = {
     .name = "backtrack",
     .memory_estimate = backtrack_memory,
@@ -369,4 +376,5 @@ const count_method_ops nq_count_backtrack_ops = {
     .worker_destroy = backtrack_worker_destroy,
     .run_job = backtrack_run_job,
     .estimate_job_work = backtrack_estimate,
+    .kernel_name = backtrack_kernel_name,
 };

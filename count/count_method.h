@@ -35,6 +35,9 @@ typedef struct count_method_ops {
    * work (Knuth's random probes, 1975) from `probes` random descents, for
    * --estimate where jobs are too long to time. *random_state: xorshift64. */
   double (*estimate_job_work)(const void *shared, size_t job, int probes, uint64_t *random_state);
+  /* Optional (may be NULL: the level's name): the kernel the jobs search
+   * with, for --stats ("rows", "vector", ...). */
+  const char *(*kernel_name)(const void *shared);
 } count_method_ops;
 
 extern const count_method_ops nq_count_backtrack_ops; /* count_backtrack_jobs.c */

@@ -45,6 +45,12 @@ const char *nq_count_method_name(nq_count_method method) {
   return "unknown";
 }
 
+const char *nq_count_plan_kernel_name(const nq_count_plan *plan) {
+  if (plan->ops->kernel_name)
+    return plan->ops->kernel_name(plan->shared);
+  return nq_count_isa_name(plan->isa);
+}
+
 nq_count_method nq_count_method_for(int n) { return nq_count_method_for_parts(n, 1); }
 
 nq_count_method nq_count_method_for_parts(int n, size_t parts) {

@@ -49,7 +49,6 @@ enum { EXIT_OK = 0, EXIT_FAILURE_ = 1, EXIT_USAGE = 2, EXIT_INTERRUPTED = 130 };
 typedef struct mpi_options {
   int n, threads, unique, stats;
   nq_count_method method;
-  nq_count_kernel kernel;
   nq_count_isa isa; /* AUTO: each rank's fastest */
   const char *checkpoint;
 } mpi_options;

@@ -30,7 +30,7 @@ const volatile sig_atomic_t *mpi_stop;
 
 static void print_help(void) {
   printf("usage: mpirun -np P nqsat-mpi count N [--threads T] [--checkpoint FILE]\n"
-         "                                      [--method M] [--kernel K] [--isa L]\n"
+         "                                      [--method M] [--isa L]\n"
          "                                      [--unique] [--stats]\n"
          "\n"
          "Counts N-Queens solutions as 'nqsat count N' does, with the jobs spread over\n"
@@ -44,9 +44,10 @@ static void print_help(void) {
          "                   rank 0 appends each finished job to FILE; a rerun with the\n"
          "                   same FILE skips them (the format of nqsat count --checkpoint)\n"
          "  --method M       'backtrack', 'join' or 'auto' (default), as nqsat count\n"
-         "  --kernel K       'rows', 'vector' or 'auto' (default), as nqsat count\n"
          "  --isa L          'avx512', 'avx2', 'portable' or 'auto' (default: each rank's\n"
          "                   fastest), as nqsat count; every rank must have the level\n"
+         "  --kernel K       the old spelling of --isa, for this release only: 'rows'\n"
+         "                   is portable, 'vector' avx512, 'auto' auto\n"
          "  --unique         print the number of fundamental solutions (OEIS A002562)\n"
          "  --stats          also print nodes and seconds on stderr\n"
          "  -h, --help       show this help\n"
@@ -81,6 +82,7 @@ static request parse_options(int argc, char **argv, mpi_options *chosen, char *p
     return REQUEST_VERSION;
   const char *problem = NULL;
   char message[200];
+  nq_count_choice choice = NQ_COUNT_CHOICE_DEFAULT;
   if (argc < 2 || strcmp(argv[1], "count")) {
     problem = argc < 2 ? "missing the command (count)" : "unknown command: only 'count'";
   } else {
@@ -92,8 +94,10 @@ static request parse_options(int argc, char **argv, mpi_options *chosen, char *p
       switch (code) {
       case 't': {
         long value = strtol(optarg, &end, 10);
-        if (*end || end == optarg || value < 1 || value > NQ_COUNT_MAX_THREADS)
-          problem = "--threads wants 1..256";
+        if (*end || end == optarg || value < 1 || value > NQ_COUNT_MAX_THREADS) {
+          snprintf(message, sizeof message, "--threads wants 1..%d", NQ_COUNT_MAX_THREADS);
+          problem = message;
+        }
         chosen->threads = (int)value;
         break;
       }
@@ -101,29 +105,14 @@ static request parse_options(int argc, char **argv, mpi_options *chosen, char *p
       case 'u': chosen->unique = 1; break;
       case 's': chosen->stats = 1; break;
       case 'm':
-        if (!strcmp(optarg, "auto"))
-          chosen->method = NQ_COUNT_METHOD_AUTO;
-        else if (!strcmp(optarg, "backtrack"))
-          chosen->method = NQ_COUNT_METHOD_BACKTRACK;
-        else if (!strcmp(optarg, "join"))
-          chosen->method = NQ_COUNT_METHOD_JOIN;
-        else
-          problem = "unknown --method: use auto, backtrack or join";
-        break;
       case 'k':
-        if (!strcmp(optarg, "auto"))
-          chosen->kernel = NQ_COUNT_KERNEL_AUTO;
-        else if (!strcmp(optarg, "rows"))
-          chosen->kernel = NQ_COUNT_KERNEL_ROWS;
-        else if (!strcmp(optarg, "vector"))
-          chosen->kernel = NQ_COUNT_KERNEL_VECTOR;
-        else
-          problem = "unknown --kernel: use auto, rows or vector";
+      case 'i': {
+        const char *option = code == 'm' ? "method" : code == 'k' ? "kernel" : "isa";
+        if (nq_count_choice_parse(&choice, option, optarg, message, sizeof message))
+          problem = message;
+        chosen->method = choice.method, chosen->isa = choice.isa;
         break;
-      case 'i':
-        if (nq_count_isa_parse(optarg, &chosen->isa))
-          problem = "unknown --isa: use auto, avx512, avx2 or portable";
-        break;
+      }
       case 'h': return REQUEST_HELP;
       default:
         snprintf(message, sizeof message, "unknown option or missing value: %s", argv[optind - 1]);
@@ -135,8 +124,10 @@ static request parse_options(int argc, char **argv, mpi_options *chosen, char *p
       long n = optind < argc ? strtol(argv[optind], &end, 10) : 0;
       if (optind >= argc)
         problem = "missing N";
-      else if (*end || end == argv[optind] || n < 1 || n > NQ_COUNT_MAX_N)
-        problem = "N must be 1..32";
+      else if (*end || end == argv[optind] || n < 1 || n > NQ_COUNT_MAX_N) {
+        snprintf(message, sizeof message, "N must be 1..%d", NQ_COUNT_MAX_N);
+        problem = message;
+      }
       else if (optind + 1 < argc)
         problem = "one N only";
       chosen->n = (int)n;
@@ -234,7 +225,7 @@ typedef struct head_start {
 static void start_counting(head_start *started, const mpi_options *chosen, nq_count_method method,
                            int rank, int ranks, int early_deal) {
   if (!started->plan &&
-      nq_count_plan_create_isa(chosen->n, method, chosen->kernel, chosen->isa, &started->plan) !=
+      nq_count_plan_create_isa(chosen->n, method, NQ_COUNT_KERNEL_AUTO, chosen->isa, &started->plan) !=
           NQ_OK)
     return; /* the same call after MPI_Init reports why */
   if (rank == 0) {
@@ -262,10 +253,6 @@ int main(int argc, char **argv) {
   mpi_options chosen;
   char problem[200];
   request asked = parse_options(argc, argv, &chosen, problem, sizeof problem);
-  if (asked == REQUEST_COUNT && chosen.kernel == NQ_COUNT_KERNEL_VECTOR &&
-      (!nq_count_kernel_available(chosen.kernel, chosen.n) ||
-       (chosen.isa != NQ_COUNT_ISA_AUTO && chosen.isa != NQ_COUNT_ISA_AVX512)))
-    chosen.kernel = NQ_COUNT_KERNEL_AUTO; /* a rank without AVX-512 uses rows: same jobs */
   nq_count_method method =
       chosen.method == NQ_COUNT_METHOD_AUTO ? auto_pick(chosen.n) : chosen.method;
   int env_rank = 0, env_ranks = 1;
@@ -332,7 +319,8 @@ int main(int argc, char **argv) {
   }
   if (!started.plan) {
     nq_status status =
-        nq_count_plan_create_isa(chosen.n, chosen.method, chosen.kernel, chosen.isa, &started.plan);
+        nq_count_plan_create_isa(chosen.n, chosen.method, NQ_COUNT_KERNEL_AUTO, chosen.isa,
+                                 &started.plan);
     if (status != NQ_OK) {
       if (rank == 0)
         fprintf(stderr, PROGRAM ": error: %s\n",

@@ -28,6 +28,11 @@ for level in $levels; do
   expect_exit 0 "$NQSAT" count 13 --method join --isa $level --unique --stats &&
     expect_equal "$(cat "$WORK/out")" 9233 "count 13 --isa $level --unique (A002562)"
   expect_stderr "method join, kernel $level"
+  # Backtracking's kernel follows the level: vector at avx512, rows below.
+  expect_exit 0 "$NQSAT" count 12 --method backtrack --isa $level --stats &&
+    expect_equal "$(cat "$WORK/out")" "$(known_count 12)" "count 12 --method backtrack --isa $level"
+  if [ "$level" = avx512 ]; then expect_stderr "method backtrack, kernel vector"
+  else expect_stderr "method backtrack, kernel rows"; fi
 done
 
 # Parts counted at different levels add up (the job list is the same).
@@ -52,5 +57,5 @@ expect_stderr "method backtrack, kernel rows"
 
 # Usage errors: exit 2.
 expect_usage "unknown --isa 'sse9': use auto, avx512, avx2 or portable" count 12 --isa sse9
-expect_usage "--kernel vector is the avx512 level, not portable" count 12 --kernel vector --isa portable
+expect_usage "--kernel is the old name of --isa: give one of them" count 12 --kernel vector --isa portable
 finish

@@ -85,6 +85,29 @@ nq_status nq_count_plan_create_isa(int n, nq_count_method method, nq_count_kerne
                                    nq_count_isa isa, nq_count_plan **plan);
 /* The level the plan counts with (never AUTO). */
 nq_count_isa nq_count_plan_isa(const nq_count_plan *plan);
+/* The kernel the plan's jobs search with, as --stats names it: for the
+ * join its level ("avx2"), for backtracking "vector" or "rows" (or a note
+ * that a board under 6 rows is enumerated). */
+const char *nq_count_plan_kernel_name(const nq_count_plan *plan);
+
+/* ---- Choices by name --------------------------------------------------------
+ * What `nqsat count` and nqsat-mpi let a user choose, parsed in one place
+ * so both programs take the same names and say the same things. */
+typedef struct nq_count_choice {
+  nq_count_method method; /* --method: auto, backtrack, join */
+  nq_count_isa isa;       /* --isa: auto, avx512, avx2, portable */
+  /* Which option set `isa` ("isa" or the old spelling "kernel"); NULL
+   * while neither did. */
+  const char *isa_option;
+} nq_count_choice;
+#define NQ_COUNT_CHOICE_DEFAULT {NQ_COUNT_METHOD_AUTO, NQ_COUNT_ISA_AUTO, NULL}
+/* Takes the value of option `option` ("method", "isa", or "kernel", the
+ * old spelling of --isa kept for one release: rows = portable, vector =
+ * avx512, auto = auto) into *choice. Returns 0, or -1 with a message in
+ * why[why_size] (an unknown name, listing the names; --kernel and --isa
+ * both given). */
+int nq_count_choice_parse(nq_count_choice *choice, const char *option, const char *value,
+                          char *why, size_t why_size);
 void nq_count_plan_free(nq_count_plan *plan);
 size_t nq_count_plan_jobs(const nq_count_plan *plan);
 nq_count_method nq_count_plan_method(const nq_count_plan *plan);
