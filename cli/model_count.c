@@ -219,8 +219,8 @@ nq_status model_count_file(const char *path, const nq_solver_control *control, u
   const char *used = "enumeration";
   nq_cnf *cnf = NULL;
   char error[400];
-  nq_status status = nq_cnf_read_path_until(path, control ? control->interrupt : NULL, &cnf, error,
-                                            sizeof error);
+  nq_status status =
+      nq_cnf_read_path_until(path, control ? control->interrupt : NULL, &cnf, error, sizeof error);
   if (status != NQ_OK) {
     snprintf(why, why_size, "nqsat cannot count it: %.300s", error);
     return status;
