@@ -11,7 +11,10 @@
  * answer outside --known-failing.
  *
  *   judge_fuzz NQSAT [--seeds FIRST..LAST] [--answers K] [--cli-every K]
- *              [--known-failing KIND,KIND...] [--show K]
+ *              [--real-every K] [--known-failing KIND,KIND...] [--show K]
+ *
+ * --cli-every K sends every K-th answer through the binary (0: only the
+ * gzip ones); --real-every K collects real outputs on two seeds in K.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -214,6 +217,7 @@ typedef struct run_options {
   uint64_t answers; /* stop after this many (0: all seeds) */
   uint64_t cli_every;
   const char *known_failing;
+  uint64_t real_every; /* real outputs from seeds 0 and 3 modulo this */
 } run_options;
 
 static uint64_t answers_made;
@@ -510,9 +514,9 @@ static void run_seed(uint64_t seed, const run_options *options) {
   make_formula(&base, &rng, seed);
   judged_formula judged;
   char *base_text = open_formula(&base, "base", &judged);
-  /* Real outputs from every sixteenth seed (running programs is what
-   * costs), from random formulas and N-Queens encodings in turn. */
-  if (seed % 16 == 0 || seed % 16 == 3)
+  /* Real outputs from two seeds in --real-every (running programs is
+   * what costs): a random formula and an N-Queens encoding. */
+  if (seed % options->real_every == 0 || seed % options->real_every == 3)
     real_outputs(&base, &judged, base_text, &rng);
   for (int style = 0; style < STYLE_COUNT; style++) {
     if (!fuzz_style_fits((fuzz_style)style, &base))
@@ -601,9 +605,9 @@ static int report(const run_options *options, double seconds) {
 int main(int argc, char **argv) {
   if (argc < 2)
     die("usage: judge_fuzz NQSAT [--seeds FIRST..LAST] [--answers K] [--cli-every K] "
-        "[--known-failing KIND,...] [--show K]");
+        "[--real-every K] [--known-failing KIND,...] [--show K]");
   nqsat_path = argv[1];
-  run_options options = {1, 200, 0, 200, NULL};
+  run_options options = {1, 200, 0, 200, NULL, 16};
   for (int i = 2; i < argc; i++) {
     const char *value = i + 1 < argc ? argv[i + 1] : "";
     if (!strcmp(argv[i], "--seeds")) {
@@ -621,6 +625,10 @@ int main(int argc, char **argv) {
       options.last_seed = UINT64_MAX - 1;
     } else if (!strcmp(argv[i], "--cli-every")) {
       options.cli_every = strtoull(value, NULL, 10);
+    } else if (!strcmp(argv[i], "--real-every")) {
+      options.real_every = strtoull(value, NULL, 10);
+      if (options.real_every < 4)
+        die("--real-every must be at least 4");
     } else if (!strcmp(argv[i], "--known-failing")) {
       options.known_failing = value;
     } else if (!strcmp(argv[i], "--show")) {
