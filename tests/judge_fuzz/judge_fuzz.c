@@ -488,6 +488,98 @@ static void real_outputs(const fuzz_formula *formula, judged_formula *judged,
   }
 }
 
+/* ---- check N: board vectors ---- */
+
+/* The boards of a queens formula as vector lines ("2 4 1 3"), one
+ * mutation applied, judged by `nqsat check N --complete`: the list must
+ * hold every board once, each a solution; a line after a status claim
+ * is read too. */
+static void check_n_answer(const fuzz_formula *formula, fuzz_rng *rng) {
+  static const fuzz_mutation kinds[] = {MUTATION_NONE,         MUTATION_DROP, MUTATION_DUPLICATE,
+                                        MUTATION_PARTIAL_COPY, MUTATION_FLIP, MUTATION_END_ADD,
+                                        MUTATION_REORDER};
+  fuzz_mutation kind = kinds[fuzz_below(rng, sizeof kinds / sizeof *kinds)];
+  int n = formula->queens_n;
+  size_t boards = formula->model_count;
+  int columns[FUZZ_MAX_MODELS + 1][8];
+  for (size_t b = 0; b < boards; b++)
+    for (int r = 0; r < n; r++)
+      for (int c = 0; c < n; c++)
+        if ((formula->models[b] >> (r * n + c)) & 1)
+          columns[b][r] = c + 1;
+  size_t listed = boards, pick = fuzz_below(rng, boards);
+  int width[FUZZ_MAX_MODELS + 1];
+  for (size_t b = 0; b <= boards; b++)
+    width[b] = n;
+  int right = 1;
+  switch (kind) {
+  case MUTATION_DROP:
+    memmove(columns[pick], columns[pick + 1], (boards - pick - 1) * sizeof columns[0]);
+    listed--;
+    right = 0;
+    break;
+  case MUTATION_DUPLICATE:
+    memcpy(columns[listed++], columns[pick], sizeof columns[0]);
+    right = 0;
+    break;
+  case MUTATION_PARTIAL_COPY:
+    memcpy(columns[listed], columns[pick], sizeof columns[0]);
+    width[listed++] = n - 1;
+    right = 0;
+    break;
+  case MUTATION_FLIP: {
+    /* Another column in one row: no longer this board, and any board it
+     * becomes is listed already. */
+    int row = (int)fuzz_below(rng, (uint64_t)n);
+    columns[pick][row] = 1 + (columns[pick][row] + (int)fuzz_below(rng, (uint64_t)n - 1)) % n;
+    right = 0;
+    break;
+  }
+  case MUTATION_REORDER:
+    for (size_t b = boards - 1; b > 0; b--) {
+      size_t other = fuzz_below(rng, b + 1);
+      int swap[8];
+      memcpy(swap, columns[b], sizeof swap);
+      memcpy(columns[b], columns[other], sizeof swap);
+      memcpy(columns[other], swap, sizeof swap);
+    }
+    break;
+  default: break;
+  }
+  char text[8192];
+  size_t at = 0;
+  for (size_t b = 0; b < listed; b++) {
+    if (kind == MUTATION_END_ADD && b == listed / 2)
+      at += (size_t)snprintf(text + at, sizeof text - at, "UNSAT\n");
+    for (int r = 0; r < width[b]; r++)
+      at += (size_t)snprintf(text + at, sizeof text - at, r ? " %d" : "%d", columns[b][r]);
+    at += (size_t)snprintf(text + at, sizeof text - at, "\n");
+  }
+  if (kind == MUTATION_END_ADD) {
+    at += (size_t)snprintf(text + at, sizeof text - at, "UNSAT\n");
+    for (int r = 0; r < n; r++) /* all queens in column 1: no solution */
+      at += (size_t)snprintf(text + at, sizeof text - at, r ? " 1" : "1");
+    at += (size_t)snprintf(text + at, sizeof text - at, "\n");
+    right = 0;
+  }
+  char answer_path[300], command[1024];
+  snprintf(answer_path, sizeof answer_path, "%s/vectors.txt", directory);
+  write_file(answer_path, text, at, 0);
+  snprintf(command, sizeof command, "'%s' check %d --complete '%s' -q >/dev/null 2>&1", nqsat_path,
+           n, answer_path);
+  double started = now_seconds();
+  int status = system(command);
+  spawn_seconds += now_seconds() - started;
+  if (status == -1 || !WIFEXITED(status))
+    die("cannot run %s", command);
+  char formula_note[64];
+  snprintf(formula_note, sizeof formula_note, "(N = %d, nqsat check N --complete)\n", n);
+  record(&tallies[kind], right, WEXITSTATUS(status) == 0, formula_note, text,
+         "nqsat check N --complete", "");
+  tallies[kind].cli++;
+  answers_made++;
+}
+
 /* ---- the run ---- */
 
 static char *queens_texts[8];
@@ -518,6 +610,8 @@ static void run_seed(uint64_t seed, const run_options *options) {
    * what costs): a random formula and an N-Queens encoding. */
   if (seed % options->real_every == 0 || seed % options->real_every == 3)
     real_outputs(&base, &judged, base_text, &rng);
+  if (base.queens_n)
+    check_n_answer(&base, &rng);
   for (int style = 0; style < STYLE_COUNT; style++) {
     if (!fuzz_style_fits((fuzz_style)style, &base))
       continue;
