@@ -7,6 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <zlib.h>
+
+#include "check_timer.h"
 #include "cli.h"
 #include "formula_truth.h"
 #include "nqsat/answer.h"
@@ -59,13 +62,50 @@ static void print_summary(const check_tally *tally) {
   putchar('\n');
 }
 
+/* Whether `path` is a weighted model counting file (MCC 2021+: a "c t wmc"
+ * or "c t pwmc" line, or "c p weight" lines): its count is a sum of
+ * weights, not of models, which nqsat does not compute. Sets `line`. */
+static int is_weighted(const char *path, long *line) {
+  gzFile file = gzopen(path, "rb");
+  if (!file)
+    return 0; /* the instance reader has already named the problem */
+  char text[256];
+  long number = 0;
+  int weighted = 0;
+  int line_start = 1;
+  while (!weighted && gzgets(file, text, sizeof text)) {
+    size_t length = strlen(text);
+    if (line_start) {
+      number++;
+      weighted = !strncmp(text, "c t wmc", 7) || !strncmp(text, "c t pwmc", 8) ||
+                 !strncmp(text, "c p weight ", 11);
+    }
+    line_start = length > 0 && text[length - 1] == '\n';
+  }
+  gzclose(file);
+  *line = number;
+  return weighted;
+}
+
 int check_instance(const char *instance_path, const char *answer_path, uint64_t max_nodes,
                    double time_limit_seconds, int summary) {
   char error[600];
-  const volatile sig_atomic_t *stop = interrupt_watch();
   nq_instance *instance = NULL;
   if (nq_instance_read_formula(instance_path, &instance, error, sizeof error) != NQ_OK)
     return runtime_error("check", "%s", error);
+  long weighted_line = 0;
+  if (is_weighted(instance_path, &weighted_line)) {
+    nq_instance_free(instance);
+    return runtime_error("check",
+                         "%s:%ld: a weighted model counting file (MCC 'c t wmc'/'c p weight'): "
+                         "nqsat counts models, not weights, and cannot judge its answers",
+                         instance_path, weighted_line);
+  }
+  /* --time-limit bounds the whole run: the verifier's search of a board
+   * and nqsat's count of a formula stop at the same deadline. */
+  char what[300];
+  snprintf(what, sizeof what, "judging %.120s against %.120s", answer_path, instance_path);
+  const volatile sig_atomic_t *stop = check_timer_start(what, time_limit_seconds);
   /* An nqsat instance's truth is the verifier's; a formula without a board
    * gets nqsat's own count (formula_truth.h). */
   judged_instance judged;
@@ -80,6 +120,7 @@ int check_instance(const char *instance_path, const char *answer_path, uint64_t 
   const char *answer_name = from_stdin ? "<stdin>" : answer_path;
   FILE *input = from_stdin ? stdin : fopen(answer_path, "r");
   if (!input) {
+    check_timer_stop();
     judged_instance_close(&judged);
     return runtime_error("check", "%s: %s", answer_path, strerror(errno));
   }
@@ -97,6 +138,15 @@ int check_instance(const char *instance_path, const char *answer_path, uint64_t 
       judged.truth_status == NQ_ERR_INTERRUPTED || formula.interrupted || interrupt_requested();
   judged_instance_close(&judged);
   formula_truth_clear(&formula);
+  int expired = check_timer_expired();
+  check_timer_stop();
+  if (expired && !interrupt_requested()) {
+    interrupted = 0;
+    fprintf(stderr,
+            "nqsat check: --time-limit %.0f s reached: the claims that needed the truth are "
+            "unverified\n",
+            time_limit_seconds);
+  }
   if (interrupted)
     return report_interrupted("check", "verdicts after the interruption are missing");
   if (status == NQ_ERR_MEMORY)

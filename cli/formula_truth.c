@@ -7,34 +7,14 @@
 
 #include "interrupt.h"
 #include "model_count.h"
-#include "nqsat/cnf.h"
 
-/* Counts the file's models by the convention into `count`. Returns NQ_OK,
+/* Counts the file's models by the convention into `count`, as `solve
+ * FILE --count` does (model_count_file). Returns NQ_OK,
  * NQ_ERR_INTERRUPTED (time limit or stop), or another status with the
  * reason in `why`. */
 static nq_status count_file(const char *path, const nq_solver_control *control, model_count *count,
                             char *why, size_t why_size) {
-  nq_cnf *cnf = NULL;
-  char error[400];
-  nq_status status = nq_cnf_read_path_until(path, control->interrupt, &cnf, error, sizeof error);
-  if (status != NQ_OK) {
-    snprintf(why, why_size, "nqsat cannot count it: %.130s", error);
-    return status;
-  }
-  nq_cnf_options options = {0}; /* as solve FILE --count: split, symmetry, native engine */
-  nq_cnf_plan *plan = NULL;
-  nq_cnf_report report;
-  status = nq_cnf_plan_make(cnf, &options, control, &plan, &report);
-  nq_enumeration result;
-  if (status == NQ_OK)
-    status = nq_cnf_plan_enumerate(plan, 0, control, NULL, NULL, &result);
-  if (status == NQ_OK)
-    model_count_of(count, &result, &report, COUNT_MODELS, 0);
-  else if (status != NQ_ERR_INTERRUPTED)
-    snprintf(why, why_size, "nqsat's count failed: %s", nq_strerror(status));
-  nq_cnf_plan_free(plan);
-  nq_cnf_free(cnf);
-  return status;
+  return model_count_file(path, control, 0, count, NULL, why, why_size);
 }
 
 static void set_truth(nq_instance_truth *truth, const model_count *count) {

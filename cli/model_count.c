@@ -6,6 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
+#include "nqsat/cnf.h"
+#include "nqsat/component_count.h"
+#include "nqsat/engine_choice.h"
+
 void model_count_init(model_count *count) {
   mpz_init(count->mantissa);
   count->power = 0;
@@ -129,4 +134,112 @@ void model_count_print_mcc(FILE *out, const model_count *count, int projected,
     fprintf(out, " (more than %llu digits; --exact-digits prints them)\n",
             (unsigned long long)max_digits);
   }
+}
+
+/* The component counter's count plus the declared variables no clause
+ * mentions (each doubles it). */
+static void set_component_count(model_count *count, const mpz_t counted,
+                                const nq_component_stats *stats) {
+  mpz_set(count->mantissa, counted);
+  count->power = (uint64_t)stats->unused_projected;
+}
+
+/* The counter alone, its cache within what `limit` leaves (as solve's
+ * count_by_components, one thread: the judge runs beside the caller). */
+static nq_status count_by_components(const nq_cnf *cnf, const nq_solver_control *control,
+                                     uint64_t limit, model_count *count, char *why,
+                                     size_t why_size) {
+  uint64_t needed = nq_cnf_count_components_memory(cnf);
+  if (needed >= limit) {
+    snprintf(why, why_size, "the component counter needs %llu bytes, over the limit of %llu",
+             (unsigned long long)needed, (unsigned long long)limit);
+    return NQ_ERR_MEMORY;
+  }
+  nq_component_options options = {.cache_bytes = limit - needed, .threads = 1};
+  nq_component_stats stats;
+  mpz_t counted;
+  mpz_init(counted);
+  nq_status status = nq_cnf_count_components(cnf, &options, control, counted, &stats);
+  if (status == NQ_OK)
+    set_component_count(count, counted, &stats);
+  else if (status != NQ_ERR_INTERRUPTED)
+    snprintf(why, why_size, "the component counter failed: %s", nq_strerror(status));
+  mpz_clear(counted);
+  return status;
+}
+
+/* The enumeration (split, symmetry, the native engine), watched by the
+ * component counter's trials when its memory fits half of `limit`. */
+static nq_status count_by_enumeration(const nq_cnf *cnf, const nq_solver_control *control,
+                                      uint64_t limit, model_count *count, const char **engine,
+                                      char *why, size_t why_size) {
+  nq_cnf_options options = {0};
+  nq_cnf_plan *plan = NULL;
+  nq_cnf_report report;
+  nq_status status = nq_cnf_plan_make(cnf, &options, control, &plan, &report);
+  if (status != NQ_OK) {
+    if (status != NQ_ERR_INTERRUPTED)
+      snprintf(why, why_size, "nqsat's count failed: %s", nq_strerror(status));
+    nq_cnf_plan_free(plan);
+    return status;
+  }
+  nq_engine_hedge hedge;
+  int hedged = nq_cnf_count_components_memory(cnf) < limit / 2;
+  if (hedged) {
+    memset(&hedge, 0, sizeof hedge);
+    hedge.cnf = cnf;
+    hedge.options.cache_bytes = limit / 2 - nq_cnf_count_components_memory(cnf);
+    hedge.options.threads = 1;
+    hedge.control = control;
+    hedge.literals = report.literals;
+    mpz_init(hedge.count);
+    nq_cnf_watch watch = {NQ_ENGINE_CHOICE_WATCH_WORK, nq_engine_hedge_check, &hedge};
+    nq_cnf_plan_watch(plan, &watch);
+    nq_engine_hedge_start(&hedge);
+  }
+  nq_enumeration result;
+  status = nq_cnf_plan_enumerate(plan, 0, control, NULL, NULL, &result);
+  nq_cnf_plan_free(plan);
+  if (hedged && hedge.counted) {
+    set_component_count(count, hedge.count, &hedge.stats);
+    *engine = "components";
+    status = NQ_OK;
+  } else if (status == NQ_OK) {
+    model_count_of(count, &result, &report, COUNT_MODELS, 0);
+  } else if (status != NQ_ERR_INTERRUPTED) {
+    snprintf(why, why_size, "nqsat's count failed: %s", nq_strerror(status));
+  }
+  if (hedged)
+    mpz_clear(hedge.count);
+  return status;
+}
+
+nq_status model_count_file(const char *path, const nq_solver_control *control, uint64_t max_memory,
+                           model_count *count, const char **engine, char *why, size_t why_size) {
+  const char *used = "enumeration";
+  nq_cnf *cnf = NULL;
+  char error[400];
+  nq_status status =
+      nq_cnf_read_path_until(path, control ? control->interrupt : NULL, &cnf, error, sizeof error);
+  if (status != NQ_OK) {
+    snprintf(why, why_size, "nqsat cannot count it: %.300s", error);
+    return status;
+  }
+  uint64_t limit = max_memory ? max_memory : default_memory_limit();
+  nq_engine_probe probe;
+  status = nq_cnf_probe_engine(cnf, control, &probe);
+  if (status == NQ_ERR_INTERRUPTED) {
+    nq_cnf_free(cnf);
+    return status;
+  }
+  if (status == NQ_OK && probe.choice == NQ_COUNT_BY_COMPONENTS) {
+    used = "components";
+    status = count_by_components(cnf, control, limit, count, why, why_size);
+  } else {
+    status = count_by_enumeration(cnf, control, limit, count, &used, why, why_size);
+  }
+  nq_cnf_free(cnf);
+  if (engine)
+    *engine = used;
+  return status;
 }

@@ -76,4 +76,18 @@ int model_count_print(FILE *out, const model_count *count, uint64_t max_digits);
  * lines have no other exact form) but "c o exact count M*2^K" instead. */
 void model_count_print_mcc(FILE *out, const model_count *count, int projected, uint64_t max_digits);
 
+/* Counts the models of the DIMACS file at `path` (plain or gzip) by the
+ * convention into `count`, with the engines and the automatic choice of
+ * `solve FILE --count`: the probe of nqsat/engine_choice.h picks the
+ * component counter, or else the enumeration runs watched by the
+ * counter's trials (the hedge), so whatever that command counts, this
+ * counts in about the same time. The component counter's cache is bounded
+ * by `max_memory` bytes (0: half of physical RAM, as solve's default).
+ * `control` (may be NULL) holds the time limit and stop flag. Returns
+ * NQ_OK; NQ_ERR_INTERRUPTED when the time limit or the flag ended it; or
+ * another status with the reason in `why`. `engine` (may be NULL) receives
+ * "components" or "enumeration": which engine counted. */
+nq_status model_count_file(const char *path, const nq_solver_control *control, uint64_t max_memory,
+                           model_count *count, const char **engine, char *why, size_t why_size);
+
 #endif

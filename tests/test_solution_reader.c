@@ -67,8 +67,8 @@ static void test_claims(void) {
   nq_count_claim_clear(&claims.count);
   CHECK(read_claims("c 5 models (incomplete enumeration)\nc 1 model of many\n", 4, &s, &claims) ==
                 NQ_OK &&
-            !claims.count.line,
-        "an incomplete enumeration claims no count");
+            claims.count.line == 1 && claims.count.incomplete,
+        "an incomplete enumeration claims only the listed models, no completeness");
   nq_count_claim_clear(&claims.count);
   /* 2^200, far past 64 bits, kept exactly; 2^64 + 1 is not 1. */
   const char *big = "1606938044258990275541962092341162602522202993782792835301376";

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "answer_shape.h"
 #include "key_set.h"
 #include "model_evaluation.h"
 #include "nqsat/answer.h"
@@ -40,6 +41,9 @@ typedef struct judge {
   uint64_t distinct_boards; /* boards of the correct models, each once */
   key_set *boards;          /* those boards (2 bytes a row), kept to name a missing one */
   int repeats;              /* models listed again */
+  answer_shape shape;       /* what a listed model must give, and what tells two apart */
+  char *listed_total;       /* the models the distinct listed ones stand for, in decimal */
+  int total_unknown;        /* overlapping cubes: no exact total */
 } judge;
 
 static const nq_instance_truth *truth_of(judge *j) {
@@ -110,6 +114,46 @@ static int add_board(key_set *boards, const int *columns, int n, unsigned char *
  * nanoseconds of decoding and checking per model hide the miss). */
 enum { PREFETCH_AHEAD = 4 };
 
+/* Cubes stand for 2^k models each only when no two share one: a cube is
+ * compared with every other distinct model listed (no projected variable
+ * given opposite values means a shared model). Beyond this many pairs the
+ * total is left unknown rather than taking minutes. */
+enum { CUBE_PAIRS_MAX = 50000000 };
+
+static void judge_cube_overlaps(judge *j, const size_t *distinct, size_t count) {
+  const nq_answer *answer = j->answer;
+  size_t cubes = 0;
+  for (size_t i = 0; i < count; i++)
+    cubes += answer->models[distinct[i]].free_count > 0;
+  if ((double)cubes * (double)count > CUBE_PAIRS_MAX) {
+    j->total_unknown = 1;
+    return;
+  }
+  char text[300], subject[32];
+  for (size_t i = 0; i < count; i++) {
+    size_t a = distinct[i];
+    if (!answer->models[a].free_count)
+      continue;
+    for (size_t k = 0; k < count; k++) {
+      size_t b = distinct[k];
+      if (b == a || (answer->models[b].free_count && b < a))
+        continue; /* two cubes: compared once */
+      if (answer_shape_overlap(&j->shape, answer, a, b)) {
+        snprintf(subject, sizeof subject, "model %zu", (b > a ? b : a) + 1);
+        snprintf(text, sizeof text,
+                 "the cube ending at line %ld and the %s ending at line %ld share a model: "
+                 "counted twice",
+                 answer->models[a].line, answer->models[b].free_count ? "cube" : "model",
+                 answer->models[b].line);
+        say(j, NQ_VERDICT_WRONG_COUNT, subject, answer->models[b > a ? b : a].line, text, NULL);
+        j->repeats++;
+        j->total_unknown = 1;
+        return;
+      }
+    }
+  }
+}
+
 /* Models are keyed by their packed values (two bits a variable: given,
  * true), so models that differ in any value, or in leaving one out, differ
  * as keys. */
@@ -117,11 +161,17 @@ static nq_status judge_models(judge *j, char **violation) {
   const nq_answer *answer = j->answer;
   int n = j->instance->n;
   size_t model_key_size = nq_answer_model_bytes(answer);
+  unsigned char *key_buffer = malloc(model_key_size);
+  size_t *distinct = malloc((answer->model_count ? answer->model_count : 1) * sizeof *distinct);
+  size_t distinct_count = 0, cubes = 0;
+  power_sum total = {NULL, 0};
   int *columns = malloc((size_t)(n ? n : 1) * sizeof *columns);
   unsigned char *key = malloc(2 * (size_t)(n ? n : 1));
   signed char *values = malloc((size_t)answer->variables + 1);
   key_set *models = key_set_new(model_key_size), *boards = key_set_new(2 * (size_t)(n ? n : 1));
-  if (!columns || !key || !values || !models || !boards) {
+  if (!columns || !key || !values || !models || !boards || !key_buffer || !distinct) {
+    free(key_buffer);
+    free(distinct);
     free(columns);
     free(key);
     free(values);
@@ -144,9 +194,10 @@ static nq_status judge_models(judge *j, char **violation) {
       continue;
     }
     long first_line = 0;
-    if (m + PREFETCH_AHEAD < answer->model_count)
+    if (m + PREFETCH_AHEAD < answer->model_count && !j->shape.key_mask)
       key_set_prefetch(models, nq_answer_model_bits(answer, m + PREFETCH_AHEAD));
-    int added = key_set_add(models, nq_answer_model_bits(answer, m), model->line, &first_line);
+    int added = key_set_add(models, answer_shape_key(&j->shape, answer, m, key_buffer), model->line,
+                            &first_line);
     if (added < 0) {
       status = NQ_ERR_MEMORY;
       break;
@@ -154,19 +205,35 @@ static nq_status judge_models(judge *j, char **violation) {
     if (!added) {
       j->repeats++;
       snprintf(text, sizeof text,
-               "listed twice: the same assignment as the model ending at line %ld", first_line);
+               "listed twice: the same assignment%s as the model ending at line %ld",
+               j->shape.key_mask ? " of the projection" : "", first_line);
       say(j, NQ_VERDICT_WRONG_COUNT, subject, model->line, text, NULL);
       continue;
+    }
+    /* Only a model of the right shape stands for models: a partial one
+     * adds nothing to the total its count line is held to. */
+    int shaped = !model->problem && answer_shape_check(&j->shape, answer, m, why, sizeof why);
+    if (shaped) {
+      distinct[distinct_count++] = m;
+      cubes += model->free_count > 0;
+      if (power_sum_add(&total, answer_shape_weight(&j->shape, answer, m))) {
+        status = NQ_ERR_MEMORY;
+        break;
+      }
     }
     if (n)
       nq_answer_values(answer, m, values);
     nq_model model_values = {values, answer->variables};
+    char shape_why[300];
+    if (!shaped)
+      snprintf(shape_why, sizeof shape_why, "%s", why);
     if (model->problem) {
       say(j, NQ_VERDICT_INVALID_MODEL, subject, model->line, model->problem, NULL);
     } else if (n == 0) {
       /* A formula without a board: the formula alone judges. */
-      say(j, violation[m] ? NQ_VERDICT_INVALID_MODEL : NQ_VERDICT_CORRECT, subject, model->line,
-          violation[m] ? violation[m] : "a model of the file", NULL);
+      say(j, violation[m] || !shaped ? NQ_VERDICT_INVALID_MODEL : NQ_VERDICT_CORRECT, subject,
+          model->line,
+          violation[m] ? violation[m] : !shaped ? shape_why : "a model of the file", NULL);
     } else if (nq_instance_decode_board(j->instance, &model_values, columns, why, sizeof why)) {
       say(j, NQ_VERDICT_INVALID_MODEL, subject, model->line, why, NULL);
     } else if (!nq_instance_check_board(j->instance, columns, why, sizeof why)) {
@@ -174,6 +241,8 @@ static nq_status judge_models(judge *j, char **violation) {
     } else if (violation[m]) {
       snprintf(text, sizeof text, "the board is a solution, but %s", violation[m]);
       say(j, NQ_VERDICT_INVALID_MODEL, subject, model->line, text, columns);
+    } else if (!shaped) {
+      say(j, NQ_VERDICT_INVALID_MODEL, subject, model->line, shape_why, columns);
     } else {
       if (add_board(boards, columns, n, key, model->line) < 0)
         status = NQ_ERR_MEMORY;
@@ -184,6 +253,13 @@ static nq_status judge_models(judge *j, char **violation) {
   j->distinct_models = key_set_size(models);
   j->distinct_boards = key_set_size(boards);
   j->boards = boards;
+  if (status == NQ_OK && cubes)
+    judge_cube_overlaps(j, distinct, distinct_count);
+  if (status == NQ_OK && !(j->listed_total = power_sum_digits(&total)))
+    status = NQ_ERR_MEMORY;
+  power_sum_clear(&total);
+  free(key_buffer);
+  free(distinct);
   free(columns);
   free(key);
   free(values);
@@ -232,10 +308,38 @@ static void judge_listed_count(judge *j) {
   const nq_answer *answer = j->answer;
   const nq_count_claim *claim = &answer->count;
   char text[400];
-  if (nq_count_compare(claim->digits, j->distinct_models) != 0) {
-    snprintf(text, sizeof text, "%s models claimed ('%s'), but %" PRIu64 " distinct listed",
-             claim->text, claim->form, j->distinct_models);
+  const char *listed = j->listed_total ? j->listed_total : "0";
+  if (j->total_unknown) {
+    snprintf(text, sizeof text,
+             "%s models claimed ('%s'); not checked: the listed cubes could not be told apart",
+             claim->text, claim->form);
+    say(j, NQ_VERDICT_UNVERIFIED, "count", claim->line, text, NULL);
+    return;
+  }
+  if (claim->listed > 0 && (uint64_t)claim->listed != answer->model_count) {
+    snprintf(text, sizeof text, "%" PRId64 " models listed claimed, but %zu are listed",
+             claim->listed, answer->model_count);
     say(j, NQ_VERDICT_WRONG_COUNT, "count", claim->line, text, NULL);
+    return;
+  }
+  if (strcmp(claim->digits, listed) != 0) {
+    if (nq_count_compare(listed, j->distinct_models) == 0)
+      snprintf(text, sizeof text, "%s models claimed ('%s'), but %" PRIu64 " distinct listed",
+               claim->text, claim->form, j->distinct_models);
+    else
+      snprintf(text, sizeof text,
+               "%s models claimed ('%s'), but the %" PRIu64 " distinct listed stand for %.60s%s",
+               claim->text, claim->form, j->distinct_models, listed,
+               strlen(listed) > 60 ? "..." : "");
+    say(j, NQ_VERDICT_WRONG_COUNT, "count", claim->line, text, NULL);
+    return;
+  }
+  if (claim->incomplete) {
+    snprintf(text, sizeof text,
+             "%s models listed, as claimed; the list says it is incomplete, so no "
+             "completeness is claimed",
+             claim->text);
+    say(j, NQ_VERDICT_CORRECT, "count", claim->line, text, NULL);
     return;
   }
   const nq_instance_truth *truth = truth_of(j);
@@ -249,7 +353,7 @@ static void judge_listed_count(judge *j) {
     say(j, NQ_VERDICT_UNVERIFIED, "count", claim->line, text, NULL);
   } else if (j->instance->n == 0) {
     /* No board: the distinct models listed against the formula's count. */
-    int complete = nq_count_compare(known, j->distinct_models) == 0;
+    int complete = strcmp(known, listed) == 0;
     if (complete)
       snprintf(text, sizeof text, "%s distinct models listed, as claimed, and nqsat counts %s",
                claim->text, known);
@@ -377,6 +481,14 @@ static void judge_count(judge *j) {
   if (claim->conflict_line) {
     snprintf(text, sizeof text, "a second, different count (the first at line %ld)", claim->line);
     say(j, NQ_VERDICT_WRONG_COUNT, "count", claim->conflict_line, text, NULL);
+  } else if (claim->repeat_line) {
+    snprintf(text, sizeof text, "the list is closed twice (the first '%s' at line %ld)",
+             claim->form, claim->line);
+    say(j, NQ_VERDICT_WRONG_COUNT, "count", claim->repeat_line, text, NULL);
+  } else if (answer->model_after_count_line) {
+    snprintf(text, sizeof text, "a model at line %ld after the count closing the list (line %ld)",
+             answer->model_after_count_line, claim->line);
+    say(j, NQ_VERDICT_WRONG_COUNT, "count", answer->model_after_count_line, text, NULL);
   } else if (!claim->digits) {
     snprintf(text, sizeof text, "the count '%s' is not a whole number", claim->text);
     say(j, NQ_VERDICT_WRONG_COUNT, "count", claim->line, text, NULL);
@@ -385,7 +497,7 @@ static void judge_count(judge *j) {
              claim->text);
     say(j, NQ_VERDICT_WRONG_COUNT, "count", claim->line, text, NULL);
   } else if (answer->model_count || !strcmp(claim->form, "s SOLUTIONS") ||
-             !strcmp(claim->form, "c K models")) {
+             !strncmp(claim->form, "c K models", 10)) {
     /* These forms close a list of models, even an empty one. */
     judge_listed_count(j);
   } else {
@@ -456,7 +568,13 @@ nq_status nq_answer_judge(const nq_instance *instance, const char *path, const n
       snprintf(error, error_size, "out of memory");
       return NQ_ERR_MEMORY;
     }
-    nq_status status = evaluate_models(path, answer, violation, error, error_size);
+    unsigned char *occurs = calloc((size_t)answer->variables + 1, 1);
+    nq_status status = occurs ? evaluate_models_marking(path, answer, violation, occurs, error,
+                                                        error_size)
+                              : NQ_ERR_MEMORY;
+    if (status == NQ_OK && answer_shape_init(&j.shape, instance, answer, occurs))
+      status = NQ_ERR_MEMORY;
+    free(occurs);
     if (status == NQ_OK)
       status = judge_models(&j, violation);
     for (size_t m = 0; m < answer->model_count; m++)
@@ -466,6 +584,8 @@ nq_status nq_answer_judge(const nq_instance *instance, const char *path, const n
       snprintf(error, error_size, "out of memory");
     if (status != NQ_OK) {
       key_set_free(j.boards);
+      answer_shape_clear(&j.shape);
+      free(j.listed_total);
       return status;
     }
   } else {
@@ -476,5 +596,7 @@ nq_status nq_answer_judge(const nq_instance *instance, const char *path, const n
   if (answer->has_estimate)
     judge_estimate(&j);
   key_set_free(j.boards);
+  answer_shape_clear(&j.shape);
+  free(j.listed_total);
   return NQ_OK;
 }

@@ -27,6 +27,10 @@ typedef struct answer_parser {
   int open_style; /* 'd' DIMACS literals, 'p' PB literals */
   long open_line;
   int after_minisat_sat; /* bare literals follow */
+  /* "c free" lines read for the next model: answer->free_variables from
+   * pending_first on; pending_line 0 when there are none. */
+  size_t pending_first;
+  long pending_line;
 } answer_parser;
 
 static nq_status fail(answer_parser *p, const char *format, ...) {
@@ -41,8 +45,10 @@ nq_answer *nq_answer_new(int64_t variables) {
   if (variables < 0 || variables > INT32_MAX)
     return NULL;
   nq_answer *answer = calloc(1, sizeof *answer);
-  if (answer)
+  if (answer) {
     answer->variables = variables;
+    answer->unlisted_unused = -1;
+  }
   return answer;
 }
 
@@ -53,6 +59,7 @@ void nq_answer_free(nq_answer *answer) {
     free(answer->models[i].problem);
   free(answer->models);
   free(answer->model_bits);
+  free(answer->free_variables);
   nq_count_claim_clear(&answer->count);
   free(answer);
 }
@@ -110,6 +117,10 @@ static nq_status open_model(answer_parser *p, int style) {
   memset(p->open_bits, 0, size);
   p->open = 1;
   p->open_problem[0] = '\0';
+  const char *form = p->answer->count.form;
+  if (form && !p->answer->model_after_count_line &&
+      (!strcmp(form, "s SOLUTIONS") || !strncmp(form, "c K models", 10)))
+    p->answer->model_after_count_line = p->line;
   p->open_style = style;
   p->open_line = p->line;
   return NQ_OK;
@@ -137,11 +148,66 @@ static nq_status close_model(answer_parser *p) {
   char *problem = NULL;
   if (p->open_problem[0] && !(problem = strdup(p->open_problem)))
     return fail(p, "out of memory");
+  /* A cube's free variables are given no value, each named once. */
+  for (size_t i = p->pending_first; p->pending_line && !problem && i < answer->free_used; i++) {
+    int variable = answer->free_variables[i];
+    char text[160] = "";
+    if (variable < 1 || variable > answer->variables)
+      snprintf(text, sizeof text, "'c free' (line %ld) names %d, no variable of the instance",
+               p->pending_line, variable);
+    else if (p->open_bits[variable / 4] >> (2 * (variable % 4)) & 1)
+      snprintf(text, sizeof text,
+               "variable %d is named free (line %ld) and given a value in the model",
+               variable, p->pending_line);
+    for (size_t k = p->pending_first; !text[0] && k < i; k++)
+      if (answer->free_variables[k] == variable)
+        snprintf(text, sizeof text, "variable %d is named free twice (line %ld)", variable,
+                 p->pending_line);
+    if (text[0] && !(problem = strdup(text)))
+      return fail(p, "out of memory");
+  }
   memcpy(answer->model_bits + answer->model_count * bytes, p->open_bits, bytes);
   nq_answer_model *model = &answer->models[answer->model_count++];
   model->line = p->line;
   model->problem = problem;
+  model->free_first = p->pending_line ? p->pending_first : 0;
+  model->free_count = p->pending_line ? answer->free_used - p->pending_first : 0;
+  model->free_line = p->pending_line;
+  p->pending_line = 0;
+  p->pending_first = answer->free_used;
   return NQ_OK;
+}
+
+/* "c free V V ..." (nqsat solve --all --partial): the next model is a
+ * cube, these variables free in it. Long lists continue on more lines. */
+static nq_status read_free_line(answer_parser *p, const char *cursor) {
+  nq_answer *answer = p->answer;
+  if (p->open)
+    return fail(p, "'c free' inside a model (before its terminating 0)");
+  if (!p->pending_line) {
+    p->pending_line = p->line;
+    p->pending_first = answer->free_used;
+  }
+  for (;;) {
+    while (isspace((unsigned char)*cursor))
+      cursor++;
+    if (!*cursor)
+      return NQ_OK;
+    char *end;
+    long value = strtol(cursor, &end, 10);
+    if (end == cursor || (*end && !isspace((unsigned char)*end)) || value < 1 ||
+        value > INT32_MAX)
+      return fail(p, "'c free' names something that is no variable");
+    if (answer->free_used == answer->free_capacity) {
+      int *grown = grow_array(answer->free_variables, &answer->free_capacity,
+                              answer->free_used + 1, sizeof *grown, 64);
+      if (!grown)
+        return fail(p, "out of memory");
+      answer->free_variables = grown;
+    }
+    answer->free_variables[answer->free_used++] = (int)value;
+    cursor = end;
+  }
 }
 
 static void set_literal(answer_parser *p, int64_t literal) {
@@ -330,6 +396,20 @@ static nq_status read_comment(answer_parser *p, const char *text) {
     }
     return NQ_OK;
   }
+  if (!strncmp(rest, "free", 4) && (!rest[4] || isspace((unsigned char)rest[4])))
+    return read_free_line(p, rest + 4);
+  long long unused = 0;
+  int used = 0;
+  if (sscanf(rest, "%lld projected variable%n", &unused, &used) == 1 && used > 0 &&
+      strstr(rest, "in no clause: not listed")) {
+    if (answer->unlisted_line && answer->unlisted_unused != unused)
+      return fail(p, "a second note of unlisted variables, saying %lld (the first, line %ld, "
+                     "says %" PRId64 ")",
+                  unused, answer->unlisted_line, answer->unlisted_unused);
+    answer->unlisted_unused = unused;
+    answer->unlisted_line = p->line;
+    return NQ_OK;
+  }
   if (count_claim_read_line(&answer->count, text, p->line) < 0)
     return fail(p, "out of memory");
   return NQ_OK;
@@ -459,6 +539,10 @@ nq_status nq_answer_read(nq_answer *answer, FILE *input, const char *name, char 
     status = fail(&p, "out of memory");
   if (status == NQ_OK && ferror(input))
     status = NQ_ERR_IO;
+  if (status == NQ_OK && p.pending_line && !p.open) {
+    p.line = p.pending_line;
+    status = fail(&p, "'c free' line with no model after it");
+  }
   if (status == NQ_OK && p.open) {
     if (p.open_style == 'p') {
       status = close_model(&p);

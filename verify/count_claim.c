@@ -64,6 +64,8 @@ static int record(nq_count_claim *claim, const char *form, const char *number, s
                !strncmp(claim->digits, number, length);
     if (!same && !claim->conflict_line)
       claim->conflict_line = line;
+    if (same && !strcmp(form, claim->form) && !claim->repeat_line)
+      claim->repeat_line = line;
     return 1;
   }
   claim->line = line;
@@ -108,13 +110,36 @@ int count_claim_read_line(nq_count_claim *claim, const char *text, long line) {
       last--;
     return record(claim, "c s exact int", last, strlen(last), line);
   }
-  /* "c 92 models": digits, then "model" or "models", then nothing. */
+  /* "c 92 models": digits, then "model" or "models", then nothing or one
+   * of nqsat solve's remarks on the list. */
   size_t digits = strspn(rest, "0123456789");
   if (!digits || !isspace((unsigned char)rest[digits]))
     return 0;
   const char *word = skip_blanks(rest + digits);
-  if (!(word_is(word, "models") || word_is(word, "model")) ||
-      *skip_blanks(word + (word[5] == 's' ? 6 : 5)))
+  if (!(word_is(word, "models") || word_is(word, "model")))
     return 0;
-  return record(claim, "c K models", rest, digits, line);
+  const char *remark = skip_blanks(word + (word[5] == 's' ? 6 : 5));
+  int64_t listed = 0;
+  int incomplete = 0;
+  while (*remark) {
+    long long number = 0;
+    int used = 0;
+    if (sscanf(remark, "(%lld listed over the variables that occur)%n", &number, &used) == 1 &&
+        used > 0 && number > 0 && !listed)
+      listed = number;
+    else if (sscanf(remark, "(stopped at --max %lld)%n", &number, &used) == 1 && used > 0)
+      incomplete = 1;
+    else if (!strncmp(remark, "(incomplete enumeration)", 24) && (used = 24))
+      incomplete = 1;
+    else
+      return 0;
+    remark = skip_blanks(remark + used);
+  }
+  int recorded = record(claim, incomplete ? "c K models (incomplete)" : "c K models", rest, digits,
+                        line);
+  if (recorded > 0 && claim->line == line) {
+    claim->listed = listed;
+    claim->incomplete = incomplete;
+  }
+  return recorded;
 }

@@ -121,6 +121,35 @@ static char *copy_text(const char *text) {
 
 /* One comment line's meaning; `text` is after the comment character and
  * one blank. Unknown comments are ignored. */
+/* "c p show V... 0" (MCC 2021-2024) or "c ind V... 0" (sharpSAT, d4):
+ * variables of the projection, checked against the problem line later. */
+static nq_status read_projection(header_parser *p, const char *cursor) {
+  nq_instance *instance = p->instance;
+  if (*cursor && *cursor != ' ' && *cursor != '\t')
+    return NQ_OK; /* another comment ("c indeed ...") */
+  if (!instance->projection_line)
+    instance->projection_line = line_reader_line(p->lines);
+  for (;;) {
+    while (*cursor == ' ' || *cursor == '\t')
+      cursor++;
+    if (!*cursor)
+      return NQ_OK;
+    int64_t value;
+    if (problem_line_read_number(&cursor, INT32_MAX, &value))
+      return fail(p, "a projection line ('c p show' / 'c ind') holds a token that is no variable");
+    if (value == 0)
+      return at_end(cursor) ? NQ_OK : fail(p, "text after the 0 closing a projection line");
+    if (instance->projection_count == instance->projection_capacity) {
+      int *grown = grow_array(instance->projection, &instance->projection_capacity,
+                              instance->projection_count + 1, sizeof *grown, 64);
+      if (!grown)
+        return fail(p, "out of memory");
+      instance->projection = grown;
+    }
+    instance->projection[instance->projection_count++] = (int)value;
+  }
+}
+
 static nq_status read_comment(header_parser *p, const char *text) {
   nq_instance *instance = p->instance;
   int64_t value;
@@ -158,6 +187,8 @@ static nq_status read_comment(header_parser *p, const char *text) {
       p->squares_line = line_reader_line(p->lines);
     if (push_square(&p->placed, (nq_verify_square){(int)row - 1, (int)column - 1}))
       return fail(p, "out of memory");
+  } else if (instance->format == NQ_INSTANCE_CNF && (starts(text, "p show") || starts(text, "ind"))) {
+    return read_projection(p, text + (text[0] == 'p' ? 6 : 3));
   } else if (starts(text, "models: parsimonious")) {
     instance->parsimonious = 1;
   } else if (starts(text, "t ")) {
@@ -385,6 +416,11 @@ static nq_status read_instance(const char *path, int board_required, nq_instance
         malloc((size_t)(board_variables ? board_variables : 1) * sizeof(int));
     status = instance->queen_variable ? apply_map(&p) : fail_at(&p, 1, "out of memory");
   }
+  for (size_t i = 0; status == NQ_OK && i < instance->projection_count; i++)
+    if (instance->projection[i] > instance->variables)
+      status = fail_at(&p, instance->projection_line,
+                       "projection variable %d is beyond the %" PRId64 " declared",
+                       instance->projection[i], instance->variables);
   if (status == NQ_OK)
     status = check_squares(&p, &p.placed);
   if (status == NQ_OK)
@@ -420,5 +456,16 @@ void nq_instance_free(nq_instance *instance) {
   free(instance->blocked);
   free(instance->encoding);
   free(instance->command);
+  free(instance->projection);
   free(instance);
+}
+
+void nq_instance_forget_board(nq_instance *instance) {
+  instance->n = 0;
+  instance->numbering = NQ_VERIFY_MATRIX;
+  instance->shuffled = 0;
+  instance->placed_count = 0;
+  instance->blocked_count = 0;
+  instance->parsimonious = 0;
+  strcpy(instance->model, "queens");
 }

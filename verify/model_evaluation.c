@@ -34,6 +34,7 @@ typedef struct evaluation {
   size_t literal_count;
   int64_t chunk_first_item;
   int out_of_memory;
+  unsigned char *occurs; /* optional: variables met in the formula */
 } evaluation;
 
 /* Model m's violation is `text`; the first one found stays. */
@@ -142,6 +143,9 @@ static void evaluate_chunk(evaluation *state) {
 static int evaluate_clause(void *context, const int *literals, size_t count) {
   evaluation *state = context;
   state->item++;
+  if (state->occurs)
+    for (size_t i = 0; i < count; i++)
+      state->occurs[literals[i] < 0 ? -literals[i] : literals[i]] = 1;
   if (!state->batched) {
     evaluate_clause_per_model(state, literals, count);
     return 0;
@@ -181,6 +185,9 @@ static int evaluate_constraint(void *context, const nq_pb_term *terms, size_t co
   evaluation *state = context;
   if (relation[0] == 'm')
     return 0; /* an objective constrains nothing */
+  if (state->occurs)
+    for (size_t i = 0; i < count; i++)
+      state->occurs[terms[i].variable] = 1;
   state->item++;
   for (size_t m = 0; m < state->answer->model_count; m++) {
     if (state->violation[m])
@@ -209,8 +216,14 @@ static int evaluate_constraint(void *context, const nq_pb_term *terms, size_t co
 
 nq_status evaluate_models(const char *path, const nq_answer *answer, char **violation, char *error,
                           size_t error_size) {
+  return evaluate_models_marking(path, answer, violation, NULL, error, error_size);
+}
+
+nq_status evaluate_models_marking(const char *path, const nq_answer *answer, char **violation,
+                                  unsigned char *occurs, char *error, size_t error_size) {
   evaluation state;
   memset(&state, 0, sizeof state);
+  state.occurs = occurs;
   state.answer = answer;
   state.violation = violation;
   state.chunk_first_item = 1;

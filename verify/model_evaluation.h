@@ -17,4 +17,10 @@
 nq_status evaluate_models(const char *path, const nq_answer *answer, char **violation, char *error,
                           size_t error_size);
 
+/* The same pass that also sets occurs[v] to 1 for every variable v in a
+ * clause or constraint (`occurs` has answer->variables + 1 bytes, zeroed
+ * by the caller); NULL `occurs` is evaluate_models. */
+nq_status evaluate_models_marking(const char *path, const nq_answer *answer, char **violation,
+                                  unsigned char *occurs, char *error, size_t error_size);
+
 #endif

@@ -35,6 +35,14 @@ typedef struct reader {
   long model_first_line;
   int *columns;
   nq_verify_claims *claims; /* NULL: claims are not wanted */
+  /* Every file variable the open model gives a value (1 true, 2 false),
+   * grown to the largest seen, so a variable given both values is found
+   * whatever it stands for; cleared through `given_touched`. */
+  unsigned char *given;
+  size_t given_size;
+  int *given_touched;
+  size_t given_touched_count, given_touched_capacity;
+  char model_problem[160]; /* the open model's first problem, or "" */
 } reader;
 
 static nq_status parse_error(reader *state, const char *format, ...) {
@@ -116,11 +124,57 @@ static void remember_touched(reader *state, int variable) {
   state->touched[state->touched_count++] = variable;
 }
 
+/* Records that the open model gives file variable `variable` the value
+ * `positive`; a second, different value is the model's problem. Returns
+ * -1 when out of memory. */
+static int give_value(reader *state, long long variable, int positive) {
+  if ((size_t)variable >= state->given_size) {
+    size_t size = state->given_size ? state->given_size : 1024;
+    while (size <= (size_t)variable)
+      size *= 2;
+    unsigned char *grown = realloc(state->given, size);
+    if (!grown)
+      return -1;
+    memset(grown + state->given_size, 0, size - state->given_size);
+    state->given = grown;
+    state->given_size = size;
+  }
+  unsigned char value = positive ? 1 : 2, *slot = &state->given[variable];
+  if (*slot == value)
+    return 0;
+  if (*slot) {
+    if (!state->model_problem[0])
+      snprintf(state->model_problem, sizeof state->model_problem,
+               "variable %lld is given both values (line %ld)", variable, state->line);
+    return 0;
+  }
+  if (state->given_touched_count == state->given_touched_capacity) {
+    int *grown = grow_array(state->given_touched, &state->given_touched_capacity,
+                            state->given_touched_count + 1, sizeof *grown, 256);
+    if (!grown)
+      return -1;
+    state->given_touched = grown;
+  }
+  state->given_touched[state->given_touched_count++] = (int)variable;
+  *slot = value;
+  return 0;
+}
+
+static void note_solution(reader *state);
+
 /* Reports the model read so far; returns the callback's verdict. */
 static int finish_model(reader *state, nq_verify_read_fn on_solution, void *context) {
   char problem[200];
   int decoded = nq_verify_decode_numbered(state->n, state->numbering, is_true, state->queen_true,
                                           state->columns, problem, sizeof problem);
+  if (state->model_problem[0]) {
+    decoded = -1;
+    snprintf(problem, sizeof problem, "%s", state->model_problem);
+  }
+  for (size_t i = 0; i < state->given_touched_count; i++)
+    state->given[state->given_touched[i]] = 0;
+  state->given_touched_count = 0;
+  state->model_problem[0] = '\0';
   if (state->touched_lost)
     memset(state->queen_true, 0, (size_t)state->board_variables + 1);
   else
@@ -128,6 +182,7 @@ static int finish_model(reader *state, nq_verify_read_fn on_solution, void *cont
       state->queen_true[state->touched[i]] = 0;
   state->touched_count = 0;
   state->touched_lost = 0;
+  note_solution(state);
   state->model_open = 0;
   state->pb_model = 0;
   return on_solution(context, decoded == 0 ? state->columns : NULL, state->n, state->line,
@@ -180,6 +235,10 @@ static int read_model_literals(reader *state, const char *cursor, nq_status *sta
     if (!state->model_open)
       state->model_first_line = state->line;
     state->model_open = 1;
+    if (give_value(state, value < 0 ? -value : value, value > 0)) {
+      *status = NQ_ERR_MEMORY;
+      return -1;
+    }
     int variable = 0;
     if (value > 0 && state->original)
       variable = value <= state->largest_renamed ? state->original[value] : 0;
@@ -286,6 +345,75 @@ static int looks_like_model(const char *line) {
   return 0;
 }
 
+/* Where solutions stand against the ends of the search. */
+static void note_solution(reader *state) {
+  nq_verify_claims *claims = state->claims;
+  if (!claims)
+    return;
+  if (!claims->first_solution_line)
+    claims->first_solution_line = state->line;
+  if (claims->end_line && !claims->solution_after_end_line)
+    claims->solution_after_end_line = state->line;
+}
+
+static void copy_shown(char *out, size_t size, const char *text) {
+  size_t i = 0;
+  for (; text[i] && i + 4 < size; i++)
+    out[i] = text[i] >= 0x20 && text[i] < 0x7f ? text[i] : '?';
+  strcpy(out + i, text[i] ? "..." : "");
+}
+
+/* An end of the search ("UNSAT", "==========", "=====UNKNOWN=====", ...);
+ * `unsatisfiable`, `unknown`: what it claims besides. */
+static void note_end(reader *state, const char *text, int unsatisfiable, int unknown) {
+  nq_verify_claims *claims = state->claims;
+  if (!claims)
+    return;
+  if (!claims->end_line) {
+    claims->end_line = state->line;
+    copy_shown(claims->end_text, sizeof claims->end_text, text);
+  } else if (!claims->second_end_line) {
+    claims->second_end_line = state->line;
+    copy_shown(claims->second_end_text, sizeof claims->second_end_text, text);
+  }
+  if (unsatisfiable && !claims->unsatisfiable_line)
+    claims->unsatisfiable_line = state->line;
+  if (unknown && !claims->unknown_line)
+    claims->unknown_line = state->line;
+}
+
+static int word_at(const char *text, const char *word) {
+  size_t length = strlen(word);
+  return !strncmp(text, word, length) &&
+         (!text[length] || text[length] == ' ' || text[length] == '\t');
+}
+
+/* An "s" line: a status, or a count (recorded by count_claim.c). */
+static nq_status read_status_line(reader *state, const char *cursor) {
+  char shown[TOKEN_TEXT_SIZE];
+  const char *what = cursor + 1;
+  while (*what == ' ' || *what == '\t')
+    what++;
+  if (cursor[1] != ' ' && cursor[1] != '\t')
+    return parse_error(state, "'%s' is neither a status line nor a solution",
+                       token_text(cursor, shown));
+  if (word_at(what, "SATISFIABLE") || word_at(what, "OPTIMUM") || word_at(what, "SOLUTIONS") ||
+      word_at(what, "mc") || word_at(what, "pmc"))
+    return NQ_OK;
+  if (word_at(what, "UNSATISFIABLE")) {
+    if (state->claims && !state->claims->unsatisfiable_line)
+      state->claims->unsatisfiable_line = state->line;
+    return NQ_OK;
+  }
+  if (word_at(what, "UNKNOWN") || word_at(what, "INDETERMINATE") || word_at(what, "UNSUPPORTED")) {
+    if (state->claims && !state->claims->unknown_line)
+      state->claims->unknown_line = state->line;
+    return NQ_OK;
+  }
+  return parse_error(state, "'s %s' is not a status line this reader knows",
+                     token_text(what, shown));
+}
+
 static nq_status read_lines(reader *state, FILE *input, nq_verify_read_fn on_solution,
                             void *context) {
   char *text = NULL;
@@ -319,25 +447,49 @@ static nq_status read_lines(reader *state, FILE *input, nq_verify_read_fn on_sol
         status = NQ_ERR_MEMORY;
         break;
       }
+      /* A count closing the list ends the search too. */
+      if (claimed && (word_at(cursor, "s") ? strstr(cursor, "SOLUTIONS") != NULL
+                                             : strstr(cursor, "model") != NULL))
+        note_end(state, cursor, 0, 0);
     }
-    if (!*cursor || *cursor == 'c' || *cursor == '#' || *cursor == 's')
+    /* Comments: DIMACS "c", MiniZinc's "%" (its statistics), "#". */
+    if (!*cursor || *cursor == 'c' || *cursor == '#' || *cursor == '%')
       continue;
-    if (!strcmp(cursor, "UNSAT") || !strcmp(cursor, "INDET"))
-      break;
+    if (*cursor == 's') {
+      status = read_status_line(state, cursor);
+      continue;
+    }
+    /* Ends of the search: noted, and reading goes on, so that a solution
+     * or a second end after one is seen. */
+    if (!strcmp(cursor, "UNSAT") || !strcmp(cursor, "UNSATISFIABLE")) {
+      note_end(state, cursor, 1, 0);
+      continue;
+    }
+    if (!strcmp(cursor, "INDET") || !strcmp(cursor, "INDETERMINATE")) {
+      note_end(state, cursor, 0, 1);
+      continue;
+    }
     if (is_line_of(cursor, "=")) {
       if (state->claims && !state->claims->complete_line)
         state->claims->complete_line = state->line;
+      note_end(state, cursor, 0, 0);
       continue;
     }
     if (is_line_of(cursor, "-"))
       continue;
-    /* "=====UNSATISFIABLE=====", "=====UNKNOWN=====", ...: no more solutions. */
-    if (!strncmp(cursor, "=====", 5))
-      break;
+    /* "=====UNSATISFIABLE=====", "=====UNKNOWN=====", "=====ERROR=====". */
+    if (!strncmp(cursor, "=====", 5)) {
+      note_end(state, cursor, strstr(cursor, "=====UNSATISFIABLE=====") == cursor,
+               strstr(cursor, "=====UNSATISFIABLE=====") != cursor);
+      continue;
+    }
     if (is_minizinc_assignment(cursor)) {
       status = read_minizinc_array(state, cursor);
-      if (status == NQ_OK && on_solution(context, state->columns, state->n, state->line, NULL))
-        break;
+      if (status == NQ_OK) {
+        note_solution(state);
+        if (on_solution(context, state->columns, state->n, state->line, NULL))
+          break;
+      }
       continue;
     }
     if (!strcmp(cursor, "SAT")) {
@@ -353,8 +505,11 @@ static nq_status read_lines(reader *state, FILE *input, nq_verify_read_fn on_sol
       continue;
     }
     status = read_vector(state, cursor);
-    if (status == NQ_OK && on_solution(context, state->columns, state->n, state->line, NULL))
-      break;
+    if (status == NQ_OK) {
+      note_solution(state);
+      if (on_solution(context, state->columns, state->n, state->line, NULL))
+        break;
+    }
   }
   if (status == NQ_OK && ferror(input))
     status = parse_error(state, "read error");
@@ -432,5 +587,7 @@ nq_status nq_verify_read_answer(FILE *input, const char *name, int n,
   free(state.queen_true);
   free(state.touched);
   free(state.columns);
+  free(state.given);
+  free(state.given_touched);
   return status;
 }

@@ -40,6 +40,12 @@ typedef enum nq_claim {
 typedef struct nq_answer_model {
   long line;           /* where the model ended (file line) */
   char *problem;       /* a literal out of range or given both ways, else NULL */
+  /* A cube (nqsat solve --all --partial): the variables its "c free"
+   * lines name, answer->free_variables[free_first .. + free_count), none
+   * of them given a value; it stands for 2^free_count models. */
+  size_t free_first;
+  size_t free_count;
+  long free_line; /* the first "c free" line, 0 when the model is no cube */
 } nq_answer_model;
 
 typedef struct nq_answer {
@@ -61,6 +67,14 @@ typedef struct nq_answer {
   long estimate_line;
   char estimate_text[40];
   const char *name; /* of the last input read, for messages */
+  int *free_variables; /* the cubes' free variables (see nq_answer_model) */
+  size_t free_used, free_capacity;
+  /* nqsat solve's "c K projected variables occur in no clause: not listed
+   * (any value goes), so each model listed stands for 2^K models": K, or
+   * -1 when the answer does not say it. */
+  int64_t unlisted_unused;
+  long unlisted_line;
+  long model_after_count_line; /* a model begun after a count closed the list */
 } nq_answer;
 
 /* A new, empty answer over `variables` variables (1..2^31-1), or NULL. */

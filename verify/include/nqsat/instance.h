@@ -63,6 +63,12 @@ typedef struct nq_instance {
                        * "rows ENCODING" for the rows model */
   char *encoding;     /* the "c encoding:" text, or NULL */
   char *command;      /* the "c command:" text, or NULL */
+  /* The projection a CNF declares ("c p show V... 0", "c ind V... 0", in
+   * the header; repeats allowed): the variables whose values make a
+   * model. NULL when none is declared (then every declared variable). */
+  int *projection;
+  size_t projection_count, projection_capacity;
+  long projection_line;
 } nq_instance;
 
 /* Reads the header of `path` (the lines before the first clause or
@@ -81,6 +87,9 @@ nq_status nq_instance_read(const char *path, nq_instance **instance, char *error
 nq_status nq_instance_read_formula(const char *path, nq_instance **instance, char *error,
                                    size_t error_size);
 void nq_instance_free(nq_instance *instance);
+/* Makes `instance` a formula without a board (n = 0, no squares, no
+ * queen variables): for a header whose claims were not proven. */
+void nq_instance_forget_board(nq_instance *instance);
 
 /* ---- The formula, streamed -------------------------------------------------
  * A term of an OPB constraint: coefficient * literal, where the literal is

@@ -162,6 +162,16 @@ typedef struct nq_count_claim {
                        * the text is no whole number */
   char text[40];      /* the number as written (shortened), for messages */
   long conflict_line; /* a later claim of another count, 0 if none */
+  /* nqsat solve's closing line may say more about the list it closes:
+   * "c K models (M listed over the variables that occur)": `listed` is M
+   * (each listed model stands for K / M models), 0 when not said;
+   * "c K models (stopped at --max M)" or "(incomplete enumeration)":
+   * `incomplete` is 1, K counts the listed models and claims nothing about
+   * the instance. */
+  int64_t listed;
+  int incomplete;
+  long repeat_line; /* a second line of the same form, even with the same
+                     * number: a list closed twice; 0 if none */
 } nq_count_claim;
 
 /* Releases the digits and empties the claim. */
@@ -175,6 +185,16 @@ double nq_count_log10(const char *digits);
 typedef struct nq_verify_claims {
   long complete_line; /* MiniZinc's "==========" (the search is complete), 0 if absent */
   nq_count_claim count;
+  /* Ends of the search: "UNSAT", "INDET", "==========" and MiniZinc's
+   * "=====UNSATISFIABLE=====", "=====UNKNOWN=====", ... (the first two
+   * kept, 0 if absent; `end_text` the first one's text). Reading goes on
+   * past them, so what follows is seen. */
+  long end_line, second_end_line;
+  char end_text[40], second_end_text[40];
+  long unsatisfiable_line; /* the first UNSAT claim ("UNSAT", "s UNSATISFIABLE", ...) */
+  long unknown_line;       /* the first "INDET", "s UNKNOWN", "=====UNKNOWN=====" */
+  long solution_after_end_line; /* the first solution after an end of search */
+  long first_solution_line;
 } nq_verify_claims;
 
 /* nq_verify_read_solutions_as that also fills `claims` (zeroed first; the
