@@ -50,7 +50,7 @@ data_events() { # FILE MODE: the page's steps for MODE, as events
 }
 trace_events() { # N [--forward-checking]
   "$NQSAT" trace "$@" --no-boards | awk '
-    /^Queen placed at|^Queen removed from/ { kind = $2 == "placed" ? "P" : "R"; gsub(/[^0-9 ]/, " "); split($0, v, " "); print kind, v[1], v[2] }
+    /^Queen placed at|^Queen removed from/ { kind = $2 == "placed" ? "P" : "R"; gsub(/[^0-9 ]/, " "); split($0, v, " "); print kind, v[1] - 1, v[2] - 1 } # from 1 in the trace
     /^Forward checking: column/ { print "W" }'
 }
 expect_exit 0 "$NQSAT" teach 6 -o "$WORK/t6.html"
