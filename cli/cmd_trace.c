@@ -23,9 +23,9 @@ static void print_trace_help(void) {
          "rows tried top to bottom. For every call: its number and the queens placed\n"
          "so far; then each queen placed, each column where no square is free, each\n"
          "queen removed when the search backs up, and each solution, with the board\n"
-         "after every step. Squares are (row, column), counted from 0 as in the\n"
-         "notebook; solutions are also printed as nqsat vector lines (1-based column\n"
-         "of the queen in each row).\n"
+         "after every step. Squares are (row, column), counted from 1 (row 1 at the\n"
+         "top), as `nqsat show` and the teaching page count them; solutions are also\n"
+         "printed as nqsat vector lines (the column of the queen in each row).\n"
          "\n"
          "  N              board size, 1..%d; above %d only with --max-steps or --force\n"
          "  --forward-checking\n"
@@ -55,10 +55,10 @@ static void print_labelled_board(const int *row_of_column, const uint32_t *free_
   int width = n > 10 ? 2 : 1;
   printf("  %*s", width, "");
   for (int column = 0; column < n; column++)
-    printf(" %*d", width, column);
+    printf(" %*d", width, column + 1);
   putchar('\n');
   for (int row = 0; row < n; row++) {
-    printf("  %*d", width, row);
+    printf("  %*d", width, row + 1);
     for (int column = 0; column < n; column++)
       printf(" %*s", width,
              row_of_column[column] == row                                 ? "Q"
@@ -74,19 +74,19 @@ static int print_step(void *context, const nq_trace_step *step) {
   switch (step->event) {
   case NQ_TRACE_WIPE_OUT:
     printf("Forward checking: column %d has no free square left; the queen goes back\n",
-           step->column);
+           step->column + 1);
     return 0;
   case NQ_TRACE_CALL:
     printf("\nCALL %" PRIu64 "\nQueens placed so far: %d\n", step->call, step->placed);
     return 0;
   case NQ_TRACE_DEAD_END:
     if (step->row < 0)
-      printf("No free square in column %d\n", step->column);
+      printf("No free square in column %d\n", step->column + 1);
     else if (step->column == 0)
-      printf("No more free squares in column 0: every placement has been tried\n");
+      printf("No more free squares in column 1: every placement has been tried\n");
     else
-      printf("No more free squares in column %d: back to column %d\n", step->column,
-             step->column - 1);
+      printf("No more free squares in column %d: back to column %d\n", step->column + 1,
+             step->column);
     return 0;
   case NQ_TRACE_SOLUTION: {
     int columns[NQ_VERIFY_MAX_N];
@@ -99,7 +99,7 @@ static int print_step(void *context, const nq_trace_step *step) {
   case NQ_TRACE_PLACE:
   case NQ_TRACE_REMOVE:
     printf("Queen %s (%d, %d)\n", step->event == NQ_TRACE_PLACE ? "placed at" : "removed from",
-           step->row, step->column);
+           step->row + 1, step->column + 1);
     if (printer->boards)
       print_labelled_board(step->row_of_column, step->free_rows, n);
     printer->steps++;
@@ -147,7 +147,8 @@ int cmd_trace(int argc, char **argv) {
                        n);
   printer.n = (int)n;
   printf("%s for N = %d: one queen per column, left to right; rows tried top to "
-         "bottom.\nSquares are (row, column), counted from 0. Q = queen, . = empty%s.\n",
+         "bottom.\nSquares are (row, column), counted from 1 (row 1 at the top), as `nqsat "
+         "show` and the teaching page count them.\nQ = queen, . = empty%s.\n",
          printer.forward ? "Backtracking with forward checking" : "Backtracking", printer.n,
          printer.forward ? ", x = ruled out by forward checking" : "");
   if (printer.boards) {

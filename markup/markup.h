@@ -40,7 +40,7 @@ void svg_board_queen(markup_writer *out, int x0, int y0, int square, int row, in
 
 /* A line chart with logarithmic axes (svg_chart.c): one polyline per
  * series with a dot per point, decade grid lines labelled 1, 10, 100, 1k,
- * ..., axis labels, a title and a legend; `marker_x` > 0 draws a vertical
+ * ..., axis labels, a title and each line named at its end; `marker_x` > 0 draws a vertical
  * line there labelled `marker_label`. Points with x or y <= 0 are left
  * out. Strings are escaped. */
 typedef struct chart_series {

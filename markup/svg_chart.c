@@ -102,6 +102,56 @@ static void line(markup_writer *out, const axes *a, const chart_series *s) {
   markup_put(out, "</g>\n");
 }
 
+/* Each line named at its right end (direct labels, no legend to match
+ * colours against): the labels in the order of the lines' last points,
+ * pushed apart to LABEL_GAP pixels and kept inside the chart, each tied
+ * to its line's end by a short leader in the line's colour and dash. */
+enum { LABEL_GAP = 14, MAX_LABELED = 32 };
+static void direct_labels(markup_writer *out, const axes *a, const chart_series *series,
+                          int count) {
+  int order[MAX_LABELED], shown = 0;
+  double end_y[MAX_LABELED], label_y[MAX_LABELED], end_x[MAX_LABELED];
+  for (int s = 0; s < count && shown < MAX_LABELED; s++) {
+    int last = -1;
+    for (int i = 0; i < series[s].count; i++)
+      if (series[s].x[i] > 0 && series[s].y[i] > 0)
+        last = i;
+    if (last < 0)
+      continue;
+    end_x[s] = x_pixel(a, series[s].x[last]);
+    end_y[s] = y_pixel(a, series[s].y[last]);
+    int k = shown++;
+    for (; k > 0 && end_y[order[k - 1]] > end_y[s]; k--)
+      order[k] = order[k - 1];
+    order[k] = s;
+  }
+  /* Top down, each at least LABEL_GAP below the one above; then bottom up
+   * so that none leaves the plot's bottom. */
+  for (int k = 0; k < shown; k++) {
+    double y = end_y[order[k]];
+    if (k > 0 && y < label_y[order[k - 1]] + LABEL_GAP)
+      y = label_y[order[k - 1]] + LABEL_GAP;
+    label_y[order[k]] = y;
+  }
+  for (int k = shown - 1; k >= 0; k--) {
+    double limit = k == shown - 1 ? a->bottom + 4 : label_y[order[k + 1]] - LABEL_GAP;
+    if (label_y[order[k]] > limit)
+      label_y[order[k]] = limit;
+  }
+  for (int k = 0; k < shown; k++) {
+    const chart_series *s = &series[order[k]];
+    double y = label_y[order[k]];
+    markup_printf(out,
+                  "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.5\"%s "
+                  "points=\"%.1f,%.1f %d,%.1f %d,%.1f\"/>\n<text x=\"%d\" y=\"%.1f\" "
+                  "font-size=\"12\" fill=\"#222\">",
+                  s->colour, s->dashed ? " stroke-dasharray=\"6 3\"" : "", end_x[order[k]],
+                  end_y[order[k]], a->right + 6, y, a->right + 26, y, a->right + 30, y + 4);
+    markup_escaped(out, s->name);
+    markup_put(out, "</text>\n");
+  }
+}
+
 void svg_chart(markup_writer *out, const chart *c, const chart_series *series, int count) {
   axes a;
   bounds(series, count, &a);
@@ -128,15 +178,6 @@ void svg_chart(markup_writer *out, const chart *c, const chart_series *series, i
   }
   for (int s = 0; s < count; s++)
     line(out, &a, &series[s]);
-  for (int s = 0; s < count; s++) {
-    int y = a.top + 8 + 18 * s, x = a.right + 16;
-    markup_printf(out,
-                  "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" stroke-width=\"2\"%s/>"
-                  "\n<text x=\"%d\" y=\"%d\" font-size=\"12\">",
-                  x, y, x + 24, y, series[s].colour,
-                  series[s].dashed ? " stroke-dasharray=\"6 3\"" : "", x + 30, y + 4);
-    markup_escaped(out, series[s].name);
-    markup_put(out, "</text>\n");
-  }
+  direct_labels(out, &a, series, count);
   markup_put(out, "</svg>\n");
 }

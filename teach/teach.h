@@ -65,8 +65,10 @@ void teach_write_size_chart(markup_writer *out, int n);
  *   TEACH_SAT_BACKTRACK l    the latest decision not yet flipped is undone
  *                            with everything set after it, and l, its
  *                            negation, set in its place;
- *   TEACH_SAT_DONE           every variable set without conflict (solved)
- *                            or no decision left to flip (no solution);
+ *   TEACH_SAT_DONE           every clause satisfied (solved: the board's
+ *                            variables are all set; auxiliary ones left
+ *                            unset are taken false) or no decision
+ *                            left to flip (no solution);
  * and with clause learning, after each conflict instead of a backtrack:
  *   TEACH_SAT_LEARN k l1..lk the learned clause (first UIP), its asserting
  *                            literal first; it is clause number C + j for
@@ -87,7 +89,9 @@ typedef struct teach_sat_trace {
 
 /* Records the search on `encoding`'s clauses, with clause learning when
  * `learn` is nonzero; variables from `first_auxiliary` on are auxiliary
- * (decided last, false first). */
+ * (completed false at the end, decided only when that fails). Conflicts are
+ * counted with their events, so a recording cut short agrees with its
+ * counts. */
 nq_status teach_sat_record(const nq_encoding *encoding, int first_auxiliary, int learn,
                            size_t max_steps, teach_sat_trace *trace);
 void teach_sat_free(teach_sat_trace *trace);

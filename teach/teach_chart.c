@@ -11,10 +11,12 @@ static const int sizes_shown[SIZES - 1] = {4,   5,   6,   8,   10,  12,  16,  20
                                            32,  40,  50,  64,  80,  100, 128, 160, 200,
                                            256, 320, 400, 512, 640, 800, 1000};
 
-/* Eleven colours that stay apart (matrix encodings solid, rows dashed). */
-static const char *const colours[SERIES] = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728",
-                                            "#9467bd", "#8c564b", "#e377c2", "#17becf",
-                                            "#bcbd22", "#7f7f7f", "#000000"};
+/* Eleven colours, each at 3:1 or more against the white ground (the
+ * lines are also named at their ends, so colour is never the only cue;
+ * matrix encodings solid, rows dashed). */
+static const char *const colours[SERIES] = {"#1f77b4", "#c45100", "#2a7d2a", "#d62728",
+                                            "#7b4fa8", "#8c564b", "#c2185b", "#00796b",
+                                            "#6b6b00", "#5f5f5f", "#000000"};
 
 void teach_write_size_chart(markup_writer *out, int n) {
   double x[SIZES], y[SERIES][SIZES];

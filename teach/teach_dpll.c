@@ -5,7 +5,9 @@
  * events). The decisions mirror the backtracking search: the lowest
  * unassigned variable that is not auxiliary, set true first (a queen on
  * the first free square of the matrix model, q_r <= a for the smallest a
- * in the order encoding); auxiliary variables left over are set false.
+ * in the order encoding); auxiliary variables left unset once the board
+ * is set are completed false when that satisfies every clause, without a
+ * decision each.
  * Without learning, backtracking is chronological: after a conflict the
  * latest decision not yet flipped is undone with everything after it and
  * its negation assigned, which makes the count of conflicts comparable
@@ -139,6 +141,7 @@ static int visit(solver *s, size_t i) {
   int unit = 0, state = clause_state(s, i, &unit);
   if (state == FALSIFIED) {
     s->conflict = i;
+    s->trace->conflicts++; /* counted with its event: a cut recording still agrees */
     return event(s, TEACH_SAT_CONFLICT, (int)i, 0) ? -1 : 1;
   }
   if (state == UNIT) {
@@ -192,13 +195,33 @@ static int build_occurrences(solver *s) {
   return 0;
 }
 
+/* Whether clause i holds once every unset variable is taken false. */
+static int holds_with_unset_false(const solver *s, size_t i) {
+  for (const int *l = s->clauses->literals + s->clauses->start[i]; *l; l++)
+    if (truth(s, *l) > 0 || (*l < 0 && !s->value[-*l]))
+      return 1;
+  return 0;
+}
+
+/* The next decision: the lowest unset variable of the board, set true.
+ * Once the board's variables are all set, 0 (solved) when every clause
+ * holds with the auxiliary variables left unset taken false: they are not
+ * decided one by one (they decide nothing about the board, and the page
+ * says how they are completed). Otherwise, rarely, the first clause that
+ * fails that way has its lowest unset variable set true. */
 static int next_decision(const solver *s) {
   for (int v = 1; v < s->first_auxiliary; v++)
     if (!s->value[v])
       return v;
-  for (int v = s->first_auxiliary; v <= s->variables; v++)
-    if (!s->value[v])
-      return -v;
+  for (size_t i = 0; i < s->clauses->clause_count; i++) {
+    if (holds_with_unset_false(s, i))
+      continue;
+    int lowest = 0;
+    for (const int *l = s->clauses->literals + s->clauses->start[i]; *l; l++)
+      if (!s->value[abs(*l)] && (!lowest || abs(*l) < lowest))
+        lowest = abs(*l);
+    return lowest;
+  }
   return 0;
 }
 
@@ -298,13 +321,11 @@ static nq_status run(solver *s, size_t max_steps) {
     if (t->steps >= max_steps)
       return NQ_OK; /* the page says the trace stops here */
     if (result > 0 && s->learn) {
-      t->conflicts++;
       if (s->levels == 0)
         return event(s, TEACH_SAT_DONE, 0, 0) ? NQ_ERR_MEMORY : (t->complete = 1, NQ_OK);
       if (learn_and_jump(s))
         return NQ_ERR_MEMORY;
     } else if (result > 0) {
-      t->conflicts++;
       if (!backtrack(s))
         return event(s, TEACH_SAT_DONE, 0, 0) ? NQ_ERR_MEMORY : (t->complete = 1, NQ_OK);
       if (event(s, TEACH_SAT_BACKTRACK, s->trail[s->trail_size - 1], 0))

@@ -43,15 +43,15 @@ static void write_board(markup_writer *out, const page *p) {
       snprintf(id, sizeof id, "id=\"q-%d-%d\" visibility=\"hidden\"", row, column);
       svg_board_queen(out, x0, y0, square, row, column, id);
     }
-  svg_board_labels(out, x0, y0, n, square);
-  /* Row and column numbers, from 1 as `nqsat show` counts, above and to
-   * the right. */
+  /* One scale on each axis, from 1 as `nqsat show`, `nqsat trace` and the
+   * page's other boards count: column numbers above, row numbers to the
+   * left (the chess names appear only in the page's sentences). */
   for (int k = 0; k < n; k++)
     markup_printf(out,
-                  "<text x=\"%d\" y=\"%d\" font-size=\"11\" fill=\"#777\" "
-                  "text-anchor=\"middle\">%d</text>\n<text x=\"%d\" y=\"%d\" font-size=\"11\" "
-                  "fill=\"#777\">%d</text>\n",
-                  x0 + k * square + square / 2, y0 - 5, k + 1, x0 + n * square + 5,
+                  "<text x=\"%d\" y=\"%d\" font-size=\"12\" fill=\"#444\" "
+                  "text-anchor=\"middle\">%d</text>\n<text x=\"%d\" y=\"%d\" font-size=\"12\" "
+                  "fill=\"#444\" text-anchor=\"end\">%d</text>\n",
+                  x0 + k * square + square / 2, y0 - 5, k + 1, x0 - 5,
                   y0 + k * square + square / 2 + 4, k + 1);
   markup_printf(out,
                 "<rect id=\"cur\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "

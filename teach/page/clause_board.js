@@ -197,6 +197,11 @@ NQ.ClauseBoard = class {
       list.replaceChildren();
       return;
     }
+    // Frames of a clause listed before (its item replaced without a blur,
+    // as when the encoding changes by keyboard) go with it.
+    for (const line of this.cells)
+      for (const button of line)
+        button.classList.remove("in-clause");
     const [row, column] = this.selected, formula = this.formulas[this.chosen];
     const found = formula.clausesOfSquare(row, column);
     const variables = formula.squareClause(row, column).map(Math.abs);

@@ -95,8 +95,16 @@ NQ.Controls = class {
   // test).
   applyFragment() {
     const fields = new URLSearchParams(location.hash.replace(/^#/, ""));
+    this.notes = [];
+    const known = ["mode", "step", "probe", "encoding", "queens", "blocked", "square", "propagate", "solver",
+                   "sat", "clauses", "press", "timing", "keyboard", "only"];
+    for (const name of fields.keys())
+      if (!known.includes(name))
+        this.note("'" + name + "' means nothing here");
     if (fields.has("mode") && ["bt", "fc"].includes(fields.get("mode")))
       this.page.setMode(fields.get("mode"), true);
+    else if (fields.has("mode"))
+      this.note("no search '" + fields.get("mode") + "' (there are bt and fc)");
     if (fields.has("probe"))
       this.page.probe(fields.get("probe").split(","));
     if (fields.has("step"))
@@ -111,6 +119,14 @@ NQ.Controls = class {
       this.checkKeyboard();
     if (fields.has("only"))
       this.showOnly(fields.get("only"));
+    const shown = document.getElementById("fragment-note");
+    shown.textContent = this.notes.length ? "The address asks for what this page lacks, so it is ignored: " +
+      this.notes.join("; ") + "." : "";
+    shown.hidden = !this.notes.length;
+  }
+  // An address field the page cannot follow: ignored, and said so at the top.
+  note(text) {
+    this.notes.push(text);
   }
   // The clause board's fields: "encoding=seq" (an option's last word),
   // "queens=1,2;5,3" and "blocked=..." (squares from 1), "square=4,4" (the
@@ -120,20 +136,26 @@ NQ.Controls = class {
   // records go into #nq-probe).
   applyClauseFields(fields) {
     const board = this.page.clauseBoard;
-    const squares = function (text) {
-      return text ? text.split(";").map(function (pair) {
+    // A square the board lacks is left out, with a note.
+    const squares = (text) => {
+      return text ? text.split(";").map((pair) => {
         const [row, column] = pair.split(",").map(Number);
-        if (!(row >= 1 && row <= board.n && column >= 1 && column <= board.n))
-          throw new Error("no square '" + pair + "' on the board");
+        if (!(row >= 1 && row <= board.n && column >= 1 && column <= board.n)) {
+          this.note("no square '" + pair + "' on the " + board.n + " x " + board.n + " board");
+          return null;
+        }
         return [row - 1, column - 1];
-      }) : [];
+      }).filter(Boolean) : [];
     };
     if (fields.has("encoding")) {
       const index = board.formulas.findIndex(function (f) { return f.option.split(" ")[1] === fields.get("encoding"); });
-      if (index < 0)
-        throw new Error("no encoding '" + fields.get("encoding") + "'");
-      board.chosen = index;
-      board.select.value = index;
+      if (index < 0) {
+        this.note("no encoding '" + fields.get("encoding") + "' (there are " +
+          board.formulas.map(function (f) { return f.option.split(" ")[1]; }).join(", ") + ")");
+      } else {
+        board.chosen = index;
+        board.select.value = index;
+      }
     }
     if (fields.has("queens"))
       board.queens = new Set(squares(fields.get("queens")).map(String));
@@ -150,11 +172,15 @@ NQ.Controls = class {
         }
         return { queens: queens, blocked: blocked };
       }));
-    if (fields.has("solver"))
-      this.page.satView.setMode(fields.get("solver"));
+    if (fields.has("solver")) {
+      if (["sat", "cdcl"].includes(fields.get("solver")))
+        this.page.satView.setMode(fields.get("solver"));
+      else
+        this.note("no solver '" + fields.get("solver") + "' (there are sat and cdcl)");
+    }
     if (fields.has("sat"))
       this.page.satView.go(fields.get("sat") === "end" ? this.page.satView.replay().total : Number(fields.get("sat")));
-    if (fields.has("clauses")) {
+    if (fields.has("clauses") && squares(fields.get("clauses")).length) {
       const [row, column] = squares(fields.get("clauses"))[0];
       board.probeClauses(row, column);
     }

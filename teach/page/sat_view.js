@@ -123,8 +123,9 @@ NQ.SatView = class {
       ", learned (" + replay.clause(i).map((l) => formula.literalText(l)).join(" \u2228 ") + ")";
     switch (e.kind) {
     case "start": return "No variable set yet. Unit propagation first, then a decision.";
-    case "decide": return "Decision (level " + state.level + "): " + formula.literalText(e.literal) + " \u2014 " +
-      formula.meaning(Math.abs(e.literal)) + (e.literal < 0 ? " is false" : "") + ".";
+    case "decide": return "Decision (level " + state.level + "): " + formula.literalText(Math.abs(e.literal)) +
+      " set " + (e.literal > 0 ? "true" : "false") + ". " + formula.literalText(Math.abs(e.literal)) + " means " +
+      formula.meaning(Math.abs(e.literal)).replace(/^[^:]*: /, "") + ".";
     case "propagate": return "Unit propagation: " + formula.literalText(e.literal) + ", the last literal left in clause " +
       (e.clause + 1) + ": " + text(e.clause) + words(e.clause) + ".";
     case "conflict": return "Conflict: every literal of clause " + (e.clause + 1) + " is false: " +
@@ -135,8 +136,21 @@ NQ.SatView = class {
     case "backjump": return "Back to decision level " + e.level + ", where the learned clause has one literal left.";
     case "backtrack": return "Backtrack: the latest decision not yet tried both ways is undone, with all that " +
       "followed it, and " + formula.literalText(e.literal) + " set instead.";
-    default: return replay.recorded.solved ? "Every variable set and no clause false: a solution." :
-      "No decision left to try the other way: no solution.";
+    default: {
+      if (replay.recorded.solved) {
+        let unset = 0;
+        for (let v = formula.names.length + 1; v <= formula.variables; v++)
+          if (!state.value[v])
+            unset++;
+        return "Every clause satisfied: a solution." + (unset ? " The " + unset + " auxiliary variable" +
+          (unset === 1 ? "" : "s") + " still unset say nothing about the board: taken false, every clause " +
+          "still holds, so the search spends no decision on them." : "");
+      }
+      return this.mode === "cdcl" ?
+        "A conflict at decision level 0, with no decision to undo: the clauses (with the learned ones, " +
+          "all implied by them) contradict each other, so the board has no solution." :
+        "No decision left to try the other way: every branch ended in a conflict, so the board has no solution.";
+    }
     }
   }
   go(step) {

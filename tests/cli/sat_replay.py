@@ -98,6 +98,12 @@ def replay(n, formula, clauses, mode):
             left = units_left()
             if left is not None:
                 fail("%s: decision %d while clause %s is unit or false" % (option, literal, left))
+            primary = len(formula["names"])
+            if abs(literal) > primary and (0 in value[1:primary + 1] or not any(
+                    abs(literal) in map(abs, c) and
+                    not any(truth(l) == 1 or (l < 0 and truth(l) == 0) for l in c) for c in clauses)):
+                fail("%s: decision on auxiliary variable %d, which the search does not need"
+                     % (option, abs(literal)))
             decisions.append([len(trail), False])
             value[abs(literal)] = 1 if literal > 0 else -1
             trail.append(literal)
@@ -158,8 +164,12 @@ def replay(n, formula, clauses, mode):
         elif kind == DONE:
             k += 1
             if sat["solved"]:
-                if 0 in value[1:] or any(max(truth(l) for l in c) != 1 for c in clauses):
-                    fail("%s: 'solved' without a full model of every clause" % option)
+                # The board's variables all set and every clause satisfied,
+                # the auxiliary variables left unset taken false.
+                if 0 in value[1:len(formula["names"]) + 1] or \
+                        any(not any(truth(l) == 1 or (l < 0 and truth(l) == 0) for l in c)
+                            for c in clauses):
+                    fail("%s: 'solved' without the board set and every clause satisfied" % option)
                 board(n, option, value)
             elif last != CONFLICT or any(not flipped for _, flipped in decisions) or \
                     (mode == "cdcl" and decisions):

@@ -154,7 +154,7 @@ board_after() { # K: the queens after K steps, from the trace's events
   "$NQSAT" trace 12 --no-boards --max-steps "$1" | awk '
     BEGIN { for (c = 0; c < 12; c++) q[c] = -1 }
     /^Queen placed at|^Queen removed from/ { placed = $2 == "placed"; gsub(/[^0-9 ]/, " ")
-      split($0, v, " "); q[v[2]] = placed ? v[1] : -1; steps++ }
+      split($0, v, " "); q[v[2] - 1] = placed ? v[1] - 1 : -1; steps++ } # the trace counts from 1
     /^SOLUTION 1:/ && !first { first = steps }
     END { for (c = 0; c < 12; c++) printf "%s%s", (c ? " " : ""), q[c]; print ""; print first + 0 }'
 }

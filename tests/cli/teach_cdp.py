@@ -14,7 +14,9 @@ messages ending in NUL on file descriptors 3 and 4, no library needed).
 2. Print: with print media emulated (Emulation.setEmulatedMedia), the
    boards and the current step's explanations are shown and no control is;
    the page printed to PDF (Page.printToPDF) is a PDF of some size.
-3. Screenshots of three sections (Page.captureScreenshot, clipped): the
+3. Responsive: at 400 and 1280 px the page is no wider than the window;
+   a screenshot of each.
+4. Screenshots of three sections (Page.captureScreenshot, clipped): the
    clause board with a square's clauses, propagation side by side, the SAT
    solver's search; the caller checks they are not blank.
 
@@ -231,6 +233,61 @@ def screenshots(browser, out_dir):
     print("screenshots: " + " ".join(shots))
 
 
+def responsive(browser, out_dir):
+    """The page at 400 and 1280 px wide: nothing wider than the window
+    (no sideways scrolling of the page), a screenshot of each."""
+    for width in (400, 1280):
+        browser.send("Emulation.setDeviceMetricsOverride",
+                     {"width": width, "height": 900, "deviceScaleFactor": 1, "mobile": False})
+        browser.evaluate("window.scrollTo(0, 0)")
+        wide = browser.evaluate("""(function () {
+          const limit = document.documentElement.clientWidth;
+          return [document.documentElement.scrollWidth, limit,
+                  Array.from(document.querySelectorAll('body *')).filter((e) => {
+                    const r = e.getBoundingClientRect();
+                    return r.width > 0 && r.right > limit + 1 && !e.closest('[hidden]') &&
+                      getComputedStyle(e.parentElement).overflowX !== 'auto' &&
+                      !e.parentElement.closest('table');
+                  }).slice(0, 5).map((e) => e.id || e.tagName)];
+        })()""")
+        if wide[0] > width or wide[2]:
+            fail("at %d px the page is %d px wide (%s)" % (width, wide[0], ", ".join(wide[2])))
+        image = browser.send("Page.captureScreenshot", {"format": "png"})
+        with open(os.path.join(out_dir, "teach-%d.png" % width), "wb") as f:
+            f.write(base64.b64decode(image["data"]))
+    browser.send("Emulation.clearDeviceMetricsOverride")
+    print("responsive: 400 and 1280 px wide without sideways scrolling (teach-400.png, teach-1280.png)")
+
+
+def fragment_and_frames(browser, url):
+    """An address the page cannot follow (an unknown encoding, solver,
+    search and field) is ignored with a note at the top, no error; and the
+    green frames of a focused clause go when the encoding changes by
+    keyboard (the list is rebuilt under the reader's focus)."""
+    browser.open(url + "#encoding=foo&solver=x&mode=zz&colour=red&step=4&square=9,9")
+    note = browser.evaluate("""(function (e) {
+      return [e.hidden, e.textContent, document.getElementById('nq-errors').textContent,
+              document.getElementById('encoding').selectedIndex, NQ.page.step];
+    })(document.getElementById('fragment-note'))""")
+    if note[0] or not all(w in note[1] for w in ("'foo'", "'x'", "'zz'", "'colour'", "'9,9'")):
+        fail("fragment: the note on the address is %r" % note[1])
+    if note[2] or note[3] != 0 or note[4] != 4:
+        fail("fragment: errors %r, encoding %d, step %d" % tuple(note[2:]))
+    browser.open(url + "#encoding=seq&square=3,4")
+    browser.evaluate("document.querySelector('#clause-list li').focus()")
+    framed = browser.evaluate("document.querySelectorAll('#clause-board .in-clause').length")
+    if not framed:
+        fail("frames: a focused clause frames no square")
+    browser.evaluate("document.getElementById('encoding').focus()")
+    browser.key("ArrowDown", "ArrowDown", 40)
+    after = browser.evaluate("""[document.getElementById('encoding').value,
+      document.querySelectorAll('#clause-board .in-clause').length]""")
+    if after[0] != "2" or after[1]:
+        fail("frames: after the encoding changed by keyboard (to option %s), %d squares stay framed"
+             % tuple(after))
+    print("address: unknown values ignored with a note; frames cleared on a keyboard change of encoding")
+
+
 def main():
     chromium, page, out_dir = sys.argv[1:4]
     os.makedirs(out_dir, exist_ok=True)
@@ -243,11 +300,13 @@ def main():
                          "#mode=fc&step=25&encoding=seq&queens=1,2&square=3,4&solver=sat&sat=30")
             browser.wait_for("document.getElementById('clause-list').children.length > 0")
             screenshots(browser, out_dir)
+            responsive(browser, out_dir)
             keyboard(browser)
             printed(browser, out_dir)
             errors = browser.evaluate("document.getElementById('nq-errors').textContent")
             if errors:
                 fail("the page reported errors: " + errors[:300])
+            fragment_and_frames(browser, "file://" + os.path.abspath(page))
         finally:
             browser.close()
 

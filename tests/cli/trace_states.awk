@@ -14,7 +14,8 @@ BEGIN { board_row = n = -9 }
   gsub(/[^0-9 ]/, " ", line)
   split(line, numbers, " ")
   placed = $2 == "placed"
-  event[step] = (placed ? "place " : "remove ") numbers[1] " " numbers[2]
+  # the trace counts from 1, the page's record from 0
+  event[step] = (placed ? "place " : "remove ") (numbers[1] - 1) " " (numbers[2] - 1)
   if (placed)
     nodes++
   node_count[step] = nodes
@@ -29,7 +30,7 @@ board_row >= 0 && board_row < n {
   board_row++
   next
 }
-/^Forward checking: column/ { wipe[step] = $4 }
+/^Forward checking: column/ { wipe[step] = $4 - 1 }
 /^SOLUTION/ { solutions++; solutions_at[step] = solutions }
 END {
   total = step
