@@ -670,6 +670,11 @@ static int solve_file(solve_options *options, const char *path, uint64_t max_mem
     model_count_of(&count, &result, &report, kind, options->symmetry);
     if (options->mcc && stopped) {
       printf("s UNKNOWN\n");
+      if (model_count_compare_ui(&count, 0) > 0) { /* the models found: a lower bound */
+        printf("c o lower bound ");
+        model_count_print(stdout, &count, options->exact_digits);
+        putchar('\n');
+      }
     } else if (options->mcc) {
       model_count_print_mcc(stdout, &count, has_projection, options->exact_digits);
     } else {

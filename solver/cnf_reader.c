@@ -179,8 +179,11 @@ static int read_word(parser *p, char word[WORD_SIZE]) {
 
 /* Reads an integer token at `c`. *value saturates past INT64 range at
  * +-(INT_MAX + 1LL) * 2, enough to tell "too large" apart. Returns 0, or -1
- * after reporting "'TOKEN' is not a number" (`what` names the context). */
-static int read_integer(parser *p, int64_t *value, char shown[TOKEN_SHOWN + 1], const char *what) {
+ * after reporting "'TOKEN' is not a number" (`what` names the context).
+ * With `comment_may_follow`, a 'c' right after the digits ends the number
+ * and starts a comment ("1 2 0c note"), as CaDiCaL and kissat read it. */
+static int read_integer(parser *p, int64_t *value, char shown[TOKEN_SHOWN + 1], const char *what,
+                        int comment_may_follow) {
   size_t length = 0;
   int negative = 0;
   if (p->c == '-' || p->c == '+') {
@@ -205,7 +208,7 @@ static int read_integer(parser *p, int64_t *value, char shown[TOKEN_SHOWN + 1], 
     if (advance(p))
       return -1;
   }
-  if (p->c >= 0 && !is_space(p->c)) {
+  if (p->c >= 0 && !is_space(p->c) && !(comment_may_follow && p->c == 'c')) {
     long line = p->line;
     if (read_token(p, shown, length))
       return -1;
@@ -228,7 +231,7 @@ static int read_projection(parser *p) {
       return 0;
     int64_t variable;
     char shown[TOKEN_SHOWN + 1];
-    if (read_integer(p, &variable, shown, " (in a projection line)"))
+    if (read_integer(p, &variable, shown, " (in a projection line)", 0))
       return -1;
     if (variable == 0)
       return skip_line(p);
@@ -253,7 +256,7 @@ static int read_map(parser *p) {
       return 0;
     int64_t variable;
     char shown[TOKEN_SHOWN + 1];
-    if (read_integer(p, &variable, shown, " (in a 'c nqsat map' line)"))
+    if (read_integer(p, &variable, shown, " (in a 'c nqsat map' line)", 0))
       return -1;
     if (variable < 1 || variable > INT_MAX)
       return fail(p, p->line, "'c nqsat map' entry %s is not a variable", shown);
@@ -286,7 +289,7 @@ static int read_comment(parser *p) {
     int64_t n;
     char shown[TOKEN_SHOWN + 1];
     if (is_digit(p->c)) {
-      if (read_integer(p, &n, shown, " (board size in 'c N:')"))
+      if (read_integer(p, &n, shown, " (board size in 'c N:')", 0))
         return -1;
       p->queens_n = n;
       p->queens_n_line = p->line;
@@ -358,7 +361,7 @@ static int read_literal(parser *p) {
   long line = p->line;
   int64_t literal;
   char shown[TOKEN_SHOWN + 1];
-  if (read_integer(p, &literal, shown, ""))
+  if (read_integer(p, &literal, shown, "", 1))
     return -1;
   if (!p->header_seen)
     return fail(p, line, "clause before the 'p cnf' header (missing header?)");

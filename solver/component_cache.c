@@ -39,10 +39,26 @@ struct component_cache {
   uint64_t bytes, peak_bytes, byte_bound, evictions;
 };
 
+/* What a block of `size` bytes takes from the C library's heap: a header
+ * of 8 bytes, rounded up to 16, at least 32 (glibc's chunks; others are
+ * close). Counting it keeps the process, not just the payload, within the
+ * bound: a key of 30 ints is 120 bytes asked, 128 taken. */
+static uint64_t heap_block(uint64_t size) {
+  uint64_t block = (size + 8 + 15) & ~(uint64_t)15;
+  return block < 32 ? 32 : block;
+}
+
+/* An entry's share of the memory: its key and count (each a block of
+ * its own), and its slot, log record and bucket twice over, since those
+ * arrays grow by doubling and may be half empty. */
+static uint64_t held_bytes(int length, size_t limbs) {
+  return 2 * (sizeof(cache_entry) + sizeof(store_record) + sizeof(int)) +
+         heap_block((uint64_t)length * sizeof(int)) +
+         heap_block((uint64_t)limbs * sizeof(mp_limb_t));
+}
+
 static uint64_t entry_bytes(const cache_entry *entry) {
-  return sizeof *entry + sizeof(store_record) + sizeof(int) +
-         (uint64_t)entry->length * sizeof(int) +
-         (uint64_t)mpz_size(entry->count) * sizeof(mp_limb_t);
+  return held_bytes(entry->length, mpz_size(entry->count));
 }
 
 uint64_t component_cache_hash(const int *key, int length) {
@@ -224,8 +240,7 @@ static int take_slot(component_cache *cache) {
 
 nq_status component_cache_store(component_cache *cache, const int *key, int length, uint64_t hash,
                                 const mpz_t count) {
-  uint64_t needed = sizeof(cache_entry) + sizeof(store_record) + sizeof(int) +
-                    (uint64_t)length * sizeof(int) + (uint64_t)mpz_size(count) * sizeof(mp_limb_t);
+  uint64_t needed = held_bytes(length, mpz_size(count));
   if (cache->byte_bound) {
     if (needed * 2 > cache->byte_bound)
       return NQ_OK; /* never fits: not cached */

@@ -3,8 +3,9 @@
  *
  * interrupt_watch() installs SIGINT and SIGTERM handlers that set the
  * returned flag (pass it to nq_output_stop_when, as
- * nq_solver_control.interrupt, or as a count plan's stop); a second signal
- * takes the default action at once. interrupt_requested() is the signal
+ * nq_solver_control.interrupt, or as a count plan's stop); another signal
+ * within a second of the first is only recorded (`timeout` sends two at
+ * once), a later one takes the default action at once. interrupt_requested() is the signal
  * number or 0; interrupt_signal_name() is "SIGTERM" after SIGTERM, else
  * "SIGINT".
  *
