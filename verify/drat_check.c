@@ -756,8 +756,16 @@ static nq_status check_bytes(const char *cnf, size_t cnf_size, const char *proof
   if (proof_clauses_init(&c.clauses) == 0) {
     status = proof_parse_dimacs(cnf, cnf_size, cnf_name, &c.clauses, error, error_size);
     c.formula_count = c.clauses.count;
+    int formula_variables = c.clauses.max_variable;
     if (status == NQ_OK)
       status = drat_parse(proof, proof_size, proof_name, &c.clauses, &c.steps, error, error_size);
+    /* New variables (RAT's extensions) take at least two bytes each, so a
+     * variable beyond this bound skips numbers; refusing it bounds the
+     * memory by the input's size. */
+    if (status == NQ_OK && (size_t)c.clauses.max_variable > (size_t)formula_variables + proof_size)
+      status = proof_parse_error(error, error_size, proof_name, 0,
+                                 "variable %d is beyond the formula's %d plus the proof's size",
+                                 c.clauses.max_variable, formula_variables);
     if (status == NQ_OK)
       status = run_checker(&c, proof_name, lrat_path, error, error_size);
   }

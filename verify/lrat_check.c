@@ -18,9 +18,6 @@
 #include "nqsat/proof.h"
 #include "proof_formula.h"
 
-/* Lemma ids are stored in an array indexed by id; this bounds it. */
-static const int64_t LRAT_MAX_ID = (int64_t)1 << 31;
-
 typedef struct lrat_reader {
   const char *bytes;
   size_t size, at;
@@ -42,6 +39,9 @@ typedef struct lrat_state {
   size_t hint_count, hint_capacity;
   int *lemma;
   size_t lemma_count, lemma_capacity;
+  size_t max_variable; /* the formula's, plus the proof's size: see drat_check.c */
+  int64_t id_limit;    /* clause ids are array indices: the formula's clauses plus
+                        * the proof's size (every lemma takes bytes) */
 } lrat_state;
 
 static int internal(int literal) { return literal < 0 ? 2 * -literal + 1 : 2 * literal; }
@@ -352,9 +352,12 @@ static nq_status check_steps(lrat_state *state, lrat_reader *reader, const char 
       }
       continue;
     }
-    if (id <= last_id || id >= LRAT_MAX_ID)
+    if (id <= last_id)
       return FAIL_PARSE("lemma id %lld does not exceed the previous id %lld", (long long)id,
                         (long long)last_id);
+    if (id > state->id_limit)
+      return FAIL_PARSE("lemma id %lld is beyond the formula's clauses plus the proof's size",
+                        (long long)id);
     state->lemma_count = 0;
     state->hint_count = 0;
     for (;;) {
@@ -363,8 +366,10 @@ static nq_status check_steps(lrat_state *state, lrat_reader *reader, const char 
         return FAIL_PARSE("expected a literal or 0");
       if (literal == 0)
         break;
-      if (literal > PROOF_MAX_VARIABLE || -literal > PROOF_MAX_VARIABLE)
-        return FAIL_PARSE("literal %lld beyond the checker's limit", (long long)literal);
+      if (literal > PROOF_MAX_VARIABLE || -literal > PROOF_MAX_VARIABLE ||
+          (size_t)(literal < 0 ? -literal : literal) > state->max_variable)
+        return FAIL_PARSE("literal %lld: a variable beyond the formula's plus the proof's size",
+                          (long long)literal);
       if (ensure_variable(state, (int)(literal < 0 ? -literal : literal)) ||
           push_to(&state->lemma, &state->lemma_count, &state->lemma_capacity, (int)literal))
         return NQ_ERR_MEMORY;
@@ -431,6 +436,8 @@ nq_status nq_proof_check_lrat_memory(const char *cnf, size_t cnf_size, const cha
                        proof_clause_length(&formula, clause)))
         status = NQ_ERR_MEMORY;
     state.max_id = (int64_t)formula.count;
+    state.max_variable = (size_t)formula.max_variable + proof_size;
+    state.id_limit = (int64_t)formula.count + (int64_t)proof_size;
     if (status == NQ_OK) {
       /* Binary LRAT starts with 'a' or 'd'; text with a digit. */
       lrat_reader reader = {proof, proof_size, 0, 0, 1};

@@ -118,6 +118,39 @@ for name in q2 q3 completion php7 uuf50; do
   done
 done
 
+# Proofs from nqsat's own engine: solve N and solve FILE in every mode
+# whose answer is UNSAT, text and binary, checked by both checkers.
+for n in 2 3; do
+  for proof in "own$n.drat" "own$n.txt"; do
+    expect_exit 0 "$NQSAT" solve "$n" --proof "$proof"
+    grep -q "^c proof: $proof (DRAT, $([ "${proof##*.}" = txt ] && echo text || echo binary))" \
+      "$WORK/out" || fail "solve $n --proof: $(cat "$WORK/out")"
+    expect_exit 0 "$NQSAT" check --instance "q$n.cnf" unsat.ans --proof "$proof"
+    if [ -n "$drat_trim" ]; then
+      checks=$((checks + 1))
+      "$drat_trim" "q$n.cnf" "$proof" 2>&1 | tr -d '\r' | grep -q '^s VERIFIED' ||
+        fail "drat-trim does not verify solve $n's $proof"
+    fi
+  done
+done
+expect_exit 0 "$NQSAT" solve 5 --proof own5.drat
+expect_stderr "has a model: no proof"
+checks=$((checks + 1))
+[ -e own5.drat ] && fail "solve 5 --proof left a proof of a satisfiable formula"
+for name in completion php7 uuf50; do
+  for mode in "" --count --all; do
+    expect_exit 20 "$NQSAT" solve "$name.cnf" $mode --proof own.bin --proof-format binary
+    expect_exit 0 "$NQSAT" check --instance "$name.cnf" unsat.ans --proof own.bin
+    if [ -n "$drat_trim" ]; then
+      checks=$((checks + 1))
+      "$drat_trim" "$name.cnf" own.bin 2>&1 | tr -d '\r' | grep -q '^s VERIFIED' ||
+        fail "drat-trim does not verify solve $name.cnf $mode's proof"
+    fi
+  done
+done
+expect_usage "--proof-format needs --proof" solve 3 --proof-format text
+expect_usage "unknown --proof-format 'zip'" solve 3 --proof p --proof-format zip
+
 # Every lemma dropped, the empty clause kept: pigeons have no unit clause.
 echo 0 >empty.drat
 expect_exit 1 "$NQSAT" check --instance php7.cnf unsat.ans --proof empty.drat
