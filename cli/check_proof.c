@@ -96,3 +96,22 @@ int check_instance_proof(const char *instance_path, const char *answer_path, con
     return runtime_error("check", "cannot write to standard output");
   return result.verified ? NQ_EXIT_OK : NQ_EXIT_FAILURE;
 }
+
+int check_instance_certificate(const char *instance_path, const char *certificate_path,
+                               const char *proof_path) {
+  char error[600], default_proof[4200];
+  if (!proof_path) {
+    snprintf(default_proof, sizeof default_proof, "%s.drat", certificate_path);
+    proof_path = default_proof;
+  }
+  nq_certificate_result result;
+  nq_status status = nq_certificate_check(instance_path, certificate_path, proof_path, &result,
+                                          error, sizeof error);
+  if (status != NQ_OK)
+    return runtime_error("check", "%s", status == NQ_ERR_MEMORY ? "out of memory" : error);
+  printf("%s count %s (%s): %s\n", result.verified ? "correct" : "certificate-failed",
+         result.count[0] ? result.count : "?", certificate_path, result.message);
+  if (fflush(stdout) != 0 || ferror(stdout))
+    return runtime_error("check", "cannot write to standard output");
+  return result.verified ? NQ_EXIT_OK : NQ_EXIT_FAILURE;
+}

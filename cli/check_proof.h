@@ -20,4 +20,9 @@ int check_instance_proof(const char *instance_path, const char *answer_path, con
                          int format, const char *lrat_out, uint64_t max_nodes,
                          double time_limit_seconds, int summary);
 
+/* nqsat check --instance FILE --certificate CERT [--proof P]: the proof is
+ * CERT.drat unless P is given. */
+int check_instance_certificate(const char *instance_path, const char *certificate_path,
+                               const char *proof_path);
+
 #endif

@@ -28,6 +28,7 @@ static void print_solve_help(void) {
          "                  [--split auto|off] [--symmetry auto|off] [--stats]\n"
          "                  [--engine auto|components|enumerate|picosat]\n"
          "       nqsat solve N|FILE ... --proof FILE [--proof-format text|binary]\n"
+         "       nqsat solve FILE --count --certificate C\n"
          "\n"
          "N: builds the N-Queens formula in PicoSAT. Enumeration splits the board\n"
          "into sub-problems solved in parallel, blocks each solution's whole orbit\n"
@@ -128,6 +129,10 @@ static void print_solve_help(void) {
         "                    the same --amo\n"
         "  --proof-format F  text or binary (default: text for names ending in .txt,\n"
         "                    else binary)\n"
+        "  --certificate C   with FILE --count: write a certificate of the count to C\n"
+        "                    (cubes, each satisfying every clause, disjoint) and a\n"
+        "                    DRAT proof that no other model exists to C.drat, for\n"
+        "                    'nqsat check --instance FILE --certificate C'\n"
         "  -h, --help        show this help\n"
         "\n"
         "With none of --count, --all, --max: the first solution (N: as a board,\n"
@@ -771,7 +776,8 @@ int cmd_solve(int argc, char **argv) {
     OPT_PARTIAL,
     OPT_EXACT_DIGITS,
     OPT_PROOF,
-    OPT_PROOF_FORMAT
+    OPT_PROOF_FORMAT,
+    OPT_CERTIFICATE
   };
   static const struct option options_table[] = {
       {"amo", required_argument, NULL, 'a'},
@@ -793,6 +799,7 @@ int cmd_solve(int argc, char **argv) {
       {"exact-digits", required_argument, NULL, OPT_EXACT_DIGITS},
       {"proof", required_argument, NULL, OPT_PROOF},
       {"proof-format", required_argument, NULL, OPT_PROOF_FORMAT},
+      {"certificate", required_argument, NULL, OPT_CERTIFICATE},
       {"help", no_argument, NULL, 'h'},
       {NULL, 0, NULL, 0}};
   solve_options options = {.encoding = {.n = 0, .amo = NQ_AMO_PAIRWISE},
@@ -802,7 +809,7 @@ int cmd_solve(int argc, char **argv) {
                            .exact_digits = MODEL_COUNT_DEFAULT_DIGITS};
   int file_only_given = 0;
   int modes_given = 0;
-  const char *proof_path = NULL;
+  const char *proof_path = NULL, *certificate_path = NULL;
   int proof_format = -1; /* by the name */
   int64_t value;
   uint64_t max_memory = 0; /* 0: default_memory_limit() */
@@ -859,6 +866,7 @@ int cmd_solve(int argc, char **argv) {
       file_only_given = 1;
       break;
     case OPT_PROOF: proof_path = optarg; break;
+    case OPT_CERTIFICATE: certificate_path = optarg; break;
     case OPT_PROOF_FORMAT:
       if (!strcmp(optarg, "text"))
         proof_format = NQ_PROOF_TEXT;
@@ -934,12 +942,22 @@ int cmd_solve(int argc, char **argv) {
   if (options.mode != FIRST && isatty(STDERR_FILENO))
     options.control.progress = show_progress;
 
-  if (proof_format >= 0 && !proof_path)
-    return usage_error("solve", "--proof-format needs --proof");
+  if (proof_format >= 0 && !proof_path && !certificate_path)
+    return usage_error("solve", "--proof-format needs --proof or --certificate");
+  if (certificate_path && (!is_file || options.mode != COUNT_ONLY || options.unique ||
+                           options.occurring || !strcmp(target, "-")))
+    return usage_error("solve", "--certificate goes with FILE --count (a file, not standard "
+                                "input; no --unique, no --occurring)");
   if (is_file && proof_path && !strcmp(target, "-"))
     return usage_error("solve", "--proof needs the formula in a file, not standard input");
   if (is_file) {
     int answer = solve_file(&options, target, max_memory);
+    if (certificate_path && (answer == NQ_EXIT_SATISFIABLE || answer == NQ_EXIT_UNSATISFIABLE)) {
+      int written =
+          solve_write_certificate(target, certificate_path, proof_format, interrupt_watch());
+      if (written != NQ_EXIT_OK)
+        return written;
+    }
     if (!proof_path || answer != NQ_EXIT_UNSATISFIABLE)
       return answer;
     int written = solve_write_proof(target, proof_path, proof_format, interrupt_watch());

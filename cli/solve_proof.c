@@ -89,3 +89,24 @@ int solve_write_queens_proof(const nq_encoding *encoding, const char *proof_path
   unlink(path);
   return code;
 }
+
+int solve_write_certificate(const char *cnf_path, const char *certificate_path, int format,
+                            const volatile sig_atomic_t *stop) {
+  char error[600], count[128], proof_path[4200];
+  snprintf(proof_path, sizeof proof_path, "%s.drat", certificate_path);
+  nq_cnf *cnf = NULL;
+  if (nq_cnf_read_path(cnf_path, &cnf, error, sizeof error) != NQ_OK)
+    return runtime_error("solve", "%s", error);
+  size_t cubes = 0;
+  nq_proof_format chosen = format < 0 ? NQ_PROOF_BINARY : (nq_proof_format)format;
+  nq_status status = nq_cnf_certify_count(cnf, certificate_path, proof_path, chosen, stop, count,
+                                          sizeof count, &cubes, error, sizeof error);
+  nq_cnf_free(cnf);
+  if (status == NQ_ERR_INTERRUPTED)
+    return report_interrupted("solve", "no certificate was written");
+  if (status != NQ_OK)
+    return runtime_error("solve", "%s", status == NQ_ERR_MEMORY ? "out of memory" : error);
+  printf("c certificate: %s: %s models in %zu cubes; proof %s\n", certificate_path, count, cubes,
+         proof_path);
+  return fflush(stdout) == 0 ? NQ_EXIT_OK : NQ_EXIT_FAILURE;
+}

@@ -14,4 +14,9 @@ int solve_write_proof(const char *cnf_path, const char *proof_path, int format,
 int solve_write_queens_proof(const nq_encoding *encoding, const char *proof_path, int format,
                              const volatile sig_atomic_t *stop);
 
+/* solve FILE --count --certificate CERT: cubes in CERT, the DRAT proof of
+ * their completeness in CERT.drat (binary unless `format` says text). */
+int solve_write_certificate(const char *cnf_path, const char *certificate_path, int format,
+                            const volatile sig_atomic_t *stop);
+
 #endif

@@ -51,4 +51,24 @@ nq_status nq_proof_check_lrat_memory(const char *cnf, size_t cnf_size, const cha
                                      const char *proof_name, nq_proof_result *result, char *error,
                                      size_t error_size);
 
+/* A certified model count (as `nqsat solve FILE --count --certificate`
+ * writes it): "m LITERALS 0" lines, each a cube over the projection ("c
+ * ind" / "c p show" of the formula, else every declared variable) with a
+ * witness for the other variables, projected variables it leaves out free,
+ * and "s mc COUNT". Verified when every cube with its witness satisfies
+ * every clause (evaluation), the cubes are pairwise disjoint on the
+ * projection, the DRAT proof at `proof_path` refutes the formula with every
+ * cube's blocking clause added (in cube order, after the formula's
+ * clauses), and COUNT is the sum of 2^(free projected variables). */
+typedef struct nq_certificate_result {
+  int verified;
+  uint64_t cubes;
+  char count[128];   /* the sum, in decimal (or "(D digits)") */
+  char message[600]; /* one line: why it failed, or what was verified */
+} nq_certificate_result;
+
+nq_status nq_certificate_check(const char *cnf_path, const char *certificate_path,
+                               const char *proof_path, nq_certificate_result *result,
+                               char *error, size_t error_size);
+
 #endif
