@@ -53,6 +53,21 @@ int solve_write_proof(const char *cnf_path, const char *proof_path, int format,
   return code;
 }
 
+int queens_formula_write(const nq_encoding *encoding, const char *path, char *error,
+                         size_t error_size) {
+  nq_output *output = NULL;
+  nq_dimacs_provenance provenance = {NULL};
+  nq_status status = nq_output_open(&output, path, NQ_COMPRESS_NONE, 0, error, error_size);
+  if (status != NQ_OK)
+    return -1;
+  status = nq_encoder_write_dimacs(encoding, &provenance, output);
+  if (status == NQ_OK)
+    return nq_output_commit(output, error, error_size) == NQ_OK ? 0 : -1;
+  nq_output_abort(output);
+  snprintf(error, error_size, "%s: %s", path, nq_strerror(status));
+  return -1;
+}
+
 int solve_write_queens_proof(const nq_encoding *encoding, const char *proof_path, int format,
                              const volatile sig_atomic_t *stop) {
   char error[600], formula[64];
@@ -64,20 +79,9 @@ int solve_write_queens_proof(const nq_encoding *encoding, const char *proof_path
   if (fd < 0)
     return runtime_error("solve", "%s: cannot create a temporary file", path);
   close(fd);
-  nq_output *output = NULL;
-  nq_dimacs_provenance provenance = {NULL};
-  nq_status status = nq_output_open(&output, path, NQ_COMPRESS_NONE, 0, error, sizeof error);
-  if (status == NQ_OK) {
-    status = nq_encoder_write_dimacs(encoding, &provenance, output);
-    if (status == NQ_OK)
-      status = nq_output_commit(output, error, sizeof error);
-    else
-      nq_output_abort(output);
-  }
   int code;
-  if (status != NQ_OK) {
-    code =
-        runtime_error("solve", "cannot write the formula for the proof: %s", nq_strerror(status));
+  if (queens_formula_write(encoding, path, error, sizeof error)) {
+    code = runtime_error("solve", "cannot write the formula for the proof: %s", error);
   } else {
     nq_cnf *cnf = NULL;
     snprintf(formula, sizeof formula, "'nqsat encode %d' (the same --amo)", encoding->n);

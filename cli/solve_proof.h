@@ -11,6 +11,10 @@
  * exit code of the failure. */
 int solve_write_proof(const char *cnf_path, const char *proof_path, int format,
                       const volatile sig_atomic_t *stop);
+/* Writes `nqsat encode`'s DIMACS of `encoding` to `path`; 0, or -1 with
+ * the reason in `error`. */
+int queens_formula_write(const nq_encoding *encoding, const char *path, char *error,
+                         size_t error_size);
 int solve_write_queens_proof(const nq_encoding *encoding, const char *proof_path, int format,
                              const volatile sig_atomic_t *stop);
 
