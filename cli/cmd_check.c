@@ -8,6 +8,7 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "check_proof.h"
 #include "cli.h"
 #include "nqsat/verify.h"
 
@@ -22,6 +23,9 @@ static void print_check_help(void) {
   printf("usage: nqsat check N [--csp ENCODING] [--complete] [-q] [FILE]\n"
          "       nqsat check --instance INSTANCE [ANSWER] [--max-nodes K]\n"
          "                   [--time-limit S] [-q]\n"
+         "       nqsat check --instance CNF ANSWER --proof FILE\n"
+         "                   [--proof-format drat|lrat] [--lrat-out FILE]\n"
+         "       nqsat check --instance CNF --certificate C [--proof FILE]\n"
          "\n"
          "With N: reads solutions of N-Queens from FILE (or standard input when FILE\n"
          "is missing or -) and checks every one with the independent verifier.\n"
@@ -80,6 +84,18 @@ static void print_check_help(void) {
          "  --time-limit S   with --instance on a formula without a board: stop\n"
          "                   nqsat's own count after S seconds (1..31536000,\n"
          "                   default %d); the claims it would judge are unverified\n"
+         "  --proof FILE     with --instance: an UNSATISFIABLE answer is correct\n"
+         "                   exactly when FILE refutes the CNF under the verifier's\n"
+         "                   own checker (DRAT text or binary, LRAT; plain or gzip);\n"
+         "                   'proof-failed' names the first failing step's line (or\n"
+         "                   byte). Other answers are judged as without it\n"
+         "  --proof-format F drat or lrat (default: lrat for names ending in .lrat)\n"
+         "  --lrat-out FILE  with a DRAT proof that checks: write its used part as LRAT\n"
+         "  --certificate C  with --instance (no ANSWER): check the certified count C\n"
+         "                   ('nqsat solve FILE --count --certificate C'): its cubes\n"
+         "                   satisfy every clause and are disjoint, C.drat (or\n"
+         "                   --proof) refutes the formula with every cube blocked, and\n"
+         "                   the count is the sum of 2^(free projected variables)\n"
          "  -h, --help       show this help\n"
          "\n"
          "exit: 0 every answer right; 1 an invalid or repeated solution, a list\n"
@@ -89,7 +105,8 @@ static void print_check_help(void) {
          NQ_VERIFY_COMPLETION_MAX_N, NQ_VERIFY_KNOWN_MAX_N, CHECK_MAX_N, CHECK_DEFAULT_TIME_LIMIT);
 }
 
-enum { OPTION_INSTANCE = 256, OPTION_MAX_NODES, OPTION_CSP, OPTION_COMPLETE, OPTION_TIME_LIMIT };
+enum { OPTION_INSTANCE = 256, OPTION_MAX_NODES, OPTION_CSP, OPTION_COMPLETE, OPTION_TIME_LIMIT,
+       OPTION_PROOF, OPTION_PROOF_FORMAT, OPTION_LRAT_OUT, OPTION_CERTIFICATE };
 
 int cmd_check(int argc, char **argv) {
   static const struct option options[] = {
@@ -99,6 +116,10 @@ int cmd_check(int argc, char **argv) {
       {"csp", required_argument, NULL, OPTION_CSP},
       {"summary", no_argument, NULL, 'q'},
       {"complete", no_argument, NULL, OPTION_COMPLETE},
+      {"proof", required_argument, NULL, OPTION_PROOF},
+      {"proof-format", required_argument, NULL, OPTION_PROOF_FORMAT},
+      {"lrat-out", required_argument, NULL, OPTION_LRAT_OUT},
+      {"certificate", required_argument, NULL, OPTION_CERTIFICATE},
       {"help", no_argument, NULL, 'h'},
       {NULL, 0, NULL, 0}};
   nq_verify_model_format format = {NQ_VERIFY_MATRIX, NULL};
@@ -111,12 +132,25 @@ int cmd_check(int argc, char **argv) {
   int max_nodes_given = 0, summary = 0, complete = 0;
   int64_t time_limit = CHECK_DEFAULT_TIME_LIMIT;
   int time_limit_given = 0;
+  const char *proof_path = NULL, *lrat_out = NULL, *certificate_path = NULL;
+  int proof_format = PROOF_FORMAT_AUTO;
   while ((code = getopt_long(argc, argv, ":hq", options, NULL)) != -1) {
     switch (code) {
     case 'h': print_check_help(); return NQ_EXIT_OK;
     case 'q': summary = 1; break;
     case OPTION_COMPLETE: complete = 1; break;
     case OPTION_INSTANCE: instance_path = optarg; break;
+    case OPTION_PROOF: proof_path = optarg; break;
+    case OPTION_LRAT_OUT: lrat_out = optarg; break;
+    case OPTION_CERTIFICATE: certificate_path = optarg; break;
+    case OPTION_PROOF_FORMAT:
+      if (!strcmp(optarg, "drat"))
+        proof_format = PROOF_FORMAT_DRAT;
+      else if (!strcmp(optarg, "lrat"))
+        proof_format = PROOF_FORMAT_LRAT;
+      else
+        return usage_error("check", "unknown --proof-format '%s' (drat, lrat)", optarg);
+      break;
     case OPTION_MAX_NODES:
       if (parse_bounded("check", "--max-nodes", optarg, 1, 1000000000000000, &max_nodes))
         return NQ_EXIT_USAGE;
@@ -147,9 +181,22 @@ int cmd_check(int argc, char **argv) {
     if (argc - optind > 1)
       return usage_error("check", "unexpected argument '%s' (--instance takes one answer file)",
                          argv[optind + 1]);
+    if (certificate_path) {
+      if (argc - optind > 0 || lrat_out)
+        return usage_error("check", "--certificate takes no answer file and no --lrat-out");
+      return check_instance_certificate(instance_path, certificate_path, proof_path);
+    }
+    if (lrat_out && !proof_path)
+      return usage_error("check", "--lrat-out needs --proof");
+    if (proof_path)
+      return check_instance_proof(instance_path, argc - optind == 1 ? argv[optind] : "-",
+                                  proof_path, proof_format, lrat_out, (uint64_t)max_nodes,
+                                  (double)time_limit, summary);
     return check_instance(instance_path, argc - optind == 1 ? argv[optind] : "-",
                           (uint64_t)max_nodes, (double)time_limit, summary);
   }
+  if (proof_path || lrat_out || certificate_path)
+    return usage_error("check", "--proof and --certificate apply to --instance only");
   if (max_nodes_given || time_limit_given)
     return usage_error("check", "%s applies to --instance only",
                        max_nodes_given ? "--max-nodes" : "--time-limit");

@@ -10,6 +10,8 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "nqsat/refute.h"
+#include "solve_proof.h"
 #include "model_count.h"
 #include "nqsat/cnf.h"
 #include "nqsat/component_count.h"
@@ -25,6 +27,8 @@ static void print_solve_help(void) {
          "                  [--exact-digits D]\n"
          "                  [--split auto|off] [--symmetry auto|off] [--stats]\n"
          "                  [--engine auto|components|enumerate|picosat]\n"
+         "       nqsat solve N|FILE ... --proof FILE [--proof-format text|binary]\n"
+         "       nqsat solve FILE --count --certificate C\n"
          "\n"
          "N: builds the N-Queens formula in PicoSAT. Enumeration splits the board\n"
          "into sub-problems solved in parallel, blocks each solution's whole orbit\n"
@@ -118,6 +122,17 @@ static void print_solve_help(void) {
         "  --method METHOD   sat (default), local (min-conflicts local search, one\n"
         "                    solution, N up to 10,000,000) or backtrack (the native\n"
         "                    solver); see 'nqsat solve --method local --help'\n"
+        "  --proof FILE      when the answer is UNSATISFIABLE (or no solution, or a\n"
+        "                    count of 0): write a DRAT proof of it, from nqsat's own\n"
+        "                    CDCL engine, that drat-trim or 'nqsat check --proof'\n"
+        "                    verifies; for N the formula is 'nqsat encode N' with\n"
+        "                    the same --amo\n"
+        "  --proof-format F  text or binary (default: text for names ending in .txt,\n"
+        "                    else binary)\n"
+        "  --certificate C   with FILE --count: write a certificate of the count to C\n"
+        "                    (cubes, each satisfying every clause, disjoint) and a\n"
+        "                    DRAT proof that no other model exists to C.drat, for\n"
+        "                    'nqsat check --instance FILE --certificate C'\n"
         "  -h, --help        show this help\n"
         "\n"
         "With none of --count, --all, --max: the first solution (N: as a board,\n"
@@ -768,7 +783,10 @@ int cmd_solve(int argc, char **argv) {
     OPT_FORMAT,
     OPT_ENGINE,
     OPT_PARTIAL,
-    OPT_EXACT_DIGITS
+    OPT_EXACT_DIGITS,
+    OPT_PROOF,
+    OPT_PROOF_FORMAT,
+    OPT_CERTIFICATE
   };
   static const struct option options_table[] = {
       {"amo", required_argument, NULL, 'a'},
@@ -788,6 +806,9 @@ int cmd_solve(int argc, char **argv) {
       {"engine", required_argument, NULL, OPT_ENGINE},
       {"partial", no_argument, NULL, OPT_PARTIAL},
       {"exact-digits", required_argument, NULL, OPT_EXACT_DIGITS},
+      {"proof", required_argument, NULL, OPT_PROOF},
+      {"proof-format", required_argument, NULL, OPT_PROOF_FORMAT},
+      {"certificate", required_argument, NULL, OPT_CERTIFICATE},
       {"help", no_argument, NULL, 'h'},
       {NULL, 0, NULL, 0}};
   solve_options options = {.encoding = {.n = 0, .amo = NQ_AMO_PAIRWISE},
@@ -797,6 +818,8 @@ int cmd_solve(int argc, char **argv) {
                            .exact_digits = MODEL_COUNT_DEFAULT_DIGITS};
   int file_only_given = 0;
   int modes_given = 0;
+  const char *proof_path = NULL, *certificate_path = NULL;
+  int proof_format = -1; /* by the name */
   int64_t value;
   uint64_t max_memory = 0; /* 0: default_memory_limit() */
   optind = 1;
@@ -850,6 +873,16 @@ int cmd_solve(int argc, char **argv) {
       options.mcc = !strcmp(optarg, "mcc");
       options.compact = !strcmp(optarg, "compact");
       file_only_given = 1;
+      break;
+    case OPT_PROOF: proof_path = optarg; break;
+    case OPT_CERTIFICATE: certificate_path = optarg; break;
+    case OPT_PROOF_FORMAT:
+      if (!strcmp(optarg, "text"))
+        proof_format = NQ_PROOF_TEXT;
+      else if (!strcmp(optarg, "binary"))
+        proof_format = NQ_PROOF_BINARY;
+      else
+        return usage_error("solve", "unknown --proof-format '%s' (text, binary)", optarg);
       break;
     case OPT_ENGINE:
       if (!strcmp(optarg, "auto"))
@@ -918,13 +951,37 @@ int cmd_solve(int argc, char **argv) {
   if (options.mode != FIRST && isatty(STDERR_FILENO))
     options.control.progress = show_progress;
 
-  if (is_file)
-    return solve_file(&options, target, max_memory);
+  if (proof_format >= 0 && !proof_path && !certificate_path)
+    return usage_error("solve", "--proof-format needs --proof or --certificate");
+  if (certificate_path && (!is_file || options.mode != COUNT_ONLY || options.unique ||
+                           options.occurring || !strcmp(target, "-")))
+    return usage_error("solve", "--certificate goes with FILE --count (a file, not standard "
+                                "input; no --unique, no --occurring)");
+  if (is_file && proof_path && !strcmp(target, "-"))
+    return usage_error("solve", "--proof needs the formula in a file, not standard input");
+  if (is_file) {
+    int answer = solve_file(&options, target, max_memory);
+    if (certificate_path && (answer == NQ_EXIT_SATISFIABLE || answer == NQ_EXIT_UNSATISFIABLE)) {
+      int written =
+          solve_write_certificate(target, certificate_path, proof_format, interrupt_watch());
+      if (written != NQ_EXIT_OK)
+        return written;
+    }
+    if (!proof_path || answer != NQ_EXIT_UNSATISFIABLE)
+      return answer;
+    int written = solve_write_proof(target, proof_path, proof_format, interrupt_watch());
+    return written == NQ_EXIT_OK ? answer : written;
+  }
   if (parse_bounded("solve", "N", target, 1, NQ_SOLVER_MAX_N, &value))
     return NQ_EXIT_USAGE;
   options.encoding.n = (int)value;
   if (memory_budget_check_solve("solve", &options.encoding, blocking_clauses_held(&options),
                                 solver_instances(&options), max_memory))
     return NQ_EXIT_FAILURE;
-  return solve_queens(&options);
+  int answer = solve_queens(&options);
+  if (!proof_path || answer != NQ_EXIT_OK)
+    return answer;
+  /* No solution is what the proof engine decides: for N >= 4 it finds one
+   * and says so. */
+  return solve_write_queens_proof(&options.encoding, proof_path, proof_format, interrupt_watch());
 }

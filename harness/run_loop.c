@@ -22,6 +22,7 @@
 #include "instance_judge.h"
 #include "interrupt.h"
 #include "nqsat/answer.h"
+#include "nqsat/proof.h"
 #include "quote.h"
 #include "grow.h"
 #include "run.h"
@@ -134,8 +135,10 @@ static int load_instances(const run_request *request, const volatile sig_atomic_
 
 /* ---- Commands ---------------------------------------------------------------------- */
 
-/* COMMAND with {} and {out} replaced by the paths, quoted for sh; caller frees. */
-static char *expand_command(const char *template, const char *file, const char *out_path) {
+/* COMMAND with {}, {out} and {proof} replaced by the paths, quoted for sh;
+ * caller frees. */
+static char *expand_command(const char *template, const char *file, const char *out_path,
+                            const char *proof_path) {
   text_buffer command = {0};
   for (const char *p = template; *p;) {
     if (!strncmp(p, "{}", 2)) {
@@ -144,6 +147,9 @@ static char *expand_command(const char *template, const char *file, const char *
     } else if (!strncmp(p, "{out}", 5)) {
       quote_shell(&command, out_path, QUOTE_KEEP_LINE_BREAKS);
       p += 5;
+    } else if (!strncmp(p, "{proof}", 7)) {
+      quote_shell(&command, proof_path, QUOTE_KEEP_LINE_BREAKS);
+      p += 7;
     } else {
       text_buffer_put(&command, p++, 1);
     }
@@ -156,6 +162,32 @@ static char *expand_command(const char *template, const char *file, const char *
 }
 
 static int uses_result_file(const char *template) { return strstr(template, "{out}") != NULL; }
+static int uses_proof_file(const char *template) { return strstr(template, "{proof}") != NULL; }
+
+/* An UNSATISFIABLE answer of a solver that writes proofs, judged as the SAT
+ * competition does: by the proof, checked by the verifier's DRAT checker
+ * (nqsat/proof.h). Returns the verdict and says in `detail` the proof's
+ * size and the checking time. */
+static const char *judge_proof(const char *instance_path, const char *proof_path, char *detail,
+                               size_t detail_size) {
+  struct stat info;
+  if (stat(proof_path, &info) != 0 || info.st_size == 0) {
+    snprintf(detail, detail_size, "UNSATISFIABLE without a proof in {proof}");
+    return "unsat-no-proof";
+  }
+  nq_proof_result result;
+  char error[600];
+  double started = clock_seconds(CLOCK_MONOTONIC);
+  nq_status status = nq_proof_check_drat(instance_path, proof_path, NULL, &result, error,
+                                         sizeof error);
+  double seconds = clock_seconds(CLOCK_MONOTONIC) - started;
+  const char *why = status == NQ_OK ? result.message : error;
+  /* The proof's path is the harness's temporary one: name it {proof}. */
+  const char *shown = strstr(why, proof_path) == why ? why + strlen(proof_path) : why;
+  snprintf(detail, detail_size, "proof %.3f MB checked in %.3f s: {proof}%s",
+           (double)info.st_size / 1048576, seconds, shown);
+  return status == NQ_OK && result.verified ? "unsat-verified" : "unsat-proof-failed";
+}
 
 /* ---- Judging a finished run ----------------------------------------------------------- */
 
@@ -242,7 +274,7 @@ typedef struct job {
   int root_done; /* the root has been reaped: the rest of the tree is being ended */
   int keep_logs; /* a finished run's output stays in DIR/logs/ */
   char log[600]; /* stdout_path relative to DIR */
-  char stdout_path[4200], stderr_path[4200], result_path[4200];
+  char stdout_path[4200], stderr_path[4200], result_path[4200], proof_path[4200];
   char *command; /* as run */
 } job;
 
@@ -351,6 +383,7 @@ static void release_job(harness *h, job *j) {
     unlink(j->stderr_path);
   }
   unlink(j->result_path);
+  unlink(j->proof_path);
   free(j->command);
   j->command = NULL;
   j->active = 0;
@@ -367,8 +400,16 @@ static int finish_job(harness *h, job *j) {
   char detail[800], exit_text[32];
   const char *result =
       classify(h, j, &summary, malformed, detail, sizeof detail, exit_text, sizeof exit_text);
+  /* A solver that writes proofs: its UNSAT answers stand by them. A
+   * false claim stays wrong-status whatever the proof says. */
+  if (uses_proof_file(solver->command) && !malformed &&
+      summary.claim == NQ_CLAIM_UNSATISFIABLE &&
+      (!strcmp(result, "correct") || !strcmp(result, "unverified")) &&
+      judged->instance->format == NQ_INSTANCE_CNF)
+    result = judge_proof(h->instances.paths[j->instance], j->proof_path, detail, sizeof detail);
   /* The recorded command reproduces the answer file the judge read. */
-  char *shown = expand_command(solver->command, h->instances.paths[j->instance], "result.txt");
+  char *shown = expand_command(solver->command, h->instances.paths[j->instance], "result.txt",
+                               "proof.drat");
   size_t size = (shown ? strlen(shown) : 0) + 80;
   char *reproduce = malloc(size);
   if (shown && reproduce)
@@ -418,9 +459,11 @@ static int start_job(harness *h, job *j, int slot) {
            solver_name, h->instances.files[j->instance]);
   j->keep_logs = 0;
   snprintf(j->result_path, sizeof j->result_path, "%s/%d.result", h->temporary, slot);
+  snprintf(j->proof_path, sizeof j->proof_path, "%s/%d.proof", h->temporary, slot);
   unlink(j->result_path);
+  unlink(j->proof_path);
   j->command = expand_command(h->request->solvers[j->solver].command,
-                              h->instances.paths[j->instance], j->result_path);
+                              h->instances.paths[j->instance], j->result_path, j->proof_path);
   if (!j->command)
     return runtime_error("run", "out of memory");
   char marker[64];

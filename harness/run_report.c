@@ -12,7 +12,9 @@
 
 #include "run.h"
 
-int result_is_solved(const result_row *row) { return !strcmp(row->result, "correct"); }
+int result_is_solved(const result_row *row) {
+  return !strcmp(row->result, "correct") || !strcmp(row->result, "unsat-verified");
+}
 
 int result_is_run(const result_row *row) { return strcmp(row->result, "skipped") != 0; }
 
@@ -36,7 +38,7 @@ int run_par2(const result_table *table, const char *solver, double *par2) {
 
 int result_is_wrong(const result_row *row) {
   return !strcmp(row->result, "wrong-status") || !strcmp(row->result, "invalid-model") ||
-         !strcmp(row->result, "wrong-exit-code") ||
+         !strcmp(row->result, "wrong-exit-code") || !strcmp(row->result, "unsat-proof-failed") ||
          !strcmp(row->result, "wrong-count");
 }
 
@@ -95,7 +97,8 @@ void run_report(FILE *out, const result_table *table, const char *const *solver_
       tally->timeouts += !strcmp(row->result, "timeout");
       tally->memory += !strcmp(row->result, "memory");
       tally->crashes += !strcmp(row->result, "crash");
-      tally->unknown += !strcmp(row->result, "unknown") || !strcmp(row->result, "unverified");
+      tally->unknown += !strcmp(row->result, "unknown") || !strcmp(row->result, "unverified") ||
+                        !strcmp(row->result, "unsat-no-proof");
     }
   }
   size_t width = strlen("solver");

@@ -30,6 +30,8 @@ _nqsat_values() {
   "solve --engine") echo "auto components enumerate native picosat" ;;
   "run --cactus-axis") echo "log linear" ;;
   "run --measure") echo "auto cgroup sample" ;;
+  "solve --proof-format") echo "text binary" ;;
+  "check --proof-format") echo "drat lrat" ;;
   *) return 1 ;;
   esac
 }

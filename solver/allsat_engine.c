@@ -174,6 +174,9 @@ struct allsat_engine {
 
   signed char *model;
   allsat_stats stats;
+  /* DRAT proof of the clauses learned and deleted, or NULL. */
+  allsat_proof_fn proof;
+  void *proof_context;
 };
 
 static int var_of(int literal) { return literal >> 1; }
@@ -480,7 +483,15 @@ static int watch_clause(allsat_engine *e, int offset, const int *literals, int s
   return watch_push(&first->other, a) || watch_push(&second->other, b) ? -1 : 0;
 }
 
+/* Hands a learned or deleted clause to the proof writer, in DIMACS. */
+static void log_clause(allsat_engine *e, const int *literals, int size, int deleted) {
+  if (e->proof && e->proof(e->proof_context, literals, size, deleted))
+    e->out_of_memory = 1;
+}
+
 static int add_clause(allsat_engine *e, const int *literals, int size, int learned, int lbd) {
+  if (learned)
+    log_clause(e, literals, size, 0);
   int offset = (int)e->arena.size;
   if (list_push(&e->arena, size) ||
       list_push(&e->arena, (learned ? FLAG_LEARNED : 0) | (lbd << LBD_SHIFT)))
@@ -544,6 +555,10 @@ static void reduce_learned(allsat_engine *e) {
   for (size_t i = 0; i < count / 2; i++)
     arena[all[i].offset + 1] |= FLAG_DELETED;
   free(all);
+  if (e->proof)
+    for (size_t c = 0; c < e->arena.size; c += HEADER + (size_t)arena[c])
+      if (arena[c + 1] >= 0 && (arena[c + 1] & FLAG_DELETED))
+        log_clause(e, arena + c + HEADER, arena[c], 1);
   /* Copy the kept clauses into a new arena; the old one's flags word of
    * each kept clause then says where it went, for the reasons. */
   int *moved = malloc((e->arena.size ? e->arena.size : 1) * sizeof *moved);
@@ -1115,6 +1130,11 @@ void allsat_engine_free(allsat_engine *e) {
   free(e->level_stamp);
   free(e->model);
   free(e);
+}
+
+void allsat_engine_set_proof(allsat_engine *engine, allsat_proof_fn proof, void *context) {
+  engine->proof = proof;
+  engine->proof_context = context;
 }
 
 void allsat_engine_stats(const allsat_engine *e, allsat_stats *stats) { *stats = e->stats; }

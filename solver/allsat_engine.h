@@ -64,6 +64,14 @@ nq_status allsat_engine_enumerate(allsat_engine *engine, const int *assumptions,
                                   size_t assumption_count, int want_values,
                                   allsat_model_fn on_model, allsat_stop_fn stop, void *context);
 
+/* Receives each clause the engine learns (deleted 0) or forgets (deleted
+ * 1), as internal literals 2 * var + negative, for a DRAT proof: learned
+ * clauses are resolvents of the clauses, so they are RUP; with no model
+ * found, they end in a conflict at level 0. Nonzero return: out of memory
+ * (or a write failed); the enumeration then ends with NQ_ERR_MEMORY. */
+typedef int (*allsat_proof_fn)(void *context, const int *literals, int size, int deleted);
+void allsat_engine_set_proof(allsat_engine *engine, allsat_proof_fn proof, void *context);
+
 typedef struct allsat_stats {
   uint64_t decisions, conflicts, propagations, models, learned_kept;
 } allsat_stats;

@@ -1,0 +1,48 @@
+/* nqsat/refute.h - DRAT proofs of unsatisfiability from nqsat's own CDCL
+ * engine.
+ *
+ * nq_cnf_refute searches `cnf` with the all-solutions CDCL engine, logging
+ * every clause it learns and every learned clause it deletes. Learned
+ * clauses are resolvents of the clauses, so each is RUP; when the search
+ * ends without a model, the last ones propagate to a conflict and the proof
+ * ends with the empty clause. Any DRAT checker (drat-trim, nqsat check
+ * --proof) can then verify the UNSAT answer without trusting nqsat. The
+ * proof is written to a temporary name and renamed into place; when the
+ * formula has a model, no proof is left and *refuted is 0. */
+#ifndef NQSAT_REFUTE_H
+#define NQSAT_REFUTE_H
+
+#include <signal.h>
+#include <stddef.h>
+
+#include "nqsat/cnf.h"
+#include "nqsat/status.h"
+
+typedef enum nq_proof_format { NQ_PROOF_TEXT = 0, NQ_PROOF_BINARY = 1 } nq_proof_format;
+
+/* Text for names ending in .txt, binary otherwise (cadical's and kissat's
+ * default). */
+nq_proof_format nq_proof_format_for(const char *path);
+
+/* NQ_OK with *refuted 1 (proof written) or 0 (a model exists, nothing
+ * written); NQ_ERR_INTERRUPTED when `stop` was raised; NQ_ERR_IO with
+ * "PATH: reason" in `error`; NQ_ERR_MEMORY. */
+nq_status nq_cnf_refute(const nq_cnf *cnf, const char *proof_path, nq_proof_format format,
+                        const volatile sig_atomic_t *stop, int *refuted, char *error,
+                        size_t error_size);
+
+/* A certified model count: the CDCL engine enumerates the models over the
+ * projection ("c ind" / "c p show", else every declared variable) as cubes,
+ * written to `certificate_path` as "m LITERALS 0" lines (the cube's
+ * projected literals and a witness for the other variables; projected
+ * variables left out are free), then "s mc COUNT"; then the formula with
+ * every cube blocked is refuted into `proof_path` (DRAT, nq_cnf_refute).
+ * The cubes are disjoint because the engine walks its decision tree over
+ * the projection once. The count, as decimal digits, goes to `count_text`.
+ * Both files are written through temporary names. */
+nq_status nq_cnf_certify_count(const nq_cnf *cnf, const char *certificate_path,
+                               const char *proof_path, nq_proof_format format,
+                               const volatile sig_atomic_t *stop, char *count_text,
+                               size_t count_size, size_t *cubes, char *error, size_t error_size);
+
+#endif
