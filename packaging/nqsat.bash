@@ -22,6 +22,7 @@ _nqsat_values() {
   "encode --format") echo "cnf opb mzn col" ;;
   "encode --problem") echo "queens toroidal super colour:K dominate:K dominate-independent:K" ;;
   "encode --model") echo "matrix rows" ;;
+  "verify --family") echo "toroidal super colour dominate dominate-independent" ;;
   *" --csp") echo "direct support order log" ;;
   "count --kernel") echo "auto rows vector" ;;
   "count --isa") echo "auto avx512 avx2 portable" ;;

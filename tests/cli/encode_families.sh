@@ -90,6 +90,16 @@ done
 checks=$((checks + 1))
 grep -q '^c N:' "$WORK/d.cnf" && fail "a family's header has a 'c N:' line"
 
+# verify --family: every row agrees (native, OEIS, every encoding).
+for family in toroidal super dominate dominate-independent; do
+  expect_exit 0 "$NQSAT" verify 1..5 --family $family --amo all
+  expect_equal "$(grep -c ': agree$' "$WORK/out")" 5 "verify --family $family rows"
+done
+expect_exit 0 "$NQSAT" verify 1..4 --family colour --amo seq
+expect_equal "$(grep -c 'K=5 SAT: seq SAT; K=4 UNSAT: seq UNSAT: agree$' "$WORK/out")" 2 \
+  "verify --family colour N = 3, 4"
+expect_usage "unknown family" verify --family queens
+
 expect_usage "unknown problem 'knights'" encode 5 --problem knights
 expect_usage "needs its K" encode 5 --problem colour
 expect_usage "takes no K" encode 5 --problem toroidal:3

@@ -54,4 +54,18 @@ int nq_chess_queens_attack(int n, int a, int b);
 int nq_chess_toroidal_attack(int n, int a, int b);
 int nq_chess_superqueens_attack(int n, int a, int b);
 
+/* What the OEIS knows. */
+typedef enum nq_chess_family {
+  NQ_CHESS_TOROIDAL = 0,               /* A051906 */
+  NQ_CHESS_SUPERQUEENS = 1,            /* A051223 */
+  NQ_CHESS_DOMINATION = 2,             /* A075458 */
+  NQ_CHESS_INDEPENDENT_DOMINATION = 3, /* A075324 */
+  NQ_CHESS_CHROMATIC = 4,              /* A088202 */
+  NQ_CHESS_FAMILY_COUNT
+} nq_chess_family;
+
+/* Sets *sequence (when not NULL) to the family's OEIS number ("A051906")
+ * and returns 0 with *value = a(n) when the table has the term, else -1. */
+int nq_chess_known(nq_chess_family family, int n, uint64_t *value, const char **sequence);
+
 #endif
