@@ -65,7 +65,8 @@ static void print_verify_help(void) {
          "  --family NAME   a chessboard family instead (default N = 1..7): toroidal,\n"
          "                  super (counts: native, OEIS, every encoding's model count),\n"
          "                  colour, dominate, dominate-independent (the native proved\n"
-         "                  optimum K, OEIS, every encoding SAT at K and UNSAT at K-1)\n");
+         "                  optimum K, OEIS, every encoding SAT at K and UNSAT at K-1)\n"
+         "  --native-only   with --family: the native answer and OEIS only, timed\n");
 }
 
 /* NQSAT_TEST_WRONG_IMAGE=N: at board size N, the fast SAT path reports one
@@ -101,17 +102,19 @@ static int verify_families(nq_problem family, const verify_run *run, const char 
 }
 
 int cmd_verify(int argc, char **argv) {
-  enum { OPT_PLAIN = 256, OPT_THREADS, OPT_FAMILY };
+  enum { OPT_PLAIN = 256, OPT_THREADS, OPT_FAMILY, OPT_NATIVE_ONLY };
   static const struct option options[] = {{"amo", required_argument, NULL, 'a'},
                                           {"plain", no_argument, NULL, OPT_PLAIN},
                                           {"threads", required_argument, NULL, OPT_THREADS},
                                           {"max-memory", required_argument, NULL, 'M'},
                                           {"family", required_argument, NULL, OPT_FAMILY},
+                                          {"native-only", no_argument, NULL, OPT_NATIVE_ONLY},
                                           {"help", no_argument, NULL, 'h'},
                                           {NULL, 0, NULL, 0}};
   verify_run run = {.encoding_count = NQ_AMO_COUNT};
   uint64_t max_memory = 0; /* 0: default_memory_limit() */
   nq_problem family = NQ_PROBLEM_QUEENS;
+  int native_only = 0;
   for (int amo = 0; amo < NQ_AMO_COUNT; amo++)
     run.encodings[amo] = (nq_amo)amo;
   optind = 1;
@@ -137,6 +140,7 @@ int cmd_verify(int argc, char **argv) {
         return NQ_EXIT_USAGE;
       run.threads = (int)value;
       break;
+    case OPT_NATIVE_ONLY: native_only = 1; break;
     case OPT_FAMILY:
       if (nq_problem_from_name(optarg, &family) || family == NQ_PROBLEM_QUEENS)
         return usage_error("verify", "unknown family '%s' for --family (toroidal, super, "
@@ -155,8 +159,13 @@ int cmd_verify(int argc, char **argv) {
     return usage_error("verify", "unexpected argument '%s'", argv[optind + 1]);
   if (optind < argc && parse_range("verify", argv[optind], 1, NQ_VERIFY_KNOWN_MAX_N, &first, &last))
     return NQ_EXIT_USAGE;
-  if (family != NQ_PROBLEM_QUEENS)
+  if (native_only && family == NQ_PROBLEM_QUEENS)
+    return usage_error("verify", "--native-only applies to --family only");
+  if (family != NQ_PROBLEM_QUEENS) {
+    if (native_only)
+      run.encoding_count = 0;
     return verify_families(family, &run, optind < argc ? argv[optind] : NULL);
+  }
   if (memory_budget_check_verify("verify", first, last, run.encodings, run.encoding_count,
                                  VERIFY_SET_COMPARISON_MAX_N, run.plain, run.threads,
                                  verify_table_slots(run.plain, run.threads), max_memory))

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "clock.h"
 #include "nqsat/chess.h"
 #include "nqsat/cnf.h"
 #include "nqsat/output.h"
@@ -88,6 +89,7 @@ static int print_row(const verify_family_run *run, int n) {
   case NQ_PROBLEM_DOMINATE: family = NQ_CHESS_DOMINATION; break;
   default: family = NQ_CHESS_INDEPENDENT_DOMINATION; break;
   }
+  double start = clock_seconds(CLOCK_MONOTONIC);
   if (run->problem == NQ_PROBLEM_TOROIDAL)
     status = nq_chess_count_toroidal(n, run->threads, &native);
   else if (run->problem == NQ_PROBLEM_SUPER)
@@ -97,19 +99,23 @@ static int print_row(const verify_family_run *run, int n) {
   else
     status = nq_chess_domination_number(n, run->problem == NQ_PROBLEM_DOMINATE_INDEPENDENT,
                                         &optimum, squares);
+  double native_seconds = clock_seconds(CLOCK_MONOTONIC) - start;
   if (status != NQ_OK)
     return -1;
   if (optimum)
     native = (uint64_t)optimum;
   int has_known = nq_chess_known(family, n, &known, &sequence) == 0;
-  printf("%s N=%d: native %" PRIu64, nq_problem_name(run->problem), n, native);
+  printf("%s N=%d: native %" PRIu64 " (%.3f s)", nq_problem_name(run->problem), n, native,
+         native_seconds);
   if (has_known) {
     printf(", OEIS %s %" PRIu64, sequence, known);
     disagree += known != native;
   } else {
     printf(", OEIS %s has no term", sequence);
   }
-  if (!optimum) {
+  if (!run->encoding_count) {
+    /* --native-only */
+  } else if (!optimum) {
     printf(";");
     for (int i = 0; i < run->encoding_count; i++) {
       encoding.amo = run->encodings[i];
