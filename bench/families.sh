@@ -9,7 +9,7 @@
 # --family F --native-only`, which must agree with the OEIS term), and for
 # the N with solutions, `encode N --problem F` counted by `solve FILE
 # --count` within SAT_LIMIT seconds (default 120; a count cut short is
-# shown as ">LIMIT"). Domination (plain and independent) N <= 12 and
+# shown as ">LIMIT", its ratio as a lower bound). Domination (plain and independent) N <= 12 and
 # chromatic numbers N <= 9: the native proofs (optimum found, one less
 # refuted), each printed with its time. Wall seconds, from the programs'
 # own clocks for the native rows and /usr/bin/time for the SAT counts.
@@ -39,7 +39,8 @@ sat_count() {
     "$NQSAT" solve "$WORK/f.cnf" --count --threads "$THREADS" --time-limit "$LIMIT" \
     >"$WORK/count" 2>/dev/null
   local status=$?
-  if [ "$status" -ne 10 ] && [ "$status" -ne 20 ]; then
+  # A count cut short by the time limit still exits 10, marked incomplete.
+  if { [ "$status" -ne 10 ] && [ "$status" -ne 20 ]; } || grep -q incomplete "$WORK/count"; then
     echo "- >$LIMIT"
   else
     echo "$(tail -1 "$WORK/count") $(tail -1 "$WORK/time")"

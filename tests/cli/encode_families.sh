@@ -100,6 +100,24 @@ expect_equal "$(grep -c 'K=5 SAT: seq SAT; K=4 UNSAT: seq UNSAT: agree$' "$WORK/
   "verify --family colour N = 3, 4"
 expect_usage "unknown family" verify --family queens
 
+# suite --families: the manifest's truth (typed from OEIS A051906,
+# A051223, A088202, A075458, A075324), and `run` judging by it: a solver
+# that says UNSAT to everything is right on the K - 1 files only.
+expect_exit 0 "$NQSAT" suite "$WORK/suite" --families --encodings pairwise
+manifest="$WORK/suite/manifest.csv"
+expect_equal "$(grep -c -- '--problem' "$manifest")" 25 "suite --families rows"
+for row in "toroidal-n13-pairwise.cnf SAT 4524" "super-n12-pairwise.cnf SAT 156" \
+  "colour-n6-k7-pairwise.cnf SAT unknown" "colour-n6-k6-pairwise.cnf UNSAT 0" \
+  "dominate-n8-k5-pairwise.cnf SAT unknown" "dominate-n8-k4-pairwise.cnf UNSAT 0" \
+  "dominate-independent-n7-k4-pairwise.cnf SAT unknown"; do
+  set -- $row
+  expect_equal "$(awk -F, -v f="$1" '$1 == f { print $10, $11 }' "$manifest")" "$2 $3" "manifest $1"
+done
+expect_exit 1 "$NQSAT" run "$WORK/suite" --solver liar='sh -c "echo s UNSATISFIABLE; exit 20" {}' \
+  --timeout 10
+expect_equal "$(awk '$1 == "liar" && $2 ~ /^[0-9]+$/ { print $3, $4 }' "$WORK/out")" "9 16" \
+  "run: liar solved, wrong"
+
 expect_usage "unknown problem 'knights'" encode 5 --problem knights
 expect_usage "needs its K" encode 5 --problem colour
 expect_usage "takes no K" encode 5 --problem toroidal:3
