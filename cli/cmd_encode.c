@@ -71,7 +71,7 @@ static void print_encode_help(void) {
          "                        (queen and knight moves), colour:K (K-colour the queen\n"
          "                        graph), dominate:K (at most K queens occupy or attack\n"
          "                        every square), dominate-independent:K (and attack no\n"
-         "                        other queen); N up to %d\n"
+         "                        other queen); N up to %d; CNF or OPB\n"
          "  --format col          the N x N queen graph as a DIMACS .col file, as the\n"
          "                        queenN_N.col colouring benchmarks\n",
          NQ_ENCODER_FAMILY_MAX_N);
@@ -192,11 +192,10 @@ static int check_combinations(encode_request *request) {
     return -1;
   }
   if (encoding->problem != NQ_PROBLEM_QUEENS &&
-      (request->format != FORMAT_CNF || request->shuffle || request->completion))
-    return usage_error("encode", "--problem %s is written as plain DIMACS CNF only (no --format "
-                                 "%s, --shuffle or --completion)",
-                       nq_problem_name(encoding->problem),
-                       request->format == FORMAT_OPB ? "opb" : "mzn");
+      (request->format == FORMAT_MZN || request->shuffle || request->completion))
+    return usage_error("encode", "--problem %s is written as DIMACS CNF or OPB only (no --format "
+                                 "mzn, --shuffle or --completion)",
+                       nq_problem_name(encoding->problem));
   if (request->csp_given) {
     if (request->model_given && encoding->model != NQ_MODEL_ROWS)
       return usage_error("encode", "--csp applies to --model rows only");

@@ -6,6 +6,25 @@
 #include "clause_emitter.h"
 #include "text_stream.h"
 
+/* The board's lines: rows, columns, then the two diagonal directions
+ * (wrapped round the torus when `toroidal`), each a list of squares
+ * r*n + c (family_lines.c). */
+typedef struct family_lines {
+  int *squares; /* every line's squares, one after another */
+  int *start;   /* line i is squares[start[i] .. start[i+1]-1] */
+  int count;
+} family_lines;
+int family_lines_make(int n, int toroidal, family_lines *lines); /* 0, or -1: memory */
+void family_lines_free(family_lines *lines);
+/* The squares a queen on `square` occupies or attacks, increasing, into
+ * `squares` (room for 4n); returns how many. */
+int family_closed_neighbourhood(int n, int square, int *squares);
+
+/* The family's constraints in OPB, header first (family_opb.c); the
+ * counts as opb_to_stream gives them. */
+nq_status family_opb_to_stream(const nq_encoding *encoding, const nq_dimacs_provenance *provenance,
+                               text_stream *stream, int64_t *constraints, int64_t *literals);
+
 /* Every clause of the family's formula into `sink`, a comment before each
  * group when `comment` is not NULL (family_formula.c). */
 nq_status generate_family_formula(const nq_encoding *encoding, const nq_clause_sink *sink,

@@ -10,53 +10,6 @@
 #include "cardinality.h"
 #include "family.h"
 
-/* The board's lines, each a list of squares (r*n + c): rows, columns,
- * then the two diagonal directions, plain or wrapped round the torus. */
-typedef struct board_lines {
-  int *squares; /* every line's squares, one after another */
-  int *start;   /* line i is squares[start[i] .. start[i+1]-1] */
-  int count;
-} board_lines;
-
-static int make_lines(int n, int toroidal, board_lines *lines) {
-  int diagonals = toroidal ? n : 2 * n - 1;
-  int line_count = 2 * n + 2 * diagonals;
-  lines->squares = malloc((size_t)4 * n * n * sizeof *lines->squares);
-  lines->start = malloc(((size_t)line_count + 1) * sizeof *lines->start);
-  if (!lines->squares || !lines->start)
-    return -1;
-  int used = 0, line = 0;
-  for (int direction = 0; direction < 4; direction++) {
-    int per_direction = direction < 2 ? n : diagonals;
-    for (int index = 0; index < per_direction; index++) {
-      lines->start[line++] = used;
-      for (int row = 0; row < n; row++)
-        for (int column = 0; column < n; column++) {
-          int on;
-          if (direction == 0)
-            on = row == index;
-          else if (direction == 1)
-            on = column == index;
-          else if (toroidal)
-            on = direction == 2 ? ((row - column) % n + n) % n == index
-                                : (row + column) % n == index;
-          else
-            on = direction == 2 ? row - column + n - 1 == index : row + column == index;
-          if (on)
-            lines->squares[used++] = row * n + column;
-        }
-    }
-  }
-  lines->start[line] = used;
-  lines->count = line_count;
-  return 0;
-}
-
-static void free_lines(board_lines *lines) {
-  free(lines->squares);
-  free(lines->start);
-}
-
 static const char *line_kind(int line, int n, int toroidal) {
   int diagonals = toroidal ? n : 2 * n - 1;
   if (line < n)
@@ -79,7 +32,7 @@ static int variable_of(const nq_encoding *encoding, int square, int colour) {
                                                 : square + 1;
 }
 
-static void lines_at_most_one(clause_emitter *emitter, const board_lines *lines, int colour,
+static void lines_at_most_one(clause_emitter *emitter, const family_lines *lines, int colour,
                               int *buffer, int rows_at_least_one) {
   const nq_encoding *encoding = emitter->encoding;
   const amo_scheme *scheme = amo_scheme_of(encoding->amo);
@@ -124,20 +77,9 @@ static void domination(clause_emitter *emitter, int *buffer) {
   const nq_encoding *encoding = emitter->encoding;
   int n = encoding->n;
   for (int square = 0; square < n * n && emitter->status == NQ_OK; square++) {
-    /* The closed neighbourhood in increasing order, row by row: the whole
-     * own row, elsewhere the column and the two diagonals' squares. */
-    int length = 0, row = square / n, column = square % n;
-    for (int r = 0; r < n; r++) {
-      if (r == row) {
-        for (int c = 0; c < n; c++)
-          buffer[length++] = r * n + c + 1;
-        continue;
-      }
-      int shift = abs(r - row), candidates[3] = {column - shift, column, column + shift};
-      for (int i = 0; i < 3; i++)
-        if (candidates[i] >= 0 && candidates[i] < n)
-          buffer[length++] = r * n + candidates[i] + 1;
-    }
+    int length = family_closed_neighbourhood(n, square, buffer);
+    for (int i = 0; i < length; i++)
+      buffer[i]++;
     emit_explanation(emitter, "square (%d,%d): a queen on it or attacking it", square / n + 1,
                      square % n + 1);
     emit_clause(emitter, buffer, (size_t)length);
@@ -148,7 +90,7 @@ static void domination(clause_emitter *emitter, int *buffer) {
   at_most_k_sequential(emitter, buffer, n * n, encoding->bound);
 }
 
-static void colouring(clause_emitter *emitter, const board_lines *lines, int *buffer) {
+static void colouring(clause_emitter *emitter, const family_lines *lines, int *buffer) {
   const nq_encoding *encoding = emitter->encoding;
   const amo_scheme *scheme = amo_scheme_of(encoding->amo);
   int n = encoding->n, colours = encoding->bound;
@@ -181,10 +123,10 @@ nq_status generate_family_formula(const nq_encoding *encoding, const nq_clause_s
   int n = encoding->n;
   int64_t buffer_size = (int64_t)n * n > encoding->bound ? (int64_t)n * n : encoding->bound;
   int *buffer = malloc((size_t)buffer_size * sizeof *buffer);
-  board_lines lines = {NULL, NULL, 0};
-  if (!buffer || make_lines(n, encoding->problem == NQ_PROBLEM_TOROIDAL, &lines)) {
+  family_lines lines = {NULL, NULL, 0};
+  if (!buffer || family_lines_make(n, encoding->problem == NQ_PROBLEM_TOROIDAL, &lines)) {
     free(buffer);
-    free_lines(&lines);
+    family_lines_free(&lines);
     return NQ_ERR_MEMORY;
   }
   clause_emitter emitter = {sink,
@@ -208,7 +150,7 @@ nq_status generate_family_formula(const nq_encoding *encoding, const nq_clause_s
   default: domination(&emitter, buffer); break;
   }
   free(buffer);
-  free_lines(&lines);
+  family_lines_free(&lines);
   return emitter.status;
 }
 

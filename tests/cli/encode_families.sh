@@ -61,6 +61,20 @@ check_family dominate-independent:3 4 "$($BRUTE independent 4 3)"
 check_family dominate-independent:2 5 0
 check_family dominate-independent:3 5 "$($BRUTE independent 5 3)"
 
+# OPB, counted by a PB solver (clasp reads the PB competition format).
+if command -v clasp >/dev/null; then
+  for case in "toroidal 5 ${toroidal[5]}" "super 10 ${super[10]}" \
+    "colour:5 4 $($BRUTE colour 4 5)" "colour:4 4 0" "dominate:3 5 $($BRUTE dominate 5 3)" \
+    "dominate:2 5 0" "dominate-independent:3 5 $($BRUTE independent 5 3)"; do
+    set -- $case
+    "$NQSAT" encode "$2" --problem "$1" --format opb -o "$WORK/f.opb"
+    got=$(clasp -n 0 "$WORK/f.opb" 2>/dev/null | sed -n 's/^c Models *: *\([0-9]*\).*/\1/p')
+    expect_equal "$got" "$3" "clasp models of --problem $1 N=$2 --format opb"
+  done
+else
+  echo "note: clasp not installed (scripts/setup.sh --test-tools); OPB check skipped" >&2
+fi
+
 # The queen graph: both directions of every edge of the definition, nothing
 # else; the classic files' sizes; the classic order.
 for n in 1 2 3 4 5 6 7 8 9; do
@@ -123,8 +137,8 @@ expect_usage "needs its K" encode 5 --problem colour
 expect_usage "takes no K" encode 5 --problem toroidal:3
 expect_usage "out of range" encode 5 --problem dominate:26
 expect_usage "out of range" encode 5 --problem colour:0
-expect_usage "plain DIMACS CNF only" encode 5 --problem super --format opb
-expect_usage "plain DIMACS CNF only" encode 5 --problem super --shuffle
+expect_usage "DIMACS CNF or OPB only" encode 5 --problem super --format mzn
+expect_usage "DIMACS CNF or OPB only" encode 5 --problem super --shuffle
 expect_usage "queen graph" encode 5 --problem super --format col
 expect_usage "no other option" encode 5 --format col --amo seq
 finish
