@@ -55,6 +55,10 @@ int parse_amo(const char *command_name, const char *text, int allow_all, nq_amo 
 int parse_amo_option(const char *command_name, const char *option, const char *text, int allow_all,
                      nq_amo *amo);
 
+/* `encode --problem NAME[:K]` into encoding->problem and ->bound
+ * (encode_problem.c). Returns -1 to go on, or the usage error's exit code. */
+int parse_problem_option(const char *text, nq_encoding *encoding);
+
 /* Reports an option getopt_long rejected (unknown, or missing its value).
  * `code` is getopt's return value (':' or '?'). Returns NQ_EXIT_USAGE. */
 int report_bad_option(const char *command_name, int code, char **argv);

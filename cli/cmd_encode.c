@@ -65,6 +65,16 @@ static void print_encode_help(void) {
          "                        complete (written under a temporary name, then renamed)\n"
          "  -h, --help            show this help\n",
          NQ_ENCODER_MAX_N);
+  printf("\n"
+         "Chessboard families (docs/encoder.md; --amo applies to their lines):\n"
+         "  --problem NAME[:K]    queens (default), toroidal (diagonals wrap), super\n"
+         "                        (queen and knight moves), colour:K (K-colour the queen\n"
+         "                        graph), dominate:K (at most K queens occupy or attack\n"
+         "                        every square), dominate-independent:K (and attack no\n"
+         "                        other queen); N up to %d; CNF or OPB\n"
+         "  --format col          the N x N queen graph as a DIMACS .col file, as the\n"
+         "                        queenN_N.col colouring benchmarks\n",
+         NQ_ENCODER_FAMILY_MAX_N);
 }
 
 enum {
@@ -83,10 +93,11 @@ enum {
   OPTION_STATS,
   OPTION_GZIP_LEVEL,
   OPTION_MODEL,
-  OPTION_CSP
+  OPTION_CSP,
+  OPTION_PROBLEM
 };
 
-typedef enum output_format { FORMAT_CNF, FORMAT_OPB, FORMAT_MZN } output_format;
+typedef enum output_format { FORMAT_CNF, FORMAT_OPB, FORMAT_MZN, FORMAT_COL } output_format;
 typedef enum stats_mode { STATS_OFF, STATS_ALL, STATS_COUNTS } stats_mode;
 
 typedef struct encode_request {
@@ -168,6 +179,23 @@ static int parse_square(const char *option, const char *text, nq_square *square)
  * when the combination is fine, else the exit code of the usage error. */
 static int check_combinations(encode_request *request) {
   nq_encoding *encoding = &request->encoding;
+  if (request->format == FORMAT_COL) {
+    if (encoding->problem != NQ_PROBLEM_QUEENS && encoding->problem != NQ_PROBLEM_COLOUR)
+      return usage_error("encode", "--format col writes the queen graph (--problem colour)");
+    if (request->shuffle || request->stats || request->cnf_only_option ||
+        request->matrix_only_option || request->model_given || request->csp_given ||
+        request->place_count || request->block_count || request->completion || encoding->explain)
+      return usage_error("encode", "--format col writes the queen graph alone: no other option "
+                                   "than --problem colour:K and -o applies");
+    encoding->problem = NQ_PROBLEM_QUEENS;
+    encoding->bound = 0;
+    return -1;
+  }
+  if (encoding->problem != NQ_PROBLEM_QUEENS &&
+      (request->format == FORMAT_MZN || request->shuffle || request->completion))
+    return usage_error("encode", "--problem %s is written as DIMACS CNF or OPB only (no --format "
+                                 "mzn, --shuffle or --completion)",
+                       nq_problem_name(encoding->problem));
   if (request->csp_given) {
     if (request->model_given && encoding->model != NQ_MODEL_ROWS)
       return usage_error("encode", "--csp applies to --model rows only");
@@ -227,6 +255,7 @@ static int encode_with_options(int argc, char **argv, encode_request *request) {
       {"stats", optional_argument, NULL, OPTION_STATS},
       {"model", required_argument, NULL, OPTION_MODEL},
       {"csp", required_argument, NULL, OPTION_CSP},
+      {"problem", required_argument, NULL, OPTION_PROBLEM},
       {"gzip-level", required_argument, NULL, OPTION_GZIP_LEVEL},
       {"output", required_argument, NULL, 'o'},
       {"help", no_argument, NULL, 'h'},
@@ -281,6 +310,10 @@ static int encode_with_options(int argc, char **argv, encode_request *request) {
                            "unknown encoding '%s' for --csp (direct, support, order, log)", optarg);
       request->csp_given = 1;
       break;
+    case OPTION_PROBLEM:
+      if ((code = parse_problem_option(optarg, encoding)) >= 0)
+        return code;
+      break;
     case OPTION_PLACE: request->place_texts[request->place_count++] = optarg; break;
     case OPTION_BLOCK: request->block_texts[request->block_count++] = optarg; break;
     case OPTION_COMPLETION:
@@ -302,8 +335,11 @@ static int encode_with_options(int argc, char **argv, encode_request *request) {
         request->format = FORMAT_MZN;
       else if (!strcmp(optarg, "cnf") || !strcmp(optarg, "dimacs"))
         request->format = FORMAT_CNF;
+      else if (!strcmp(optarg, "col"))
+        request->format = FORMAT_COL;
       else
-        return usage_error("encode", "unknown format '%s' for --format (cnf, opb, mzn)", optarg);
+        return usage_error("encode", "unknown format '%s' for --format (cnf, opb, mzn, col)",
+                           optarg);
       break;
     case OPTION_EXPLAIN: encoding->explain = 1; break;
     case OPTION_STATS:
@@ -420,7 +456,9 @@ static int run_request(encode_request *request, const char *command_line) {
     return runtime_error("encode", "%s", error);
   nq_output_stop_when(output, stop);
   nq_status status;
-  if (request->format == FORMAT_MZN)
+  if (request->format == FORMAT_COL)
+    status = nq_encoder_write_col(encoding, &provenance, output);
+  else if (request->format == FORMAT_MZN)
     status = nq_encoder_write_minizinc(encoding, &provenance, output);
   else if (opb)
     status = nq_encoder_write_opb(encoding, &provenance, output);

@@ -63,6 +63,9 @@ static void print_suite_help(void) {
          "  --max-nodes K            the verifier's search limit per instance,\n"
          "                           1..10^15 (default 10^8 queens placed)\n"
          "  --force                  write into a DIR that already holds a manifest\n"
+         "  --families               also the chessboard families (docs/encoder.md):\n"
+         "                           toroidal, super-queens (counts), colouring and\n"
+         "                           domination at the optimum K and K - 1\n"
          "  -h, --help               show this help\n"
          "\n"
          "exit: 0 written; 1 an I/O error; 2 usage error; 130 interrupted (SIGINT or\n"
@@ -146,7 +149,8 @@ enum {
   OPTION_GZIP,
   OPTION_MAX_CLAUSES,
   OPTION_MAX_NODES,
-  OPTION_FORCE
+  OPTION_FORCE,
+  OPTION_FAMILIES
 };
 
 /* Returns -1 to go on, or an exit code. */
@@ -167,6 +171,7 @@ static int parse_suite_options(int argc, char **argv, suite_request *request) {
       {"max-clauses", required_argument, NULL, OPTION_MAX_CLAUSES},
       {"max-nodes", required_argument, NULL, OPTION_MAX_NODES},
       {"force", no_argument, NULL, OPTION_FORCE},
+      {"families", no_argument, NULL, OPTION_FAMILIES},
       {"help", no_argument, NULL, 'h'},
       {NULL, 0, NULL, 0}};
   memset(request, 0, sizeof *request);
@@ -247,6 +252,7 @@ static int parse_suite_options(int argc, char **argv, suite_request *request) {
       request->max_nodes = (uint64_t)value;
       break;
     case OPTION_FORCE: request->force = 1; break;
+    case OPTION_FAMILIES: request->families = instance_options = 1; break;
     case 'h': print_suite_help(); return NQ_EXIT_OK;
     default: return report_bad_option("suite", code, argv);
     }
@@ -272,7 +278,8 @@ static int parse_suite_options(int argc, char **argv, suite_request *request) {
     return usage_error("suite", "--completions needs --completion-sizes");
   if (request->parsimonious && !request->cnf)
     return usage_error("suite", "--parsimonious applies to CNF instances only");
-  if (!request->size_count && !(request->completion_size_count && request->completions))
+  if (!request->size_count && !(request->completion_size_count && request->completions) &&
+      !request->families)
     return usage_error("suite", "no instances asked for (give --sizes or --completion-sizes)");
   return -1;
 }

@@ -18,7 +18,9 @@
 
 #include "cli.h"
 #include "verify_certify.h"
+#include "nqsat/chess.h"
 #include "clock.h"
+#include "verify_families.h"
 #include "verify_table.h"
 
 static void print_verify_help(void) {
@@ -65,6 +67,12 @@ static void print_verify_help(void) {
          "\n"
          "Exit status 0 when everything agrees, 1 naming the first disagreement.\n",
          VERIFY_SET_COMPARISON_MAX_N, VERIFY_SET_COMPARISON_MAX_N, NQ_VERIFY_KNOWN_MAX_N);
+  printf("\n"
+         "  --family NAME   a chessboard family instead (default N = 1..7): toroidal,\n"
+         "                  super (counts: native, OEIS, every encoding's model count),\n"
+         "                  colour, dominate, dominate-independent (the native proved\n"
+         "                  optimum K, OEIS, every encoding SAT at K and UNSAT at K-1)\n"
+         "  --native-only   with --family: the native answer and OEIS only, timed\n");
 }
 
 /* NQSAT_TEST_WRONG_IMAGE=N: at board size N, the fast SAT path reports one
@@ -75,18 +83,46 @@ static int wrong_image_hook(void) {
   return text ? atoi(text) : 0;
 }
 
+/* --family: the chessboard families' rows (verify_families.c), N = 1..7
+ * unless a range is given. */
+static int verify_families(nq_problem family, const verify_run *run, const char *range) {
+  verify_family_run family_run = {.problem = family,
+                                  .encoding_count = run->encoding_count,
+                                  .threads = run->threads ? run->threads : 2};
+  memcpy(family_run.encodings, run->encodings, sizeof family_run.encodings);
+  int graph = family == NQ_PROBLEM_COLOUR || family == NQ_PROBLEM_DOMINATE ||
+              family == NQ_PROBLEM_DOMINATE_INDEPENDENT;
+  int first = 1, last = 7;
+  if (range && parse_range("verify", range, 1, graph ? NQ_CHESS_MAX_GRAPH_N : NQ_CHESS_MAX_COUNT_N,
+                           &first, &last))
+    return NQ_EXIT_USAGE;
+  int failures = verify_families_print(&family_run, first, last);
+  if (failures < 0)
+    return runtime_error("verify", "a search or a temporary file failed");
+  if (failures) {
+    fprintf(stderr, "nqsat verify: %d of %d board sizes disagree\n", failures, last - first + 1);
+    return NQ_EXIT_FAILURE;
+  }
+  printf("agreement for N = %d..%d: native, OEIS and every encoding\n", first, last);
+  return NQ_EXIT_OK;
+}
+
 int cmd_verify(int argc, char **argv) {
-  enum { OPT_PLAIN = 256, OPT_THREADS, OPT_CERTIFY };
+  enum { OPT_PLAIN = 256, OPT_THREADS, OPT_CERTIFY, OPT_FAMILY, OPT_NATIVE_ONLY };
   static const struct option options[] = {{"amo", required_argument, NULL, 'a'},
                                           {"plain", no_argument, NULL, OPT_PLAIN},
                                           {"threads", required_argument, NULL, OPT_THREADS},
                                           {"max-memory", required_argument, NULL, 'M'},
                                           {"certify", no_argument, NULL, OPT_CERTIFY},
+                                          {"family", required_argument, NULL, OPT_FAMILY},
+                                          {"native-only", no_argument, NULL, OPT_NATIVE_ONLY},
                                           {"help", no_argument, NULL, 'h'},
                                           {NULL, 0, NULL, 0}};
   verify_run run = {.encoding_count = NQ_AMO_COUNT};
   uint64_t max_memory = 0; /* 0: default_memory_limit() */
   int certify = 0;
+  nq_problem family = NQ_PROBLEM_QUEENS;
+  int native_only = 0;
   for (int amo = 0; amo < NQ_AMO_COUNT; amo++)
     run.encodings[amo] = (nq_amo)amo;
   optind = 1;
@@ -113,6 +149,12 @@ int cmd_verify(int argc, char **argv) {
         return NQ_EXIT_USAGE;
       run.threads = (int)value;
       break;
+    case OPT_NATIVE_ONLY: native_only = 1; break;
+    case OPT_FAMILY:
+      if (nq_problem_from_name(optarg, &family) || family == NQ_PROBLEM_QUEENS)
+        return usage_error("verify", "unknown family '%s' for --family (toroidal, super, "
+                                     "colour, dominate, dominate-independent)", optarg);
+      break;
     case 'M':
       if (parse_memory_size("verify", optarg, &max_memory))
         return NQ_EXIT_USAGE;
@@ -126,6 +168,13 @@ int cmd_verify(int argc, char **argv) {
     return usage_error("verify", "unexpected argument '%s'", argv[optind + 1]);
   if (optind < argc && parse_range("verify", argv[optind], 1, NQ_VERIFY_KNOWN_MAX_N, &first, &last))
     return NQ_EXIT_USAGE;
+  if (native_only && family == NQ_PROBLEM_QUEENS)
+    return usage_error("verify", "--native-only applies to --family only");
+  if (family != NQ_PROBLEM_QUEENS) {
+    if (native_only)
+      run.encoding_count = 0;
+    return verify_families(family, &run, optind < argc ? argv[optind] : NULL);
+  }
   if (memory_budget_check_verify("verify", first, last, run.encodings, run.encoding_count,
                                  VERIFY_SET_COMPARISON_MAX_N, run.plain, run.threads,
                                  verify_table_slots(run.plain, run.threads), max_memory))

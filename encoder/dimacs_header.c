@@ -5,6 +5,7 @@
  * shuffled writer. */
 #include <inttypes.h>
 
+#include "family.h"
 #include "writers.h"
 
 enum { MAP_PAIRS_PER_LINE = 16 };
@@ -41,6 +42,10 @@ static void write_matrix_description(text_stream *stream, const nq_encoding *enc
 void write_dimacs_header(text_stream *stream, const nq_encoding *encoding,
                          const nq_dimacs_provenance *provenance, const nq_formula_size *size,
                          const int *map, uint64_t shuffle_seed) {
+  if (encoding->problem != NQ_PROBLEM_QUEENS) {
+    write_family_header(stream, encoding, provenance, size);
+    return;
+  }
   int n = encoding->n, rows = encoding->model == NQ_MODEL_ROWS;
   /* The variables a model is read from: the queens, or every variable of
    * the rows model (it has no auxiliaries). */

@@ -25,7 +25,8 @@ nq_status dimacs_to_stream(const nq_encoding *encoding, const nq_dimacs_provenan
                            .context = stream,
                            .comment = text_comment,
                            .comment_context = stream};
-  if (encoding->explain)
+  /* The families' auxiliaries are named by no scheme's squares. */
+  if (encoding->explain && encoding->problem == NQ_PROBLEM_QUEENS)
     status =
         generate_formula(encoding, &sink, auxiliary_names_comment, auxiliary_names_name, &names);
   else

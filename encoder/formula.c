@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "csp.h"
+#include "family.h"
 #include "formula.h"
 
 static int queen_variable(int n, int row, int column) { return row * n + column + 1; }
@@ -22,6 +23,8 @@ nq_status nq_encoder_generate_explained(const nq_encoding *encoding, const nq_cl
 
 nq_status generate_formula(const nq_encoding *encoding, const nq_clause_sink *sink,
                            comment_fn comment, name_fn name, void *comment_context) {
+  if (encoding->problem != NQ_PROBLEM_QUEENS)
+    return generate_family_formula(encoding, sink, comment, comment_context);
   if (encoding->model == NQ_MODEL_ROWS)
     return generate_rows_formula(encoding, sink, comment, comment_context);
   /* Measuring also checks that every variable number fits an int. */

@@ -2,6 +2,7 @@
  * is generated or measured, with a sentence saying what is wrong, so the
  * generators can trust what they are given. */
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,6 +42,45 @@ nq_status nq_encoder_check(const nq_encoding *encoding, char *why, size_t why_si
     why[0] = '\0';
   if (n < 1 || n > NQ_ENCODER_MAX_N) {
     describe(why, why_size, "N %d is out of range", n);
+    return NQ_ERR_ARGUMENT;
+  }
+  if ((int)encoding->problem < 0 || encoding->problem >= NQ_PROBLEM_COUNT) {
+    describe(why, why_size, "unknown problem %d", (int)encoding->problem);
+    return NQ_ERR_ARGUMENT;
+  }
+  if (encoding->problem != NQ_PROBLEM_QUEENS) {
+    const char *name = nq_problem_name(encoding->problem);
+    int64_t squares = (int64_t)n * n;
+    if (n > NQ_ENCODER_FAMILY_MAX_N) {
+      describe(why, why_size, "N %d is out of range for --problem %s (1..%d)", n, name,
+               NQ_ENCODER_FAMILY_MAX_N);
+      return NQ_ERR_ARGUMENT;
+    }
+    if (encoding->model != NQ_MODEL_MATRIX || encoding->redundant || encoding->placed_count ||
+        encoding->blocked_count) {
+      describe(why, why_size,
+               "--problem %s takes no --model rows, --redundant, placed or blocked squares",
+               name);
+      return NQ_ERR_ARGUMENT;
+    }
+    int64_t smallest = encoding->problem == NQ_PROBLEM_COLOUR ? 1 : 0;
+    if (nq_problem_takes_bound(encoding->problem)
+            ? encoding->bound < smallest || encoding->bound > squares
+            : encoding->bound != 0) {
+      describe(why, why_size, "--problem %s: K = %d is out of range (%d..%lld)", name,
+               encoding->bound, nq_problem_takes_bound(encoding->problem) ? (int)smallest : 0,
+               nq_problem_takes_bound(encoding->problem) ? (long long)squares : 0LL);
+      return NQ_ERR_ARGUMENT;
+    }
+    /* Every auxiliary variable of the at-most-one schemes and the counter
+     * must fit a 32-bit literal: at most a handful per projected variable. */
+    if (squares * ((int64_t)encoding->bound + 1) * 8 > INT32_MAX) {
+      describe(why, why_size, "--problem %s with N = %d and K = %d needs too many variables",
+               name, n, encoding->bound);
+      return NQ_ERR_ARGUMENT;
+    }
+  } else if (encoding->bound != 0) {
+    describe(why, why_size, "N-Queens takes no K");
     return NQ_ERR_ARGUMENT;
   }
   if (encoding->model != NQ_MODEL_MATRIX && encoding->model != NQ_MODEL_ROWS) {

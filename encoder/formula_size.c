@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "csp.h"
+#include "family.h"
 
 static amo_size line_size(const nq_encoding *encoding, int64_t length) {
   if (length < 2)
@@ -26,6 +27,8 @@ nq_status nq_encoder_measure(const nq_encoding *encoding, nq_formula_size *size)
   nq_status status = nq_encoder_check(encoding, NULL, 0);
   if (status != NQ_OK)
     return status;
+  if (encoding->problem != NQ_PROBLEM_QUEENS)
+    return measure_family_formula(encoding, size);
   if (encoding->model == NQ_MODEL_ROWS)
     return measure_rows_formula(encoding, size);
   int64_t n = encoding->n;

@@ -10,6 +10,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 
+#include "family.h"
 #include "writers.h"
 
 typedef struct opb_counts {
@@ -91,6 +92,8 @@ nq_status opb_to_stream(const nq_encoding *encoding, const nq_dimacs_provenance 
   nq_status status = nq_encoder_measure(encoding, &size); /* checks the options */
   if (status != NQ_OK)
     return status;
+  if (encoding->problem != NQ_PROBLEM_QUEENS)
+    return family_opb_to_stream(encoding, provenance, stream, constraints, literals);
   /* OPB states the matrix model directly; the rows model is about CNF
    * translations of an integer CSP, which PB has no use for. */
   if (encoding->model != NQ_MODEL_MATRIX)

@@ -47,6 +47,17 @@ nq_status nq_encoder_write_opb(const nq_encoding *encoding, const nq_dimacs_prov
   return to_output(opb_body, encoding, provenance, 0, output);
 }
 
+static nq_status col_body(const nq_encoding *encoding, const nq_dimacs_provenance *provenance,
+                          uint64_t unused, text_stream *stream) {
+  (void)unused;
+  return col_to_stream(encoding, provenance, stream);
+}
+
+nq_status nq_encoder_write_col(const nq_encoding *encoding, const nq_dimacs_provenance *provenance,
+                               nq_output *output) {
+  return to_output(col_body, encoding, provenance, 0, output);
+}
+
 nq_status nq_encoder_measure_output(const nq_encoding *encoding,
                                     const nq_dimacs_provenance *provenance, int format_opb,
                                     int shuffled, uint64_t shuffle_seed, nq_output_size *size) {

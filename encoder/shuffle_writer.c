@@ -45,6 +45,9 @@ static void shuffle_ints(random_stream *random, int *values, size_t count) {
 nq_status shuffled_dimacs_to_stream(const nq_encoding *encoding,
                                     const nq_dimacs_provenance *provenance, uint64_t shuffle_seed,
                                     text_stream *stream) {
+  /* The map lines rename queen variables; the families have no map yet. */
+  if (encoding->problem != NQ_PROBLEM_QUEENS)
+    return NQ_ERR_ARGUMENT;
   nq_formula_size size;
   nq_status status = nq_encoder_measure(encoding, &size);
   if (status != NQ_OK)

@@ -38,4 +38,8 @@ nq_status shuffled_dimacs_to_stream(const nq_encoding *encoding,
 nq_status opb_to_stream(const nq_encoding *encoding, const nq_dimacs_provenance *provenance,
                         text_stream *stream, int64_t *constraints, int64_t *literals);
 
+/* The queen graph as a DIMACS .col file (col_writer.c). */
+nq_status col_to_stream(const nq_encoding *encoding, const nq_dimacs_provenance *provenance,
+                        text_stream *stream);
+
 #endif

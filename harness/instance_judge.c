@@ -1,6 +1,7 @@
 /* An instance as `check --instance` and `run` judge answers to it: the
  * verifier's reading of the file and its ground truth, computed on first
  * need and kept (a harness asks once per instance, not once per run). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,6 +22,24 @@ nq_status judged_instance_open(judged_instance *judged, const char *path, uint64
   nq_status status = nq_instance_read(path, &instance, error, error_size);
   judged_instance_adopt(judged, path, instance, max_nodes, stop);
   return status;
+}
+
+nq_status judged_instance_open_formula(judged_instance *judged, const char *path, int status,
+                                       int models_known, uint64_t models, char *error,
+                                       size_t error_size) {
+  nq_instance *instance = NULL;
+  nq_status read = nq_instance_read_formula(path, &instance, error, error_size);
+  judged_instance_adopt(judged, path, instance, 0, NULL);
+  if (read != NQ_OK)
+    return read;
+  judged->truth.status = status;
+  judged->truth.models_exact = models_known;
+  judged->truth.models = models;
+  if (!status || !models_known)
+    snprintf(judged->truth.unknown_why, sizeof judged->truth.unknown_why,
+             "the suite's manifest gives %s", status ? "the status only" : "no status");
+  judged->truth_state = 1;
+  return NQ_OK;
 }
 
 const nq_instance_truth *judged_instance_truth(void *context) {

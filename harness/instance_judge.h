@@ -26,6 +26,13 @@ nq_status judged_instance_open(judged_instance *judged, const char *path, uint64
 /* The same for an instance already read (owned by `judged` from here on). */
 void judged_instance_adopt(judged_instance *judged, const char *path, nq_instance *instance,
                            uint64_t max_nodes, const volatile sig_atomic_t *stop);
+/* A formula without a board (a chessboard family's file, whose ground
+ * truth the suite's manifest holds): read with nq_instance_read_formula,
+ * the truth given here instead of computed (`status` 10, 20 or 0 unknown;
+ * `models_known`: `models` is the exact count). */
+nq_status judged_instance_open_formula(judged_instance *judged, const char *path, int status,
+                                       int models_known, uint64_t models, char *error,
+                                       size_t error_size);
 const nq_instance_truth *judged_instance_truth(void *judged_instance);
 void judged_instance_close(judged_instance *judged);
 

@@ -68,6 +68,12 @@ static int load_instances(const run_request *request, const volatile sig_atomic_
   ssize_t length;
   long number = 0;
   int file_column = -1, code = 0;
+  /* A chessboard family's row ("--problem ..." options): its truth is the
+   * manifest's status and models columns (suite_families.c). */
+  int options_column = -1, status_column = -1, models_column = -1;
+  int family_rows_capacity = 0;
+  int *family_status = NULL, *family_models_known = NULL;
+  uint64_t *family_models = NULL;
   while (!code && (length = getline(&line, &capacity, in)) >= 0) {
     number++;
     while (length && (line[length - 1] == '\n' || line[length - 1] == '\r'))
@@ -79,9 +85,16 @@ static int load_instances(const run_request *request, const volatile sig_atomic_
       break;
     }
     if (number == 1) {
-      for (int i = 0; i < count; i++)
+      for (int i = 0; i < count; i++) {
         if (!strcmp(fields[i], "file"))
           file_column = i;
+        else if (!strcmp(fields[i], "options"))
+          options_column = i;
+        else if (!strcmp(fields[i], "status"))
+          status_column = i;
+        else if (!strcmp(fields[i], "models"))
+          models_column = i;
+      }
       if (file_column < 0)
         code = runtime_error("run", "%s:1: no 'file' column", path);
       continue;
@@ -113,24 +126,69 @@ static int load_instances(const run_request *request, const volatile sig_atomic_
     }
     snprintf(instances->paths[instances->count - 1], size, "%s/%s", request->directory,
              fields[file_column]);
+    if (instances->count > family_rows_capacity) {
+      int capacity = 2 * instances->count + 16;
+      int *grown_status = realloc(family_status, (size_t)capacity * sizeof *grown_status);
+      if (grown_status)
+        family_status = grown_status;
+      int *grown_known = realloc(family_models_known, (size_t)capacity * sizeof *grown_known);
+      if (grown_known)
+        family_models_known = grown_known;
+      uint64_t *grown_models = realloc(family_models, (size_t)capacity * sizeof *grown_models);
+      if (grown_models)
+        family_models = grown_models;
+      if (!grown_status || !grown_known || !grown_models) {
+        code = runtime_error("run", "out of memory");
+        break;
+      }
+      family_rows_capacity = capacity;
+    }
+    int row = instances->count - 1;
+    family_status[row] = -1; /* not a family row */
+    if (options_column >= 0 && options_column < count &&
+        !strncmp(fields[options_column], "--problem ", 10)) {
+      const char *status_text = status_column >= 0 && status_column < count
+                                    ? fields[status_column]
+                                    : "";
+      const char *models_text = models_column >= 0 && models_column < count
+                                    ? fields[models_column]
+                                    : "";
+      family_status[row] = !strcmp(status_text, "SAT")     ? 10
+                           : !strcmp(status_text, "UNSAT") ? 20
+                                                           : 0;
+      char *end = NULL;
+      family_models[row] = strtoull(models_text, &end, 10);
+      family_models_known[row] = *models_text && end && !*end;
+    }
   }
   free(line);
   fclose(in);
-  if (code)
-    return code;
-  if (!instances->count)
-    return runtime_error("run", "%s lists no instance", path);
+  if (code || !instances->count) {
+    free(family_status);
+    free(family_models_known);
+    free(family_models);
+    return code ? code : runtime_error("run", "%s lists no instance", path);
+  }
   /* Read every header now: a broken suite fails before any solver runs. */
   instances->judged = calloc((size_t)instances->count, sizeof *instances->judged);
   if (!instances->judged)
-    return runtime_error("run", "out of memory");
-  for (int i = 0; i < instances->count; i++) {
+    code = runtime_error("run", "out of memory");
+  for (int i = 0; !code && i < instances->count; i++) {
     char error[600];
-    if (judged_instance_open(&instances->judged[i], instances->paths[i], request->max_nodes, stop,
-                             error, sizeof error) != NQ_OK)
-      return runtime_error("run", "%s", error);
+    nq_status opened =
+        family_status[i] >= 0
+            ? judged_instance_open_formula(&instances->judged[i], instances->paths[i],
+                                           family_status[i], family_models_known[i],
+                                           family_models[i], error, sizeof error)
+            : judged_instance_open(&instances->judged[i], instances->paths[i], request->max_nodes,
+                                   stop, error, sizeof error);
+    if (opened != NQ_OK)
+      code = runtime_error("run", "%s", error);
   }
-  return 0;
+  free(family_status);
+  free(family_models_known);
+  free(family_models);
+  return code;
 }
 
 /* ---- Commands ---------------------------------------------------------------------- */

@@ -24,6 +24,7 @@ typedef struct suite_request {
   nq_amo completion_encoding;
   uint64_t seed, max_nodes;
   int64_t max_clauses;
+  int families; /* also the chessboard families (suite_families.c) */
   /* `nqsat encode` as a function of its argv (argv[0] "encode"): each
    * instance is written by the very command line the manifest records, so
    * that line remakes the file byte for byte. */

@@ -23,6 +23,7 @@
 #include "nqsat/instance.h"
 #include "quote.h"
 #include "suite.h"
+#include "suite_families.h"
 #include "suite_manifest.h"
 
 /* ---- Writing one instance ---------------------------------------------------- */
@@ -420,6 +421,8 @@ int suite_build(const suite_request *request) {
   code = write_plain(&run);
   if (!code && request->completions)
     code = write_completions(&run);
+  if (!code && request->families)
+    code = suite_write_families(request, &run.rows, &run.written);
   if (run.show_progress)
     fprintf(stderr, "\r\033[K");
   if (!code) {

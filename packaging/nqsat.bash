@@ -19,8 +19,10 @@ _nqsat_values() {
   "suite --completion-encoding") echo "pairwise seq ladder commander product binary bimander" ;;
   "suite --formats") echo "cnf opb" ;;
   *" --amo") echo "pairwise seq ladder commander product binary bimander" ;;
-  "encode --format") echo "cnf opb mzn" ;;
+  "encode --format") echo "cnf opb mzn col" ;;
+  "encode --problem") echo "queens toroidal super colour:K dominate:K dominate-independent:K" ;;
   "encode --model") echo "matrix rows" ;;
+  "verify --family") echo "toroidal super colour dominate dominate-independent" ;;
   *" --csp") echo "direct support order log" ;;
   "count --kernel") echo "auto rows vector" ;;
   "count --isa") echo "auto avx512 avx2 portable" ;;

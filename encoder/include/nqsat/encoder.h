@@ -78,6 +78,40 @@ typedef enum nq_csp {
   NQ_CSP_COUNT        /* number of encodings; keep last */
 } nq_csp;
 
+/* The chessboard problem the formula states. QUEENS is everything above;
+ * the others (the chessboard families) use the matrix model's squares,
+ * x(r,c) = r*N + c + 1, except COLOUR:
+ *   TOROIDAL: N queens, diagonals wrapping round the board (residues of
+ *             r - c and r + c modulo N); every row at least one queen,
+ *             every row, column and wrapped diagonal at most one.
+ *   SUPER:    N super-queens (queen and knight moves): N-Queens plus a
+ *             binary clause for every pair of squares a knight's move apart.
+ *   COLOUR:   a proper colouring of the N x N queen graph with `bound`
+ *             colours: variable v*K + k + 1 means square v = r*N + c has
+ *             colour k (0-based); every square exactly one colour (at least
+ *             one, at most one), and for every colour at most one square of
+ *             it on every row, column and diagonal.
+ *   DOMINATE: at most `bound` queens occupying or attacking every square:
+ *             a clause per square over its closed neighbourhood, then
+ *             Sinz's sequential counter over all N^2 squares (auxiliary
+ *             variables after the squares).
+ *   DOMINATE_INDEPENDENT: DOMINATE with no two queens attacking each other
+ *             (at most one per row, column and diagonal).
+ * The at-most-one constraints use `amo` as in N-Queens. */
+typedef enum nq_problem {
+  NQ_PROBLEM_QUEENS = 0,
+  NQ_PROBLEM_TOROIDAL = 1,
+  NQ_PROBLEM_SUPER = 2,
+  NQ_PROBLEM_COLOUR = 3,
+  NQ_PROBLEM_DOMINATE = 4,
+  NQ_PROBLEM_DOMINATE_INDEPENDENT = 5,
+  NQ_PROBLEM_COUNT /* keep last */
+} nq_problem;
+
+/* Largest N of the chessboard families (their formulas are sized by a
+ * counting pass, not in closed form). */
+#define NQ_ENCODER_FAMILY_MAX_N 1000
+
 /* A square, 0-based. */
 typedef struct nq_square {
   int row;
@@ -118,6 +152,11 @@ typedef struct nq_encoding {
    * with NQ_MODEL_ROWS. */
   nq_model_kind model;
   nq_csp csp;
+  /* The chessboard problem, and its K: colours for NQ_PROBLEM_COLOUR,
+   * queens for the domination problems, 0 otherwise. The families take
+   * no squares, no `redundant` and the matrix model only. */
+  nq_problem problem;
+  int bound;
 } nq_encoding;
 
 typedef struct nq_formula_size {
@@ -141,6 +180,14 @@ int nq_amo_from_name(const char *name, nq_amo *amo);
 /* Nonzero when the encoding, without `parsimonious`, already makes every
  * auxiliary variable a function of the queen variables. */
 int nq_amo_is_parsimonious(nq_amo amo);
+
+/* Names as accepted by --problem ("queens", "toroidal", "super", "colour",
+ * "dominate", "dominate-independent"); nq_problem_from_name returns 0 and
+ * sets *problem, or -1. nq_problem_takes_bound: nonzero for the problems
+ * with a K (colour and the dominations). */
+const char *nq_problem_name(nq_problem problem);
+int nq_problem_from_name(const char *name, nq_problem *problem);
+int nq_problem_takes_bound(nq_problem problem);
 
 /* Names as accepted on the command line ("direct", "support", "order",
  * "log"); nq_csp_from_name returns 0 and sets *csp, or -1. */
@@ -260,6 +307,17 @@ nq_status nq_encoder_write_opb(const nq_encoding *encoding, const nq_dimacs_prov
  * not apply. */
 nq_status nq_encoder_write_minizinc(const nq_encoding *encoding,
                                     const nq_dimacs_provenance *provenance, nq_output *output);
+
+/* Writes the N x N queen graph (squares adjacent when they share a row,
+ * column or diagonal) in the DIMACS graph-colouring format: comment lines,
+ * "p edge N^2 E" with E twice the number of edges, then every edge in both
+ * directions as "e U V", vertex r*N + c + 1 for square (r, c), in the
+ * order of the DIMACS queenN_N.col files (made by the Stanford GraphBase):
+ * for each vertex, the squares below it down-right, down-left, to its
+ * right and below (nearest first), then every earlier neighbour from the
+ * highest number down. Only `n` is read from `encoding`. */
+nq_status nq_encoder_write_col(const nq_encoding *encoding, const nq_dimacs_provenance *provenance,
+                               nq_output *output);
 
 /* Size of what a writer would produce, including its exact byte count,
  * found by formatting the output without writing it. `format_opb` selects
