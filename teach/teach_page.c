@@ -36,7 +36,7 @@ static void write_board(markup_writer *out, const page *p) {
                     "<rect id=\"sh-%d-%d\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
                     "fill=\"rgba(200,40,40,0.35)\" visibility=\"hidden\"/>\n"
                     "<text id=\"x-%d-%d\" x=\"%d\" y=\"%d\" font-size=\"%d\" text-anchor=\"middle\" "
-                    "fill=\"#a00\" visibility=\"hidden\">&#x2715;</text>\n",
+                    "fill=\"#6b0000\" visibility=\"hidden\">&#x2715;</text>\n",
                     row, column, x0 + column * square, y0 + row * square, square, square, row,
                     column, x0 + column * square + square / 2, y0 + row * square + square * 2 / 3,
                     square / 2);
@@ -55,9 +55,10 @@ static void write_board(markup_writer *out, const page *p) {
                   y0 + k * square + square / 2 + 4, k + 1);
   markup_printf(out,
                 "<rect id=\"cur\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
-                "stroke=\"#0366d6\" stroke-width=\"3\" visibility=\"hidden\"/>\n"
+                "stroke=\"#000\" stroke-width=\"4\" visibility=\"hidden\"/>\n"
                 "<rect id=\"wiped\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
-                "stroke=\"#d00\" stroke-width=\"4\" visibility=\"hidden\"/>\n</svg>\n",
+                "stroke=\"#7a0000\" stroke-width=\"4\" stroke-dasharray=\"10 4\" "
+                "visibility=\"hidden\"/>\n</svg>\n",
                 x0, y0, square, square, x0, y0, square, n * square);
 }
 

@@ -118,3 +118,23 @@ NQ.squareName = function (n, row, column) {
   const chess = n <= 26 ? String.fromCharCode(97 + column) + (n - row) : "";
   return "row " + (row + 1) + ", column " + (column + 1) + (chess ? " (" + chess + ")" : "");
 };
+// The labels of a board drawn as a table: a row of column numbers above
+// (from 1) and, by rowLabel, each row's number at its left.
+NQ.labelColumns = function (table, n) {
+  const line = document.createElement("tr");
+  line.className = "labels";
+  line.appendChild(document.createElement("td"));
+  for (let column = 0; column < n; column++) {
+    const label = document.createElement("th");
+    label.scope = "col";
+    label.textContent = NQ.columnName(column);
+    line.appendChild(label);
+  }
+  table.appendChild(line);
+};
+NQ.rowLabel = function (row) {
+  const label = document.createElement("th");
+  label.scope = "row";
+  label.textContent = String(row + 1);
+  return label;
+};
