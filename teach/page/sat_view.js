@@ -270,7 +270,7 @@ NQ.SatView = class {
       " on " + formula.option + (replay.recorded.complete ? "" : " (the recording is cut after step " + replay.total +
         ", before the search ends, to keep the page small; the search goes on from there)");
     document.getElementById("sat-event").textContent = this.describe(state);
-    const sat = replay.recorded, cells = document.querySelectorAll("#sat-counts td");
+    const sat = replay.recorded, cells = document.querySelectorAll("#sat-counts tbody td");
     cells[0].textContent = state.counts.decide + " of " + sat.decisions;
     cells[1].textContent = state.counts.propagate + " of " + sat.propagations;
     cells[2].textContent = state.counts.conflict + " of " + sat.conflicts;

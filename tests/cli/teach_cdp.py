@@ -341,6 +341,14 @@ def sat_keys(browser, url, data):
     browser.key("End", "End", 35)
     if browser.evaluate(record) != "step %d of %d" % (steps, steps):
         fail("SAT keys: End gives %s" % browser.evaluate(record))
+    # The counts table at the end: each count "k of k" under its heading,
+    # the recorded totals.
+    cdcl = formula["cdcl"]
+    want = ["%d of %d" % (cdcl[k], cdcl[k]) for k in ("decisions", "propagations", "conflicts", "learned")]
+    counts = browser.evaluate("""[Array.from(document.querySelectorAll('#sat-counts tbody td'))
+      .map((c) => c.textContent), document.querySelector('#sat-counts thead').textContent]""")
+    if counts[0] != want or any(ch.isdigit() for ch in counts[1]):
+        fail("SAT counts at the end: %s under %r, the recording's %s" % (counts[0], counts[1], want))
     browser.key("Home", "Home", 36)
     browser.key("c", "KeyC", 67)
     if browser.evaluate(record) != "step %d of %d" % (first_conflict, steps):
