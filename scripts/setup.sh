@@ -11,7 +11,9 @@ cd "$(dirname "$0")/.."
 
 packages=(build-essential cmake picosat zlib1g-dev libgmp-dev gzip gawk)
 packages+=(libnauty2-dev) # symmetries of DIMACS files (solver/cnf_symmetry.c); optional in CMake, used when present
+test_tools=
 if [ "${1:-}" = "--test-tools" ]; then
+  test_tools=1
   packages+=(minisat cadical cryptominisat)
   packages+=(clang libclang-rt-dev valgrind) # scripts/fuzz.sh, scripts/valgrind-cli.sh
   packages+=(libxml2-utils) # xmllint: the SVG of 'nqsat show' is well-formed
@@ -22,6 +24,7 @@ if [ "${1:-}" = "--test-tools" ]; then
   packages+=(man-db groff-base bash-completion pkg-config dpkg-dev file lintian)
   packages+=(minizinc) # counts `nqsat encode --format mzn` with Gecode (tests/cli/encode_rows*.sh)
   packages+=(chromium) # opens `nqsat teach`'s page headless (tests/cli/teach_browser.sh)
+  packages+=(npm) # installs axe-core below (no Debian package): the page's accessibility check
   packages+=(python3) # reads the cactus plot's screenshot (tests/cli/png_ink.py)
   packages+=(openmpi-bin libopenmpi-dev) # nqsat-mpi, built when CMake finds MPI (tests/cli/count_mpi.sh)
   packages+=(minisat+) # a second PB solver: `nqsat run` and `check --instance` read its answers
@@ -43,6 +46,15 @@ if [ ${#missing[@]} -gt 0 ]; then
   [ "$(id -u)" -eq 0 ] || as_root=(sudo)
   "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
   "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+# axe-core checks the teaching page's accessibility in Chromium
+# (tests/cli/teach_cdp.py finds it under `npm root -g`, or in AXE_CORE).
+if [ -n "${test_tools:-}" ] && [ ! -f "$(npm root -g)/axe-core/axe.min.js" ]; then
+  echo "setup: installing axe-core 4.14.1 from npm" >&2
+  as_root=()
+  [ "$(id -u)" -eq 0 ] || as_root=(sudo)
+  "${as_root[@]}" npm install -g --no-fund --no-audit axe-core@4.14.1 >/dev/null
 fi
 
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null

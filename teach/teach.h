@@ -25,8 +25,9 @@
  *   'm' + r  the same, and forward checking finds a column ahead with no
  *            row left (the queen is removed by the next step);
  *   'A' + r  the queen of the last column, in row r, removed.
- * Solutions are the boards in the order found (columns[row], 0-based,
- * n per solution). */
+ * (The page carries a run of k >= 2 removals as one character, '0' +
+ * k - 2: teach_page.c.) Solutions are the boards in the order found
+ * (columns[row], 0-based, n per solution). */
 typedef struct teach_search {
   int n;
   char *steps; /* NUL-terminated */

@@ -178,22 +178,17 @@ static nq_status write_auxiliaries(markup_writer *out, const nq_encoding *encodi
 }
 
 /* The SAT solver's search on this formula (teach_dpll.c), up to its first
- * solution (every encoding's, with and without learning, within 10,000
- * steps up to N = 11, so the cap of a million only guards against the
- * unforeseen); at N = 12, whose page already carries 3 million backtracking
- * steps and must stay under 4 MB, 1200 steps (500 with learning): the whole
- * searches would add 930 kB.
+ * solution: every encoding's, with and without learning, within 20,000
+ * steps up to N = 12 (the searches add 530 kB to the N = 12 page, whose
+ * backtracking steps are packed to make room), so the cap of a million
+ * only guards against the unforeseen.
  * "sat" (DPLL) and "cdcl" (with clause learning): {"events": [...], "decisions": D,
  * "propagations": P, "conflicts": C, "learned": L, "complete": 0|1,
  * "solved": 0|1}. */
 static nq_status write_sat_trace(markup_writer *out, const nq_encoding *encoding,
                                  int first_auxiliary, int learn) {
   teach_sat_trace trace;
-  nq_status status = teach_sat_record(encoding, first_auxiliary, learn,
-                                      encoding->n <= 11 ? 1000000
-                                      : learn           ? 500
-                                                        : 1200,
-                                      &trace);
+  nq_status status = teach_sat_record(encoding, first_auxiliary, learn, 1000000, &trace);
   if (status == NQ_OK) {
     markup_printf(out, ",\"%s\":{\"events\":[", learn ? "cdcl" : "sat");
     for (size_t i = 0; i < trace.event_count; i++)

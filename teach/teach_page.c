@@ -36,7 +36,7 @@ static void write_board(markup_writer *out, const page *p) {
                     "<rect id=\"sh-%d-%d\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
                     "fill=\"rgba(200,40,40,0.35)\" visibility=\"hidden\"/>\n"
                     "<text id=\"x-%d-%d\" x=\"%d\" y=\"%d\" font-size=\"%d\" text-anchor=\"middle\" "
-                    "fill=\"#a00\" visibility=\"hidden\">&#x2715;</text>\n",
+                    "fill=\"#6b0000\" visibility=\"hidden\">&#x2715;</text>\n",
                     row, column, x0 + column * square, y0 + row * square, square, square, row,
                     column, x0 + column * square + square / 2, y0 + row * square + square * 2 / 3,
                     square / 2);
@@ -55,10 +55,34 @@ static void write_board(markup_writer *out, const page *p) {
                   y0 + k * square + square / 2 + 4, k + 1);
   markup_printf(out,
                 "<rect id=\"cur\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
-                "stroke=\"#0366d6\" stroke-width=\"3\" visibility=\"hidden\"/>\n"
+                "stroke=\"#000\" stroke-width=\"4\" visibility=\"hidden\"/>\n"
                 "<rect id=\"wiped\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
-                "stroke=\"#d00\" stroke-width=\"4\" visibility=\"hidden\"/>\n</svg>\n",
+                "stroke=\"#7a0000\" stroke-width=\"4\" stroke-dasharray=\"10 4\" "
+                "visibility=\"hidden\"/>\n</svg>\n",
                 x0, y0, square, square, x0, y0, square, n * square);
+}
+
+/* A search's steps as the page carries them: each step's character
+ * (teach.h), except that a run of k >= 2 removals in a row is one
+ * character, '0' + k - 2 (up to ':' for k = 12): the rows of the queens
+ * removed follow from the placements before, and the runs are a third
+ * of the steps at N = 12, the room the SAT searches need to be recorded
+ * to their solutions. teach/page/replay.js expands them. */
+static void write_steps(markup_writer *out, const teach_search *search) {
+  size_t k = 0;
+  while (k < search->step_count) {
+    size_t run = 0;
+    while (k + run < search->step_count && search->steps[k + run] >= 'A' &&
+           search->steps[k + run] <= 'Z')
+      run++;
+    if (run >= 2) {
+      markup_printf(out, "%c", (char)('0' + run - 2));
+      k += run;
+    } else {
+      markup_write(out, search->steps + k, 1);
+      k++;
+    }
+  }
 }
 
 /* The data the scripts replay: JSON (only digits, letters and
@@ -69,11 +93,11 @@ static void write_data(markup_writer *out, const page *p) {
                 p->square, p->board_x, p->board_y);
   markup_printf(out, "\"bt\":{\"nodes\":%llu,\"solutions\":%zu,\"steps\":\"",
                 (unsigned long long)bt->nodes, bt->solution_count);
-  markup_write(out, bt->steps, bt->step_count);
+  write_steps(out, bt);
   markup_printf(out, "\"},\"fc\":{\"nodes\":%llu,\"solutions\":%zu,\"wipeOuts\":%llu,\"steps\":\"",
                 (unsigned long long)fc->nodes, fc->solution_count,
                 (unsigned long long)fc->wipe_outs);
-  markup_write(out, fc->steps, fc->step_count);
+  write_steps(out, fc);
   markup_put(out, "\"}},\"classOf\":[");
   for (size_t i = 0; i < bt->solution_count; i++)
     markup_printf(out, i ? ",%d" : "%d", p->class_of[i]);

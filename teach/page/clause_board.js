@@ -34,20 +34,36 @@ NQ.ClauseBoard = class {
       this.blocked.clear();
       this.render();
     });
+    this.falseSquares = new Set(); // squares of the clause the reader's position falsifies
+    this.line = ""; // "", "row", "column", "diagonal" or "anti-diagonal": the whole line's clauses
+    for (const button of document.querySelectorAll("#line-mode button"))
+      button.addEventListener("click", () => {
+        this.line = button.dataset.line;
+        if (!this.selected)
+          this.selected = [0, 0];
+        this.render();
+      });
     this.buildBoard();
+    document.getElementById("clause-board").addEventListener("keydown", (event) => this.boardKey(event));
     this.render();
   }
   buildBoard() {
     const table = document.getElementById("clause-board");
+    NQ.labelColumns(table, this.n);
     this.cells = [];
     for (let row = 0; row < this.n; row++) {
       const line = document.createElement("tr"), cells = [];
+      line.appendChild(NQ.rowLabel(row));
       for (let column = 0; column < this.n; column++) {
         const cell = document.createElement("td"), button = document.createElement("button");
         button.type = "button";
         button.className = (row + column) % 2 ? "dark" : "light";
         button.id = "cb-" + row + "-" + column;
+        button.dataset.row = row + 1;
+        button.dataset.column = column + 1;
+        button.tabIndex = row === 0 && column === 0 ? 0 : -1; // one Tab stop: the arrows move inside
         button.addEventListener("click", () => this.click(row, column));
+        button.addEventListener("focus", () => this.rove(row, column));
         cell.appendChild(button);
         line.appendChild(cell);
         cells.push(button);
@@ -55,6 +71,34 @@ NQ.ClauseBoard = class {
       table.appendChild(line);
       this.cells.push(cells);
     }
+  }
+  // The board is one Tab stop (a roving tabindex): the square last
+  // focused keeps it; arrows, Home and End move the focus inside.
+  rove(row, column) {
+    for (const line of this.cells)
+      for (const button of line)
+        button.tabIndex = -1;
+    this.cells[row][column].tabIndex = 0;
+  }
+  boardKey(event) {
+    const target = event.target, n = this.n;
+    if (!target.dataset || !target.dataset.row || event.altKey || event.ctrlKey || event.metaKey)
+      return;
+    let row = Number(target.dataset.row) - 1, column = Number(target.dataset.column) - 1;
+    const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    if (moves[event.key]) {
+      row = Math.max(0, Math.min(n - 1, row + moves[event.key][0]));
+      column = Math.max(0, Math.min(n - 1, column + moves[event.key][1]));
+    } else if (event.key === "Home") {
+      column = 0;
+    } else if (event.key === "End") {
+      column = n - 1;
+    } else {
+      return;
+    }
+    event.preventDefault();
+    this.rove(row, column);
+    this.cells[row][column].focus();
   }
   clickMode() {
     const checked = document.querySelector("input[name=click]:checked");
@@ -112,7 +156,16 @@ NQ.ClauseBoard = class {
     this.renderClauses();
   }
   renderBoard(result) {
-    const n = this.n;
+    const n = this.n, formula = this.formulas[this.chosen];
+    // On a conflict the false clause's squares are framed (hatched), and
+    // each says so to a screen reader.
+    const falseSquares = new Set();
+    if (result.conflict >= 0 && result.conflict < formula.clauses.length)
+      for (const [r, c] of formula.squaresOfClause(result.conflict))
+        falseSquares.add(r + "," + c);
+    else if (result.conflict >= formula.clauses.length)
+      falseSquares.add(Array.from(this.blocked)[result.conflict - formula.clauses.length]);
+    this.falseSquares = falseSquares;
     for (let row = 0; row < n; row++)
       for (let column = 0; column < n; column++) {
         const key = row + "," + column, button = this.cells[row][column];
@@ -129,7 +182,7 @@ NQ.ClauseBoard = class {
           text = "\u00B7";
           state = "ruled out by unit propagation";
         } else if (derived === "queen") {
-          text = "\u265B";
+          text = "\u265B\u2032";
           state = "queen forced by unit propagation";
         }
         button.textContent = text;
@@ -138,7 +191,10 @@ NQ.ClauseBoard = class {
         button.classList.toggle("derived-out", !queen && !blocked && derived === "out");
         button.classList.toggle("derived-queen", !queen && derived === "queen");
         button.classList.toggle("selected", !!this.selected && this.selected[0] === row && this.selected[1] === column);
-        button.setAttribute("aria-label", NQ.squareName(n, row, column) + (state ? ": " + state : ""));
+        const selected = !!this.selected && this.selected[0] === row && this.selected[1] === column;
+        button.classList.toggle("in-clause", falseSquares.has(key));
+        button.setAttribute("aria-label", NQ.squareName(n, row, column) + (state ? ": " + state : "") +
+          (falseSquares.has(key) ? " (in the false clause)" : "") + (selected ? " (its clauses listed)" : ""));
       }
   }
   // One line per encoding: the squares ruled out and the queens forced
@@ -191,6 +247,9 @@ NQ.ClauseBoard = class {
   }
   // The clauses of the selected square in the chosen encoding.
   renderClauses() {
+    if (!this.selected)
+      this.cells.forEach((line, r) => line.forEach((button, c) =>
+        button.classList.toggle("in-clause", this.falseSquares.has(r + "," + c))));
     const heading = document.getElementById("clause-heading"), list = document.getElementById("clause-list");
     if (!this.selected) {
       heading.textContent = "Choose a square to list its clauses.";
@@ -199,14 +258,28 @@ NQ.ClauseBoard = class {
     }
     // Frames of a clause listed before (its item replaced without a blur,
     // as when the encoding changes by keyboard) go with it.
-    for (const line of this.cells)
-      for (const button of line)
-        button.classList.remove("in-clause");
+    this.cells.forEach((line, r) => line.forEach((button, c) =>
+      button.classList.toggle("in-clause", this.falseSquares.has(r + "," + c))));
     const [row, column] = this.selected, formula = this.formulas[this.chosen];
-    const found = formula.clausesOfSquare(row, column);
+    const prefix = this.linePrefix(row, column), lineClauses = prefix === null ? null : this.lineClauses(formula, prefix);
+    const found = lineClauses || formula.clausesOfSquare(row, column);
     const variables = formula.squareClause(row, column).map(Math.abs);
-    heading.textContent = found.length + " clauses of " + formula.option + " mention " +
-      variables.map((v) => formula.meaning(v)).join("; ") + ":";
+    if (lineClauses && !lineClauses.length)
+      heading.textContent = formula.option + " has no clause group for the " + prefix.replace(/: $/, "") +
+        (formula.model === "rows" ? " (the rows model speaks of rows and pairs of rows, not of lines of squares)" : "") + ".";
+    else if (lineClauses)
+      heading.textContent = "The whole constraint of " + prefix.replace(/: $/, "") + " in " + formula.option + ", " +
+        found.length + " clauses (its squares framed):";
+    else
+      heading.textContent = found.length + " clauses of " + formula.option + " mention " +
+        variables.map((v) => formula.meaning(v)).join("; ") + ":";
+    const base = new Set(this.falseSquares); // frames that stay when a clause's own go
+    if (lineClauses)
+      for (const i of lineClauses)
+        for (const [r, c] of formula.squaresOfClause(i)) {
+          this.cells[r][c].classList.add("in-clause");
+          base.add(r + "," + c);
+        }
     const items = found.map((i) => {
       const item = document.createElement("li"), code = document.createElement("code");
       code.textContent = formula.clauses[i].join(" ") + " 0";
@@ -215,7 +288,7 @@ NQ.ClauseBoard = class {
       item.tabIndex = 0;
       const mark = (on) => () => {
         for (const [r, c] of formula.squaresOfClause(i))
-          this.cells[r][c].classList.toggle("in-clause", on);
+          this.cells[r][c].classList.toggle("in-clause", on || base.has(r + "," + c));
       };
       item.addEventListener("mouseenter", mark(true));
       item.addEventListener("mouseleave", mark(false));
@@ -224,6 +297,31 @@ NQ.ClauseBoard = class {
       return item;
     });
     list.replaceChildren.apply(list, items);
+  }
+  // The group sentences' start for the chosen line through (row, column),
+  // as `nqsat encode --explain` words them ("row 3: ", "diagonal r-c=-1: ");
+  // null when no line is chosen.
+  linePrefix(row, column) {
+    const r = row + 1, c = column + 1;
+    switch (this.line) {
+    case "row": return formulaLine(this.formulas[this.chosen], "row " + r + ": ", "q_" + r + ": ");
+    case "column": return "column " + c + ": ";
+    case "diagonal": return "diagonal r-c=" + (r - c) + ": ";
+    case "anti-diagonal": return "anti-diagonal r+c=" + (r + c) + ": ";
+    default: return null;
+    }
+    function formulaLine(formula, matrix, rows) {
+      return formula.model === "rows" ? rows : matrix;
+    }
+  }
+  // The clauses of every group whose sentence starts with `prefix`.
+  lineClauses(formula, prefix) {
+    const found = [];
+    formula.clauses.forEach((clause, i) => {
+      if (formula.groups[formula.groupOf[i]].startsWith(prefix))
+        found.push(i);
+    });
+    return found;
   }
   // Every encoding's clauses of square (row, column), one "DIMACS | group"
   // line each, then "a49 = ..." for each auxiliary variable in them, into

@@ -40,8 +40,8 @@ NQ.Controls = class {
   }
   key(event) {
     const target = event.target || {};
-    if (target.tagName === "INPUT" && target.type === "range")
-      return; // the sliders use the arrows themselves
+    if (["INPUT", "SELECT", "TEXTAREA"].includes(target.tagName) || event.altKey || event.ctrlKey || event.metaKey)
+      return; // sliders, radio buttons and menus use the arrows themselves
     if (target.closest && target.closest("#clauses"))
       return; // the clause board's own buttons, list and menu
     if (target.tagName === "BUTTON" && (event.key === " " || event.key === "Enter"))
@@ -97,7 +97,7 @@ NQ.Controls = class {
     const fields = new URLSearchParams(location.hash.replace(/^#/, ""));
     this.notes = [];
     const known = ["mode", "step", "probe", "encoding", "queens", "blocked", "square", "propagate", "solver",
-                   "sat", "clauses", "press", "timing", "keyboard", "only"];
+                   "sat", "clauses", "analysis", "line", "press", "timing", "keyboard", "only"];
     for (const name of fields.keys())
       if (!known.includes(name))
         this.note("'" + name + "' means nothing here");
@@ -163,6 +163,12 @@ NQ.Controls = class {
       board.blocked = new Set(squares(fields.get("blocked")).map(String));
     if (fields.has("square"))
       board.selected = squares(fields.get("square"))[0] || null;
+    if (fields.has("line")) {
+      if (["row", "column", "diagonal", "anti-diagonal", ""].includes(fields.get("line")))
+        board.line = fields.get("line");
+      else
+        this.note("no line '" + fields.get("line") + "' (there are row, column, diagonal, anti-diagonal)");
+    }
     if (fields.has("propagate"))
       board.probePositions(fields.get("propagate").split("/").map(function (position) {
         const queens = [], blocked = [];
@@ -180,6 +186,8 @@ NQ.Controls = class {
     }
     if (fields.has("sat"))
       this.page.satView.go(fields.get("sat") === "end" ? this.page.satView.replay().total : Number(fields.get("sat")));
+    if (fields.has("analysis"))
+      this.page.satView.probeAnalyses();
     if (fields.has("clauses") && squares(fields.get("clauses")).length) {
       const [row, column] = squares(fields.get("clauses"))[0];
       board.probeClauses(row, column);

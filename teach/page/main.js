@@ -90,6 +90,9 @@ NQ.Page = class {
 (function () {
   const data = JSON.parse(document.getElementById("nq-data").textContent);
   const page = new NQ.Page(data);
+  const n = data.n, r = Math.min(2, n), c = Math.min(3, n);
+  document.getElementById("numbering-example").textContent = "here N = " + n + ", so x(" + r + "," + c +
+    ") is variable " + ((r - 1) * n + c) + " and the last board variable is x(" + n + "," + n + ") = " + n * n;
   page.go(0);
   page.satView.go(0);
   page.compareSearches();

@@ -66,8 +66,10 @@ total_steps() { awk 'NR == 2 { print $4; exit }' "$1"; }
 page_data() { sed -n 's/.*<script type="application\/json" id="nq-data">\(.*\)<\/script>.*/\1/p' "$1"; }
 page_data "$WORK/teach8.html" >"$WORK/data8.json"
 for mode in bt fc; do
-  steps=$(grep -o "\"$mode\":{[^}]*\"steps\":\"[a-zA-Z]*\"" "$WORK/data8.json" | sed 's/.*"steps":"//; s/"$//')
-  expect_equal "${#steps}" "$(total_steps "$WORK/$mode"8.states)" "N=8 $mode: steps in the page's data"
+  steps=$(grep -o "\"$mode\":{[^}]*\"steps\":\"[a-zA-Z0-9:]*\"" "$WORK/data8.json" | sed 's/.*"steps":"//; s/"$//')
+  # a character '0' + k - 2 is a run of k removals
+  expanded=$(printf '%s' "$steps" | fold -w 1 | awk '/^[0-9:]$/ { n += index("0123456789:", $0) + 1; next } { n++ } END { print n }')
+  expect_equal "$expanded" "$(total_steps "$WORK/$mode"8.states)" "N=8 $mode: steps in the page's data"
 done
 
 if [ "$browser" = 0 ]; then
@@ -250,7 +252,7 @@ done
 # encoding at its end, a queen placed on (1,2), the clauses of (3,4), and
 # the clause section on screen for the screenshot (docs/teaching.md).
 # The SAT search shown is the one with clause learning.
-launch n6 "file://$WORK/teach6.html#clauses=3,4&propagate=$(IFS=/; echo "${positions[*]}")&encoding=order&solver=cdcl&sat=end&queens=1,2&square=3,4&only=clauses" clauses.png
+launch n6 "file://$WORK/teach6.html#clauses=3,4&propagate=$(IFS=/; echo "${positions[*]}")&encoding=order&solver=cdcl&sat=end&analysis=all&queens=1,2&square=3,4&only=clauses" clauses.png
 clean n6
 element n6 nq-clauses | sed 's/&lt;/</g; s/&gt;/>/g; s/&amp;/\&/g' >"$WORK/clauses6.page"
 checks=$((checks + 1))
@@ -276,6 +278,15 @@ checks=$((checks + 1))
 python3 "$here/sat_replay.py" "$WORK/teach6.html" "$NQSAT" >"$WORK/replay6" || fail "N=6: $(cat "$WORK/replay6")"
 element n6 nq-sat >"$WORK/sat6.page"
 expect_equal "$(sed -n 's/^event //p' "$WORK/sat6.page")" done "n6: the SAT search's last event"
+# The CDCL view: every learned clause's conflict analysis as the page
+# shows it (the resolution chain to the first UIP, the learned clause,
+# the back-jump level), and the trail by level at the end, against the
+# events replayed by analysis_check.py.
+element n6 nq-analysis >"$WORK/analysis6.page"
+checks=$((checks + 1))
+python3 "$here/analysis_check.py" "$WORK/teach6.html" "--csp order" "$WORK/analysis6.page" \
+  "$(sed -n 's/^trail //p' "$WORK/sat6.page")" >"$WORK/analysis6" || fail "n6: $(cat "$WORK/analysis6")"
+cat "$WORK/analysis6"
 expect_equal "$(sed -n 's/^counts //p' "$WORK/sat6.page")" \
   "$(sed -n 's/^--csp order (cdcl): \([0-9]*\) decisions, \([0-9]*\) propagations, \([0-9]*\) conflicts, \([0-9]*\) learned, solved$/\1 \2 \3 \4/p' "$WORK/replay6")" \
   "n6: decisions, propagations, conflicts and learned clauses of the CDCL search on --csp order"
@@ -294,7 +305,7 @@ sed -n 's/^queens //p' "$WORK/sat6.page" | tr ' ' '\n' | awk -F, '
 # step's explanation without controls, and prints to a PDF; screenshots of
 # the clause board, propagation and the SAT search.
 started=$SECONDS
-python3 "$here/teach_cdp.py" "$chromium" "$WORK/teach6.html" "$artifacts" >"$WORK/cdp6" 2>&1 ||
+python3 "$here/teach_cdp.py" "$chromium" "$WORK/teach6.html" "$artifacts" "$NQSAT" >"$WORK/cdp6" 2>&1 ||
   fail "N=6 through the DevTools protocol: $(tail -n 3 "$WORK/cdp6")"
 echo "n6 (DevTools protocol): $((SECONDS - started)) s"
 sed 's/^/  /' "$WORK/cdp6"
@@ -312,7 +323,7 @@ checks=$((checks + 1))
 grep -qE '"network_isolation_key":"file://' "$WORK/broken.netlog" ||
   fail "broken page: its request is not in the net log (the network check sees nothing)"
 
-for shot in fc-wipe-out n12-first-solution clauses broken teach-clauses teach-propagation teach-sat; do
+for shot in fc-wipe-out n12-first-solution clauses broken teach-clauses teach-propagation teach-sat teach-400 teach-1280; do
   checks=$((checks + 1))
   [ -s "$artifacts/$shot.png" ] || fail "no screenshot $artifacts/$shot.png"
 done

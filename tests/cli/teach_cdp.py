@@ -9,6 +9,8 @@ messages ending in NUL on file descriptors 3 and 4, no library needed).
    clause board's squares, the listed clauses) must be reached, show its
    focus (computed outline or box-shadow not none) and have the name
    Chromium's accessibility tree gives it (Accessibility.getPartialAXTree).
+   The clause board is one Tab stop (a roving tabindex), its squares
+   reached with the arrow keys.
    A group of radio buttons is one stop of Tab (the arrow keys move within
    it), so it counts as one control.
 2. Print: with print media emulated (Emulation.setEmulatedMedia), the
@@ -20,7 +22,7 @@ messages ending in NUL on file descriptors 3 and 4, no library needed).
    clause board with a square's clauses, propagation side by side, the SAT
    solver's search; the caller checks they are not blank.
 
-usage: teach_cdp.py CHROMIUM PAGE.html OUT_DIR
+usage: teach_cdp.py CHROMIUM PAGE.html OUT_DIR [NQSAT]
 Prints what it found; exit 1 with the reason on the first failure."""
 import base64
 import json
@@ -101,10 +103,15 @@ class Browser:
             time.sleep(0.05)
 
     def key(self, key, code, key_code, modifiers=0):
+        # Enter carries its text, as a real key does (a focused button's
+        # click comes from it).
+        text = {"Enter": "\r"}.get(key)
         for kind in ("keyDown", "keyUp"):
-            self.send("Input.dispatchKeyEvent",
-                      {"type": kind, "key": key, "code": code, "windowsVirtualKeyCode": key_code,
-                       "nativeVirtualKeyCode": key_code, "modifiers": modifiers})
+            event = {"type": kind, "key": key, "code": code, "windowsVirtualKeyCode": key_code,
+                     "nativeVirtualKeyCode": key_code, "modifiers": modifiers}
+            if text and kind == "keyDown":
+                event["text"] = text
+            self.send("Input.dispatchKeyEvent", event)
 
     def close(self):
         try:
@@ -125,7 +132,7 @@ def fail(message):
 # What identifies an element in these checks, computed in the page.
 DESCRIBE = """(function (e) {
   if (!e || e === document.body) return null;
-  return e.id || (e.closest('#clause-board') ? 'square ' + e.dataset.row + ',' + e.dataset.column :
+  return (e.closest('#clause-board') ? 'clause board' : e.id) || (
     e.closest('#clause-list') ? 'clause ' + Array.prototype.indexOf.call(e.parentNode.children, e) :
     e.type === 'radio' ? 'radio group ' + e.name :
     e.name ? e.name + '=' + e.value : e.tagName + ':' + e.textContent.trim().slice(0, 30));
@@ -134,7 +141,7 @@ DESCRIBE = """(function (e) {
 # Every control a reader must reach: what can take the focus and is shown.
 CONTROLS = """Array.from(document.querySelectorAll(
   'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])'))
-  .filter((e) => !e.disabled && !e.closest('[hidden]') && e.getClientRects().length)
+  .filter((e) => !e.disabled && e.tabIndex >= 0 && !e.closest('[hidden]') && e.getClientRects().length)
   .map(%s)
   .filter((what, i, all) => all.indexOf(what) === i)""" % DESCRIBE
 
@@ -142,8 +149,10 @@ CONTROLS = """Array.from(document.querySelectorAll(
 def keyboard(browser):
     """Tab from the top through the whole page, once around."""
     expected = browser.evaluate(CONTROLS)
-    if len(expected) < 60:
+    if len(expected) < 25:
         fail("only %d controls found on the page" % len(expected))
+    if expected.count("clause board") != 1:
+        fail("the clause board is %d Tab stops, not one" % expected.count("clause board"))
     browser.evaluate("document.activeElement && document.activeElement.blur(), window.scrollTo(0, 0)")
     reached, problems = [], []
     for _ in range(len(expected) + 20):
@@ -288,6 +297,157 @@ def fragment_and_frames(browser, url):
     print("address: unknown values ignored with a note; frames cleared on a keyboard change of encoding")
 
 
+def page_data(page):
+    html = open(page).read()
+    start = html.index('<script type="application/json" id="nq-data">')
+    start = html.index(">", start) + 1
+    return json.loads(html[start:html.index("</script>", start)])
+
+
+def sat_keys(browser, url, data):
+    """The SAT stepper by real keys on its board (one Tab stop): arrows,
+    Home, End and C (the next conflict), each step announced in the
+    aria-live sentence; at a learned clause the conflict analysis shows.
+    The arrows on a focused radio button choose, they do not step."""
+    formula = next(f for f in data["formulas"] if f["option"] == "--csp order")
+    events, k, steps, first_conflict = formula["cdcl"]["events"], 0, 0, None
+    sizes = {1: 2, 2: 3, 3: 2, 4: 2, 5: 1, 7: 2}
+    while k < len(events):
+        steps += 1
+        if events[k] == 3 and first_conflict is None:
+            first_conflict = steps
+        k += 2 + events[k + 1] if events[k] == 6 else sizes[events[k]]
+    browser.open(url + "#encoding=order&solver=cdcl")
+    record = "document.getElementById('nq-sat').textContent.split('\\n')[2]"
+    said = "document.getElementById('sat-event').textContent"
+    # The clause board: one Tab stop; arrows move inside it, Enter lists
+    # the clauses of the square reached.
+    browser.evaluate("document.getElementById('cb-0-0').focus()")
+    for key, code, number in (("ArrowDown", "ArrowDown", 40), ("ArrowRight", "ArrowRight", 39),
+                              ("ArrowRight", "ArrowRight", 39), ("Enter", "Enter", 13)):
+        browser.key(key, code, number)
+    board = browser.evaluate("""[document.activeElement.id,
+      document.querySelectorAll('#clause-board button[tabindex="0"]').length,
+      document.getElementById('clause-heading').textContent]""")
+    if board[0] != "cb-1-2" or board[1] != 1 or "p(2,3)" not in board[2]:
+        fail("clause board keys: focus on %s, %d squares in the Tab order, heading %r" % tuple(board))
+    browser.evaluate("document.getElementById('sat-board').focus()")
+    seen = []
+    for key, code, number in (("ArrowRight", "ArrowRight", 39),) * 3 + (("ArrowLeft", "ArrowLeft", 37),):
+        browser.key(key, code, number)
+        seen.append(browser.evaluate(said))
+    if browser.evaluate(record) != "step 2 of %d" % steps or len(set(seen)) < 2:
+        fail("SAT keys: after three right arrows and a left one: %s" % browser.evaluate(record))
+    browser.key("End", "End", 35)
+    if browser.evaluate(record) != "step %d of %d" % (steps, steps):
+        fail("SAT keys: End gives %s" % browser.evaluate(record))
+    # The counts table at the end: each count "k of k" under its heading,
+    # the recorded totals.
+    cdcl = formula["cdcl"]
+    want = ["%d of %d" % (cdcl[k], cdcl[k]) for k in ("decisions", "propagations", "conflicts", "learned")]
+    counts = browser.evaluate("""[Array.from(document.querySelectorAll('#sat-counts tbody td'))
+      .map((c) => c.textContent), document.querySelector('#sat-counts thead').textContent]""")
+    if counts[0] != want or any(ch.isdigit() for ch in counts[1]):
+        fail("SAT counts at the end: %s under %r, the recording's %s" % (counts[0], counts[1], want))
+    browser.key("Home", "Home", 36)
+    browser.key("c", "KeyC", 67)
+    if browser.evaluate(record) != "step %d of %d" % (first_conflict, steps):
+        fail("SAT keys: C from the start gives %s, the first conflict is step %d"
+             % (browser.evaluate(record), first_conflict))
+    browser.key("ArrowRight", "ArrowRight", 39)  # the learned clause
+    shown = browser.evaluate("""[document.getElementById('sat-analysis').hidden,
+      document.getElementById('sat-analysis').textContent,
+      document.getElementById('sat-event').getAttribute('aria-live')]""")
+    if shown[0] or "first unique implication point" not in shown[1] or shown[2] != "polite":
+        fail("SAT keys: at the learned clause the analysis is %r" % shown[1][:120])
+    before = browser.evaluate("NQ.page.step")
+    browser.evaluate("document.querySelector('input[name=mode][value=bt]').focus()")
+    browser.key("ArrowRight", "ArrowRight", 39)
+    after = browser.evaluate("[NQ.page.step, NQ.page.mode]")
+    if after != [0, "fc"] or before != 0:
+        fail("keys: the right arrow on a search radio button stepped or did not choose: %s" % after)
+    print("clause board: arrows move within one Tab stop, Enter lists the square's clauses")
+    print("SAT keys: arrows, Home, End and C step the SAT search from its board, announced; "
+          "the analysis shows at a learned clause; arrows on a radio button only choose")
+
+
+def axe_path():
+    """axe-core's script: $AXE_CORE, or under npm's global root; None when
+    it is not installed."""
+    if os.environ.get("AXE_CORE"):
+        return os.environ["AXE_CORE"] if os.path.isfile(os.environ["AXE_CORE"]) else None
+    try:
+        root = subprocess.run(["npm", "root", "-g"], capture_output=True, text=True,
+                              timeout=30).stdout.strip()
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    path = os.path.join(root, "axe-core", "axe.min.js")
+    return path if os.path.isfile(path) else None
+
+
+def accessibility(browser, url, states):
+    """axe-core (Deque's accessibility rules, WCAG 2.1 A and AA and best
+    practices) run in the page in each of `states` (address fragments):
+    no violation allowed."""
+    path = axe_path()
+    if not path:
+        print("SKIPPED axe-core: not installed (scripts/setup.sh --test-tools installs it; "
+              "or set AXE_CORE to axe.min.js)")
+        return
+    source = open(path).read()
+    checked = 0
+    for fragment in states:
+        browser.open(url + fragment)
+        browser.evaluate(source + ";0")
+        result = browser.send("Runtime.evaluate", {
+            "expression": """axe.run(document, {runOnly: {type: 'tag', values:
+              ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']}})
+              .then((r) => ({ violations: r.violations.map((v) => v.id + ' (' + v.nodes.length + '): ' +
+                v.nodes.slice(0, 2).map((n) => n.target.join(' ') + ' ' + n.failureSummary.replace(/\\s+/g, ' ')
+                .slice(0, 160)).join(' | ')), passes: r.passes.length }))""",
+            "awaitPromise": True, "returnByValue": True})
+        if "exceptionDetails" in result:
+            fail("axe-core did not run: %s" % result["exceptionDetails"])
+        value = result["result"]["value"]
+        if value["violations"]:
+            fail("axe-core at %s: %s" % (fragment, "; ".join(value["violations"])[:1500]))
+        checked += value["passes"]
+    print("axe-core %s: no violation in %d states of the page (%d rules passed in all)"
+          % (os.path.basename(os.path.dirname(path)), len(states), checked))
+
+
+def lines_and_conflicts(browser, url, nqsat):
+    """"Its diagonal" lists the whole at-most-one of the square's diagonal:
+    exactly the clauses `nqsat encode 6 --amo seq --explain` puts under
+    that diagonal's comment (the chain of the sequential counter among
+    them); and a position whose unit propagation fails frames the false
+    clause's squares instead of blanking the board."""
+    text = subprocess.run([nqsat, "encode", "6", "--amo", "seq", "--explain"], check=True,
+                          capture_output=True, text=True).stdout
+    group, want = None, []
+    for line in text.splitlines():
+        if line.startswith("c ") and not line.startswith("c a"):
+            group = line[2:]
+        elif line and line[0] in "-0123456789" and group and group.startswith("diagonal r-c=-1:"):
+            want.append(line.strip())
+    browser.open(url + "#encoding=seq&square=3,4")
+    browser.evaluate("document.querySelector('#line-mode button[data-line=diagonal]').focus()")
+    browser.key("Enter", "Enter", 13)
+    shown = browser.evaluate("""Array.from(document.querySelectorAll('#clause-list li code'))
+      .map((c) => c.textContent)""")
+    if not want or shown != want:
+        fail("line: the page's diagonal r-c=-1 in --amo seq: %d clauses %s; nqsat encode: %d %s"
+             % (len(shown), shown[:3], len(want), want[:3]))
+    browser.open(url + "#encoding=pairwise&queens=1,1;1,2")
+    framed = browser.evaluate("""[Array.from(document.querySelectorAll('#clause-board .in-clause'))
+      .map((b) => b.dataset.row + ',' + b.dataset.column).sort(),
+      document.querySelector('#propagation tr.active').textContent]""")
+    if framed[0] != ["1,1", "1,2"] or "conflict" not in framed[1]:
+        fail("conflict: two queens in row 1 frame %s (%s)" % framed)
+    print("line: the diagonal's whole at-most-one (%d clauses) as nqsat encode writes it; "
+          "a conflict frames its false clause" % len(want))
+
+
 def main():
     chromium, page, out_dir = sys.argv[1:4]
     os.makedirs(out_dir, exist_ok=True)
@@ -307,6 +467,12 @@ def main():
             if errors:
                 fail("the page reported errors: " + errors[:300])
             fragment_and_frames(browser, "file://" + os.path.abspath(page))
+            sat_keys(browser, "file://" + os.path.abspath(page), page_data(page))
+            if len(sys.argv) > 4:
+                lines_and_conflicts(browser, "file://" + os.path.abspath(page), sys.argv[4])
+            accessibility(browser, "file://" + os.path.abspath(page), [
+                "#mode=fc&step=25&encoding=seq&queens=1,2&blocked=3,3&square=3,4&solver=cdcl&sat=33",
+                "#mode=bt&step=40&encoding=order&solver=sat&sat=end"])
         finally:
             browser.close()
 
