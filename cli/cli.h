@@ -95,7 +95,6 @@ int parse_memory_size(const char *command_name, const char *text, uint64_t *byte
 int parse_size_option(const char *command_name, const char *option, const char *text,
                       uint64_t *bytes);
 uint64_t default_memory_limit(void);
-uint64_t estimate_picosat_bytes(const nq_formula_size *size, int n, uint64_t blocking_clauses);
 /* Blocking clauses the symmetric enumeration of N-Queens (solve N, verify
  * without --plain) holds at once on `solver_instances` threads. */
 uint64_t symmetric_blocking_clauses(int n, int solver_instances);
