@@ -52,6 +52,12 @@ int parse_range(const char *command_name, const char *text, int min, int max, in
 int parse_amo(const char *command_name, const char *text, int allow_all, nq_amo *amo);
 /* The same for an option of another name (suite --encodings, ...), which
  * the error message names. */
+/* The encodings' names from the encoder's registry, joined by ", " and
+ * `last_glue` before the last ("pairwise, seq, ... or bimander"). */
+void amo_name_list(char *names, size_t size, const char *last_glue);
+/* `text` in words on lines of at most 78 columns, each after `indent`
+ * (the first too), for --help lists built at run time. */
+void print_wrapped(const char *indent, const char *text);
 int parse_amo_option(const char *command_name, const char *option, const char *text, int allow_all,
                      nq_amo *amo);
 

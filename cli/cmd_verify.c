@@ -44,13 +44,17 @@ static void print_verify_help(void) {
          "--plain checks the mechanism without these speed-ups instead.\n"
          "\n"
          "  N | A..B        board sizes, each 1..%d\n"
-         "  --amo ENCODING  encoding to check on the SAT path: pairwise, seq, ladder,\n"
-         "                  commander, product, binary, bimander, or all (default)\n"
-         "  --plain         SAT path without split, symmetry or threads: one PicoSAT\n"
+         "  --amo ENCODING  encoding to check on the SAT path, one of:\n",
+         VERIFY_SET_COMPARISON_MAX_N, VERIFY_SET_COMPARISON_MAX_N, NQ_VERIFY_KNOWN_MAX_N);
+  char names[256];
+  amo_name_list(names, sizeof names, ", ");
+  strncat(names, ", or all (default)", sizeof names - strlen(names) - 1);
+  print_wrapped("                  ", names);
+  printf("  --plain         SAT path without split, symmetry or threads: one PicoSAT\n"
          "                  instance per encoding, a blocking clause per solution,\n"
          "                  every solution found by PicoSAT itself (much slower)\n"
          "  --threads T     worker threads of the SAT path and the class counter,\n"
-         "                  1..256 (default: one per processor); with more than one,\n"
+         "                  1..%d (default: one per processor); with more than one,\n"
          "                  two stages (native, class counter, an encoding; of this N\n"
          "                  or the next) run at once; the table does not depend on it\n"
          "  --max-memory SIZE  refuse to start when the estimated memory exceeds SIZE\n"
@@ -58,7 +62,7 @@ static void print_verify_help(void) {
          "  -h, --help      show this help\n"
          "\n"
          "Exit status 0 when everything agrees, 1 naming the first disagreement.\n",
-         VERIFY_SET_COMPARISON_MAX_N, VERIFY_SET_COMPARISON_MAX_N, NQ_VERIFY_KNOWN_MAX_N);
+         NQ_COUNT_MAX_THREADS);
 }
 
 /* NQSAT_TEST_WRONG_IMAGE=N: at board size N, the fast SAT path reports one
@@ -100,7 +104,7 @@ int cmd_verify(int argc, char **argv) {
       break;
     case OPT_PLAIN: run.plain = 1; break;
     case OPT_THREADS:
-      if (parse_bounded("verify", "--threads", optarg, 1, 256, &value))
+      if (parse_bounded("verify", "--threads", optarg, 1, NQ_COUNT_MAX_THREADS, &value))
         return NQ_EXIT_USAGE;
       run.threads = (int)value;
       break;
