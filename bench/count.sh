@@ -40,7 +40,9 @@ markdown=""
 md_row() { printf '|'; printf ' %s |' "$@"; printf '\n'; }
 # caption WHAT: the caption line of a Markdown table: script, machine, date.
 caption() {
-  echo "Table: \`bench/count.sh\` ($1), $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)," \
+  local vars="FORMAT=markdown REPEAT=$repeat"
+  [ -n "${KLUEV_SRC:-}" ] && vars="KLUEV_SRC=DIR ${LEVELS_ONLY:+LEVELS_ONLY=1 }$vars"
+  echo "Table: \`$vars bash bench/count.sh NQSAT $sizes\` ($1), $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)," \
     "$(nproc) CPUs, load $(cut -d' ' -f1 /proc/loadavg) at the start, best of $repeat, $(date -u +%Y-%m-%d)."
   echo
 }

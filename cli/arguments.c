@@ -79,15 +79,38 @@ int parse_amo(const char *command_name, const char *text, int allow_all, nq_amo 
   return parse_amo_option(command_name, "--amo", text, allow_all, amo);
 }
 
+void amo_name_list(char *names, size_t size, const char *last_glue) {
+  names[0] = '\0';
+  for (int e = 0; e < NQ_AMO_COUNT; e++) {
+    strncat(names, !e ? "" : e + 1 < NQ_AMO_COUNT ? ", " : last_glue, size - strlen(names) - 1);
+    strncat(names, nq_amo_name((nq_amo)e), size - strlen(names) - 1);
+  }
+}
+
+void print_wrapped(const char *indent, const char *text) {
+  const int width = 78;
+  int column = printf("%s", indent);
+  const char *word = text;
+  while (*word) {
+    size_t length = strcspn(word, " ");
+    if (column > (int)strlen(indent) && column + 1 + (int)length > width)
+      column = printf("\n%s", indent) - 1;
+    else if (column > (int)strlen(indent))
+      column += printf(" ");
+    column += printf("%.*s", (int)length, word);
+    word += length;
+    while (*word == ' ')
+      word++;
+  }
+  printf("\n");
+}
+
 int parse_amo_option(const char *command_name, const char *option, const char *text, int allow_all,
                      nq_amo *amo) {
   if (!nq_amo_from_name(text, amo))
     return 0;
-  char names[256] = "";
-  for (int e = 0; e < NQ_AMO_COUNT; e++) {
-    strncat(names, e ? ", " : "", sizeof names - strlen(names) - 1);
-    strncat(names, nq_amo_name((nq_amo)e), sizeof names - strlen(names) - 1);
-  }
+  char names[256];
+  amo_name_list(names, sizeof names, ", ");
   if (allow_all)
     strncat(names, ", all", sizeof names - strlen(names) - 1);
   usage_error(command_name, "unknown encoding '%s' for %s (%s)", text, option, names);

@@ -52,6 +52,12 @@ int parse_range(const char *command_name, const char *text, int min, int max, in
 int parse_amo(const char *command_name, const char *text, int allow_all, nq_amo *amo);
 /* The same for an option of another name (suite --encodings, ...), which
  * the error message names. */
+/* The encodings' names from the encoder's registry, joined by ", " and
+ * `last_glue` before the last ("pairwise, seq, ... or bimander"). */
+void amo_name_list(char *names, size_t size, const char *last_glue);
+/* `text` in words on lines of at most 78 columns, each after `indent`
+ * (the first too), for --help lists built at run time. */
+void print_wrapped(const char *indent, const char *text);
 int parse_amo_option(const char *command_name, const char *option, const char *text, int allow_all,
                      nq_amo *amo);
 
@@ -99,7 +105,6 @@ int parse_memory_size(const char *command_name, const char *text, uint64_t *byte
 int parse_size_option(const char *command_name, const char *option, const char *text,
                       uint64_t *bytes);
 uint64_t default_memory_limit(void);
-uint64_t estimate_picosat_bytes(const nq_formula_size *size, int n, uint64_t blocking_clauses);
 /* Blocking clauses the symmetric enumeration of N-Queens (solve N, verify
  * without --plain) holds at once on `solver_instances` threads. */
 uint64_t symmetric_blocking_clauses(int n, int solver_instances);

@@ -32,15 +32,12 @@ static void print_encode_help(void) {
          "                          log       ceil(log2 N) bits per row (Iwama &\n"
          "                                    Miyazaki 1994)\n"
          "  --amo ENCODING        matrix model: at-most-one encoding for rows, columns,\n"
-         "                        diagonals:\n"
-         "                          pairwise  (default) one clause per pair\n"
-         "                          seq       Sinz's sequential counter\n"
-         "                          ladder    ladder / regular encoding\n"
-         "                          commander Klieber & Kwon's commander encoding\n"
-         "                          product   Chen's 2-product encoding\n"
-         "                          binary    binary (bitwise) encoding\n"
-         "                          bimander  Nguyen & Mai's bimander encoding\n"
-         "  --commander-group G   commander group size, 2..1000000 (default 3)\n"
+         "                        diagonals:\n",
+         NQ_ENCODER_MAX_N);
+  for (int e = 0; e < NQ_AMO_COUNT; e++) /* the encoder's registry */
+    printf("                          %-9s %s%s\n", nq_amo_name((nq_amo)e),
+           e == NQ_AMO_PAIRWISE ? "(default) " : "", nq_amo_summary((nq_amo)e));
+  printf("  --commander-group G   commander group size, 2..1000000 (default 3)\n"
          "  --bimander-groups M   bimander groups per line, 1..1000000 (default:\n"
          "                        half the line length, groups of two)\n"
          "  --parsimonious        make auxiliary variables functions of the queens,\n"
@@ -63,8 +60,7 @@ static void print_encode_help(void) {
          "  -o, --output FILE     write to FILE instead of standard output; a name ending\n"
          "                        in .gz is gzip-compressed. FILE appears only when\n"
          "                        complete (written under a temporary name, then renamed)\n"
-         "  -h, --help            show this help\n",
-         NQ_ENCODER_MAX_N);
+         "  -h, --help            show this help\n");
   printf("\n"
          "Chessboard families (docs/encoder.md; --amo applies to their lines):\n"
          "  --problem NAME[:K]    queens (default), toroidal (diagonals wrap), super\n"

@@ -52,9 +52,14 @@ static void print_solve_help(void) {
          "on --threads.\n"
          "\n");
   printf("  N                 board size, 1..%d\n"
-         "  --amo ENCODING    at-most-one encoding (N only): pairwise (default), seq,\n"
-         "                    ladder, commander, product, binary or bimander\n"
-         "  --count           print only the number of solutions (models)\n"
+         "  --amo ENCODING    at-most-one encoding (N only), one of:\n",
+         NQ_SOLVER_MAX_N);
+  char names[256];
+  amo_name_list(names, sizeof names, " or ");
+  snprintf(names + strlen(names), sizeof names - strlen(names), " (default %s)",
+           nq_amo_name(NQ_AMO_PAIRWISE));
+  print_wrapped("                    ", names);
+  printf("  --count           print only the number of solutions (models)\n"
          "  --unique          with --count and N: the number of fundamental solutions\n"
          "                    (up to rotation and reflection, OEIS A002562); with\n"
          "                    FILE: the orbits of projected models under the\n"
@@ -92,7 +97,7 @@ static void print_solve_help(void) {
          "                    search over the whole formula)\n"
          "  --symmetry MODE   FILE: auto (default: use the formula's symmetries when\n"
          "                    found quickly) or off\n",
-         NQ_SOLVER_MAX_N, MODEL_COUNT_MAX_DIGITS, MODEL_COUNT_DEFAULT_DIGITS);
+         MODEL_COUNT_MAX_DIGITS, MODEL_COUNT_DEFAULT_DIGITS);
   fputs("  --engine ENGINE   FILE, with --count, --all or --max: auto (default: for\n"
         "                    --count the probe picks components or enumerate, and\n"
         "                    an enumeration runs trials of the component counter\n"

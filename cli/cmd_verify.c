@@ -47,13 +47,17 @@ static void print_verify_help(void) {
          "--plain checks the mechanism without these speed-ups instead.\n"
          "\n"
          "  N | A..B        board sizes, each 1..%d\n"
-         "  --amo ENCODING  encoding to check on the SAT path: pairwise, seq, ladder,\n"
-         "                  commander, product, binary, bimander, or all (default)\n"
-         "  --plain         SAT path without split, symmetry or threads: one PicoSAT\n"
+         "  --amo ENCODING  encoding to check on the SAT path, one of:\n",
+         VERIFY_SET_COMPARISON_MAX_N, VERIFY_SET_COMPARISON_MAX_N, NQ_VERIFY_KNOWN_MAX_N);
+  char names[256];
+  amo_name_list(names, sizeof names, ", ");
+  strncat(names, ", or all (default)", sizeof names - strlen(names) - 1);
+  print_wrapped("                  ", names);
+  printf("  --plain         SAT path without split, symmetry or threads: one PicoSAT\n"
          "                  instance per encoding, a blocking clause per solution,\n"
          "                  every solution found by PicoSAT itself (much slower)\n"
          "  --threads T     worker threads of the SAT path and the class counter,\n"
-         "                  1..256 (default: one per processor); with more than one,\n"
+         "                  1..%d (default: one per processor); with more than one,\n"
          "                  two stages (native, class counter, an encoding; of this N\n"
          "                  or the next) run at once; the table does not depend on it\n"
          "  --max-memory SIZE  refuse to start when the estimated memory exceeds SIZE\n"
@@ -66,7 +70,7 @@ static void print_verify_help(void) {
          "  -h, --help      show this help\n"
          "\n"
          "Exit status 0 when everything agrees, 1 naming the first disagreement.\n",
-         VERIFY_SET_COMPARISON_MAX_N, VERIFY_SET_COMPARISON_MAX_N, NQ_VERIFY_KNOWN_MAX_N);
+         NQ_COUNT_MAX_THREADS);
   printf("\n"
          "  --family NAME   a chessboard family instead (default N = 1..7): toroidal,\n"
          "                  super (counts: native, OEIS, every encoding's model count),\n"
@@ -145,7 +149,7 @@ int cmd_verify(int argc, char **argv) {
     case OPT_PLAIN: run.plain = 1; break;
     case OPT_CERTIFY: certify = 1; break;
     case OPT_THREADS:
-      if (parse_bounded("verify", "--threads", optarg, 1, 256, &value))
+      if (parse_bounded("verify", "--threads", optarg, 1, NQ_COUNT_MAX_THREADS, &value))
         return NQ_EXIT_USAGE;
       run.threads = (int)value;
       break;

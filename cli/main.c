@@ -6,9 +6,9 @@
 #include "cli.h"
 
 static const command commands[] = {
-    {"encode", cmd_encode, "write N-Queens as DIMACS CNF"},
-    {"solve", cmd_solve, "solve or enumerate N-Queens with PicoSAT"},
-    {"count", cmd_count, "count solutions with the native backtracking solver"},
+    {"encode", cmd_encode, "write N-Queens as DIMACS CNF, OPB or MiniZinc"},
+    {"solve", cmd_solve, "solve, enumerate or count N-Queens or a DIMACS file"},
+    {"count", cmd_count, "count N-Queens solutions without SAT, in parts or over MPI"},
     {"verify", cmd_verify, "cross-check SAT solutions against the native solver and OEIS"},
     {"check", cmd_check, "check solutions another solver found (vectors, v lines, MiniSat)"},
     {"trace", cmd_trace, "show the backtracking search step by step (teaching)"},
@@ -23,8 +23,8 @@ static void print_help(FILE *out) {
   fprintf(out,
           "usage: nqsat <command> [arguments]\n"
           "\n"
-          "N-Queens to SAT and back: encode as CNF, solve with PicoSAT, and verify\n"
-          "every answer with an independent backtracking solver.\n"
+          "N-Queens to SAT and back: encode as CNF, solve with PicoSAT or nqsat's\n"
+          "own engines, and verify every answer with an independent verifier.\n"
           "\n"
           "commands:\n");
   for (int i = 0; i < COMMAND_COUNT; i++)

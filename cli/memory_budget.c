@@ -1,20 +1,9 @@
 /* --max-memory: refuse a run that would not fit, before allocating, rather
- * than be killed by the kernel half-way.
- *
- * The PicoSAT estimate is deliberately conservative. It was fitted to
- * picosat_max_bytes_allocated() after solving the N-Queens formula
- * (PicoSAT 965, Debian 12): N = 10..150 pairwise and N = 10..100 seq peaked
- * at 12-17 bytes per literal for binary-heavy formulas (two implication
- * entries plus a clause pointer each), and the search (learned clauses,
- * trail, watch and heap stacks) added up to about 1 KiB per variable.
- * Enumeration costs more than its blocking clauses: the learned clauses grow
- * with the solutions found, and the peak resident size of `nqsat solve N
- * --count` (N = 9..12, both encodings) grew by 0.9-1.6 KiB per solution.
- * The model below charges
- *     1 MiB + 1104 B per variable + 12 B per literal + 8 B per clause
- *     + (512 + 64 N) B per solution kept as a blocking clause,
- * times 1.5; measured peaks were 1.1 to 3 times below it. Enumerating all
- * solutions charges A000170(N) of them when the count is known (N <= 27). */
+ * than be killed by the kernel half-way. The estimates are the libraries'
+ * (nq_solver_memory_estimate, nq_cnf_plan_memory_estimate,
+ * nq_count_memory_estimate); this file adds up what a command holds at
+ * once, compares with the limit and says what does not fit. Enumerating
+ * all solutions charges A000170(N) of them when the count is known. */
 #include <ctype.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -25,8 +14,6 @@
 #include "nqsat/solver.h"
 #include "nqsat/verify.h"
 #include "processors.h"
-
-enum { MIB = 1 << 20 };
 
 static void format_bytes(uint64_t bytes, char *out, size_t size) {
   static const char *const units[] = {"bytes", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
@@ -98,13 +85,6 @@ uint64_t default_memory_limit(void) {
   return (uint64_t)pages * (uint64_t)page_size / 2;
 }
 
-uint64_t estimate_picosat_bytes(const nq_formula_size *size, int n, uint64_t blocking_clauses) {
-  double bytes = MIB + 1104.0 * (double)size->variables + 12.0 * (double)size->literals +
-                 8.0 * (double)size->clauses + (512.0 + 64.0 * n) * (double)blocking_clauses;
-  bytes *= 1.5;
-  return bytes >= 1.8e19 ? UINT64_MAX : (uint64_t)bytes;
-}
-
 /* Solutions the enumeration keeps blocking clauses for: all of them
  * (A000170(N), when known) capped by `max_solutions` (0: no cap). */
 static uint64_t solutions_kept(int n, uint64_t max_solutions) {
@@ -118,14 +98,7 @@ uint64_t symmetric_blocking_clauses(int n, int solver_instances) {
   uint64_t total = 0;
   if (nq_verify_known_count(n, &total, NULL) != 0)
     total = UINT64_MAX / 64;
-  /* Each sub-problem (a prefix of the first split rows) is its own
-   * instance, freed when it is done, holding the orbits' images of its own
-   * solutions: about total / prefixes, times the 8 images, per instance. */
-  uint64_t prefixes = 1;
-  for (int row = 0; row < nq_solver_split_rows(n); row++)
-    prefixes *= n - 3 * row > 1 ? (uint64_t)(n - 3 * row) : 1;
-  uint64_t held = (total / prefixes + 1) * 8 * (uint64_t)solver_instances;
-  return held < total ? held : total;
+  return nq_solver_symmetric_blocking_clauses(n, solver_instances, total);
 }
 
 static int refuse(const char *command_name, const char *what, uint64_t estimate, uint64_t limit) {
@@ -156,11 +129,8 @@ int memory_budget_check_solve(const char *command_name, const nq_encoding *encod
   nq_formula_size size;
   if (nq_encoder_measure(encoding, &size) != NQ_OK)
     return 0; /* the solver reports the problem itself */
-  uint64_t per_solver = estimate_picosat_bytes(&size, encoding->n, 0);
-  uint64_t blocking = estimate_picosat_bytes(&size, encoding->n, blocking_clauses) - per_solver;
-  uint64_t instances = solver_instances > 1 ? (uint64_t)solver_instances : 1;
-  uint64_t estimate = per_solver > UINT64_MAX / instances ? UINT64_MAX : per_solver * instances;
-  estimate = estimate > UINT64_MAX - blocking ? UINT64_MAX : estimate + blocking;
+  uint64_t estimate =
+      nq_solver_memory_estimate(&size, encoding->n, solver_instances, blocking_clauses);
   if (estimate <= limit)
     return 0;
   char what[96];
@@ -190,13 +160,12 @@ static uint64_t verify_sat_stage_bytes(int n, nq_amo amo, int plain, uint64_t in
   /* One PicoSAT instance per thread holds the formula. --plain blocks every
    * solution in its one instance; the symmetric path holds only the
    * blocking clauses of the sub-problems in progress. */
-  uint64_t per_solver = estimate_picosat_bytes(&size, n, 0);
   uint64_t blocked = plain ? count : symmetric_blocking_clauses(n, (int)instances);
   /* The symmetric enumeration holds back the solutions of sub-problems that
    * finish before the one next in line, so that they are reported in
    * order: at worst all of them, in buffers that grow by doubling. */
   uint64_t held_back = plain ? 0 : 2 * count * (uint64_t)n * sizeof(int);
-  return estimate_picosat_bytes(&size, n, blocked) + (instances - 1) * per_solver + held_back;
+  return nq_solver_memory_estimate(&size, n, (int)instances, blocked) + held_back;
 }
 
 /* The solution sets of one row: the native one and one per encoding (all

@@ -45,5 +45,6 @@ static amo_size amo_bimander_size(const nq_encoding *encoding, int64_t count) {
   return total;
 }
 
-const amo_scheme amo_bimander_scheme = {NQ_AMO_BIMANDER, "bimander", amo_bimander,
-                                        amo_bimander_size, 0};
+const amo_scheme amo_bimander_scheme = {
+    NQ_AMO_BIMANDER,   "bimander", amo_bimander,
+    amo_bimander_size, 0,          "Nguyen & Mai's bimander encoding"};

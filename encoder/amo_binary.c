@@ -107,4 +107,5 @@ static amo_size amo_binary_size(const nq_encoding *encoding, int64_t count) {
   return group_bits_size(count, 1, encoding->parsimonious);
 }
 
-const amo_scheme amo_binary_scheme = {NQ_AMO_BINARY, "binary", amo_binary, amo_binary_size, 0};
+const amo_scheme amo_binary_scheme = {NQ_AMO_BINARY,   "binary", amo_binary,
+                                      amo_binary_size, 0,        "binary (bitwise) encoding"};

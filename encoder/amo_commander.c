@@ -84,5 +84,6 @@ static amo_size amo_commander_size(const nq_encoding *encoding, int64_t count) {
   return total;
 }
 
-const amo_scheme amo_commander_scheme = {NQ_AMO_COMMANDER, "commander", amo_commander,
-                                         amo_commander_size, 0};
+const amo_scheme amo_commander_scheme = {
+    NQ_AMO_COMMANDER,   "commander", amo_commander,
+    amo_commander_size, 0,           "Klieber & Kwon's commander encoding"};

@@ -48,4 +48,5 @@ static amo_size amo_ladder_size(const nq_encoding *encoding, int64_t n) {
   return (amo_size){n, 4 * n - 2, 2 * (n - 1) + 2 * n + 2 * (n - 1) + 2 + 3 * (n - 1)};
 }
 
-const amo_scheme amo_ladder_scheme = {NQ_AMO_LADDER, "ladder", amo_ladder, amo_ladder_size, 1};
+const amo_scheme amo_ladder_scheme = {NQ_AMO_LADDER,   "ladder", amo_ladder,
+                                      amo_ladder_size, 1,        "ladder / regular encoding"};

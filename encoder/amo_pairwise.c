@@ -20,5 +20,5 @@ amo_size amo_pairwise_size(const nq_encoding *encoding, int64_t count) {
   return (amo_size){0, pairs, 2 * pairs};
 }
 
-const amo_scheme amo_pairwise_scheme = {NQ_AMO_PAIRWISE, "pairwise", amo_pairwise,
-                                        amo_pairwise_size, 1};
+const amo_scheme amo_pairwise_scheme = {NQ_AMO_PAIRWISE,   "pairwise", amo_pairwise,
+                                        amo_pairwise_size, 1,          "one clause per pair"};

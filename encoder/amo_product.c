@@ -104,4 +104,5 @@ static amo_size amo_product_size(const nq_encoding *encoding, int64_t count) {
   return size;
 }
 
-const amo_scheme amo_product_scheme = {NQ_AMO_PRODUCT, "product", amo_product, amo_product_size, 0};
+const amo_scheme amo_product_scheme = {NQ_AMO_PRODUCT,   "product", amo_product,
+                                       amo_product_size, 0,         "Chen's 2-product encoding"};

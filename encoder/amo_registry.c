@@ -30,6 +30,11 @@ int nq_amo_from_name(const char *name, nq_amo *amo) {
   return -1;
 }
 
+const char *nq_amo_summary(nq_amo amo) {
+  const amo_scheme *scheme = amo_scheme_of(amo);
+  return scheme ? scheme->summary : "unknown";
+}
+
 int nq_amo_is_parsimonious(nq_amo amo) {
   const amo_scheme *scheme = amo_scheme_of(amo);
   return scheme ? scheme->parsimonious : 0;

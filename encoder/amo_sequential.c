@@ -46,5 +46,5 @@ static amo_size amo_sequential_size(const nq_encoding *encoding, int64_t n) {
   return size;
 }
 
-const amo_scheme amo_sequential_scheme = {NQ_AMO_SEQUENTIAL, "seq", amo_sequential,
-                                          amo_sequential_size, 0};
+const amo_scheme amo_sequential_scheme = {NQ_AMO_SEQUENTIAL,   "seq", amo_sequential,
+                                          amo_sequential_size, 0,     "Sinz's sequential counter"};

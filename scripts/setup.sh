@@ -16,6 +16,7 @@ if [ "${1:-}" = "--test-tools" ]; then
   test_tools=1
   packages+=(minisat cadical cryptominisat)
   packages+=(clang libclang-rt-dev valgrind) # scripts/fuzz.sh, scripts/valgrind-cli.sh
+  packages+=(clang-format) # the format test (scripts/check_format.sh)
   packages+=(libxml2-utils) # xmllint: the SVG of 'nqsat show' is well-formed
   packages+=(clasp) # a PB solver: counts the models of `nqsat encode --format opb`
   # tests/install/: man pages rendered, completion loaded, the install built

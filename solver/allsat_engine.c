@@ -31,6 +31,7 @@
  * Where that never happens (N-Queens) the counting is switched off after a
  * few dozen models: it costs as much as propagation. */
 #include "allsat_engine.h"
+#include "invariant.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -181,6 +182,53 @@ struct allsat_engine {
 
 static int var_of(int literal) { return literal >> 1; }
 static int to_internal(int dimacs) { return dimacs > 0 ? 2 * dimacs : 2 * -dimacs + 1; }
+
+/* ---- invariants (the sanitizer build; common/internal/invariant.h) ---- */
+
+/* The trail: every literal on it true, its variable's level the one whose
+ * stretch of the trail holds it, levels starting in order. */
+static void check_trail(const allsat_engine *e) {
+  if (!NQ_CHECKING_INVARIANTS)
+    return;
+  NQ_INVARIANT(e->head >= 0 && e->head <= e->trail_size);
+  NQ_INVARIANT(e->current_level >= 0);
+  int level = 0;
+  for (int i = 0; i < e->trail_size; i++) {
+    while (level < e->current_level && e->level_start[level + 1] <= i)
+      level++;
+    int literal = e->trail[i];
+    NQ_INVARIANT(literal >= 2 && literal < 2 * (e->variables + 1));
+    NQ_INVARIANT(e->value[literal] == 1 && e->value[literal ^ 1] == -1);
+    NQ_INVARIANT(e->level[var_of(literal)] == level);
+  }
+  for (int l = 1; l <= e->current_level; l++)
+    NQ_INVARIANT(e->level_start[l] >= (l > 1 ? e->level_start[l - 1] : 0) &&
+                 e->level_start[l] <= e->trail_size);
+}
+
+/* The arena: whole clauses of literals in range; the watches: a clause is
+ * watched by its first two literals, a binary one's partner in range. */
+static void check_clauses(const allsat_engine *e) {
+  if (!NQ_CHECKING_INVARIANTS)
+    return;
+  const int *arena = e->arena.items;
+  int literals = 2 * (e->variables + 1);
+  for (size_t c = 0; c < e->arena.size; c += HEADER + (size_t)arena[c]) {
+    NQ_INVARIANT(arena[c] >= 0 && c + HEADER + (size_t)arena[c] <= e->arena.size);
+    for (int k = 0; k < arena[c]; k++)
+      NQ_INVARIANT(arena[c + HEADER + k] >= 2 && arena[c + HEADER + k] < literals);
+  }
+  for (int l = 2; l < literals; l++) {
+    const literal_watches *w = &e->watches[l];
+    for (int i = 0; i < w->binary.size; i++)
+      NQ_INVARIANT(w->binary.items[i] >= 2 && w->binary.items[i] < literals);
+    for (int i = 0; i < w->other.size; i++) {
+      size_t c = (size_t)w->other.items[i].clause;
+      NQ_INVARIANT(c + HEADER + 2 <= e->arena.size && arena[c] >= 3);
+      NQ_INVARIANT(arena[c + HEADER] == l || arena[c + HEADER + 1] == l);
+    }
+  }
+}
 
 static int list_push(int_list *list, int item) {
   if (list->size == list->capacity) {
@@ -397,6 +445,7 @@ static void backtrack(allsat_engine *e, int target) {
   }
   e->trail_size = e->head = keep;
   e->current_level = target;
+  check_trail(e);
 }
 
 /* Returns 1 after a conflict, its clause then in e->conflict, else 0. */
@@ -876,6 +925,8 @@ nq_status allsat_engine_enumerate(allsat_engine *e, const int *assumptions, size
   }
 done:
   settle_units(e);
+  check_trail(e);
+  check_clauses(e);
   return status;
 }
 

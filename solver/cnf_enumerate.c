@@ -55,6 +55,7 @@
 #include "cnf_orbit.h"
 #include "cnf_propagate.h"
 #include "cnf_symmetry.h"
+#include "picosat_memory.h"
 #include "grow.h"
 #include "processors.h"
 #include "search_clock.h"
@@ -262,27 +263,28 @@ static double native_instance_bytes(const cnf_compact *f) {
   return 65536.0 + 64.0 * f->variables + formula + learned;
 }
 
-/* PicoSAT's cost as cli/memory_budget.c models it (fitted there); the
- * native engine's by native_instance_bytes (no blocking clauses). */
+/* PicoSAT's cost by its model (picosat_memory.c), a blocking clause's
+ * learned share growing with the projection; the native engine's by
+ * native_instance_bytes (no blocking clauses). */
 uint64_t nq_cnf_plan_memory_estimate(const nq_cnf_plan *plan, int threads,
                                      uint64_t blocking_clauses) {
   const cnf_compact *f = &plan->formula;
   if (plan->engine == NQ_CNF_ENGINE_NATIVE)
     blocking_clauses = 0;
-  double per_instance = 1048576.0 + 1104.0 * f->variables +
-                        12.0 * (double)(f->literal_count - f->clause_count) +
-                        8.0 * (double)f->clause_count;
+  double per_instance =
+      picosat_instance_bytes(f->variables, (double)(f->literal_count - f->clause_count),
+                             (double)f->clause_count);
   if (plan->shrink) /* the saved original clauses */
     per_instance += 8.0 * (double)f->literal_count;
   double instances = threads > 1 ? threads : 1;
   if (plan->engine == NQ_CNF_ENGINE_NATIVE)
     per_instance = native_instance_bytes(f);
-  double blocking = (512.0 + 4.0 * f->projection_count) * (double)blocking_clauses;
+  double blocking =
+      picosat_blocking_bytes((double)blocking_clauses, 4.0 * (double)f->projection_count);
   /* The compact copy, the cubes and the caller's formula. */
   double tables = 12.0 * (double)f->literal_count + 16.0 * f->variables +
                   4.0 * (double)(plan->cubes.start ? plan->cubes.start[plan->cubes.count] : 0);
-  double bytes = 1.5 * (per_instance * instances + blocking) + tables;
-  return bytes >= 1.8e19 ? UINT64_MAX : (uint64_t)bytes;
+  return picosat_bytes_rounded(PICOSAT_MARGIN * (per_instance * instances + blocking) + tables);
 }
 
 /* ---- the enumeration ---- */

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "grow.h"
+#include "invariant.h"
 
 typedef struct cache_entry {
   uint64_t hash;
@@ -205,6 +206,30 @@ void component_cache_forget_since(component_cache *cache, uint64_t store_count) 
   }
 }
 
+/* An entry as stored (the sanitizer build; common/internal/invariant.h):
+ * a canonical key (its variable count, the variables ascending, the
+ * clause ids ascending), its hash, a count (no sign), in its
+ * bucket, and its bytes counted in those held. */
+static void check_entry(const component_cache *cache, int slot) {
+  if (!NQ_CHECKING_INVARIANTS)
+    return;
+  const cache_entry *entry = &cache->entries[slot];
+  NQ_INVARIANT(entry->key && entry->length >= 1);
+  int variables = entry->key[0];
+  NQ_INVARIANT(variables >= 0 && 1 + variables <= entry->length);
+  for (int i = 2; i < entry->length; i++)
+    if (i != 1 + variables) /* the first clause id follows the last variable */
+      NQ_INVARIANT(entry->key[i - 1] < entry->key[i]);
+  NQ_INVARIANT(entry->hash == component_cache_hash(entry->key, entry->length));
+  NQ_INVARIANT(mpz_sgn(entry->count) >= 0);
+  int found = 0;
+  for (int i = cache->buckets[entry->hash & (cache->bucket_count - 1)]; i >= 0 && !found;
+       i = cache->entries[i].next)
+    found = i == slot;
+  NQ_INVARIANT(found);
+  NQ_INVARIANT(cache->bytes >= entry_bytes(entry));
+}
+
 int component_cache_find(component_cache *cache, const int *key, int length, uint64_t hash,
                          mpz_t count) {
   for (int i = cache->buckets[hash & (cache->bucket_count - 1)]; i >= 0;
@@ -214,6 +239,7 @@ int component_cache_find(component_cache *cache, const int *key, int length, uin
         !memcmp(entry->key, key, (size_t)length * sizeof *key)) {
       entry->last_used = ++cache->clock;
       mpz_set(count, entry->count);
+      check_entry(cache, i);
       return 1;
     }
   }
@@ -277,6 +303,7 @@ nq_status component_cache_store(component_cache *cache, const int *key, int leng
   cache->bytes += entry_bytes(entry);
   if (cache->bytes > cache->peak_bytes)
     cache->peak_bytes = cache->bytes;
+  check_entry(cache, slot);
   if ((uint64_t)cache->used > cache->bucket_count &&
       (!cache->byte_bound ||
        cache->bytes + cache->bucket_count * sizeof(int) * 2 < cache->byte_bound))

@@ -209,6 +209,15 @@ bound=$(scaled_limit_ms 5000)
 run "${mpi[@]}" -np 2 "$MPI_PROGRAM" count 40
 checks=$((checks + 1))
 [ "$status" -ne 0 ] && grep -q "N must be 1..32" "$WORK/err" || fail "N = 40: exit $status, $(head -c 300 "$WORK/err")"
+# The names and their messages are nqsat count's (one parser for both).
+run "$MPI_PROGRAM" count 12 --isa sse9
+checks=$((checks + 1))
+[ "$status" -eq 2 ] && grep -q "unknown --isa 'sse9': use auto, avx512, avx2 or portable" "$WORK/err" ||
+  fail "--isa sse9: exit $status, $(head -c 300 "$WORK/err")"
+run "$MPI_PROGRAM" count 12 --kernel vector --isa portable
+checks=$((checks + 1))
+[ "$status" -eq 2 ] && grep -q "kernel is the old name of --isa: give one of them" "$WORK/err" ||
+  fail "--kernel with --isa: exit $status, $(head -c 300 "$WORK/err")"
 run "${mpi[@]}" -np 1 "$MPI_PROGRAM" --help
 checks=$((checks + 1))
 [ "$status" -eq 0 ] && grep -q "^usage: mpirun -np P nqsat-mpi count N" "$WORK/out" || fail "--help"

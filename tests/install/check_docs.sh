@@ -2,9 +2,9 @@
 # scripts/check_docs.sh passes on the tree, and fails, naming the file and
 # the line, on copies of the pages with one thing wrong each: a figure of
 # the README's estimate table that disagrees with the docs' table, a date
-# outside a caption, a measured table without its caption, a caption
-# naming a script that does not exist, a README table pointing at a table
-# that is not there.
+# outside a caption, a measured table without its caption, a table name
+# with no table under it, a caption naming a script that does not exist,
+# a README table pointing at a table that is not there.
 #
 #   tests/install/check_docs.sh NQSAT BUILD_DIR SOURCE_DIR
 here=$(dirname "$0")
@@ -80,6 +80,12 @@ expect_problem "^bench/README\.md:[0-9]+: narration of past days" "narration of 
 copy
 sed -i '/^<!-- table: estimates -->$/{n;/^Table: /d}' "$WORK/tree/docs/benchmarks.md"
 expect_problem "^docs/benchmarks\.md:[0-9]+: table estimates has no" "a table without its caption"
+
+# A table name with no table under it.
+copy
+printf '\n<!-- table: orphan -->\nSome text, no table.\n' >>"$WORK/tree/docs/benchmarks.md"
+expect_problem "^docs/benchmarks\.md:[0-9]+: <!-- table: orphan --> is not followed by its table" \
+  "a table name with no table"
 
 # A caption naming a script that is not there.
 copy

@@ -175,6 +175,9 @@ typedef struct nq_clause_sink {
 /* Names as accepted on the command line ("pairwise", "seq", "ladder",
  * "commander", "product", "binary", "bimander"). */
 const char *nq_amo_name(nq_amo amo);
+/* One line saying what the encoding is, for --help ("Sinz's sequential
+ * counter"). */
+const char *nq_amo_summary(nq_amo amo);
 /* Returns 0 and sets *amo when `name` is a known encoding, else -1. */
 int nq_amo_from_name(const char *name, nq_amo *amo);
 /* Nonzero when the encoding, without `parsimonious`, already makes every

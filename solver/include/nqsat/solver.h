@@ -67,6 +67,18 @@ typedef struct nq_enumeration {
  * clauses of one such prefix's solutions only. For memory estimates. */
 int nq_solver_split_rows(int n);
 
+/* ---- Memory estimates (picosat_memory.c: the model and its fit) ----------
+ * Peak bytes of `instances` PicoSAT instances each holding the N-Queens
+ * formula of `size` (board size n), plus `blocking_clauses` blocking
+ * clauses in all; conservative (measured peaks were 1.1 to 3 times below).
+ * UINT64_MAX when it does not fit. */
+uint64_t nq_solver_memory_estimate(const nq_formula_size *size, int n, int instances,
+                                   uint64_t blocking_clauses);
+/* Blocking clauses nq_solver_enumerate_symmetric holds at once on
+ * `instances` threads for board size n with `solutions` solutions in all
+ * (A000170(n), or a bound): the sub-problems in progress, not all. */
+uint64_t nq_solver_symmetric_blocking_clauses(int n, int instances, uint64_t solutions);
+
 /* Fast enumeration of all N-Queens solutions, each orbit under the 8
  * symmetries of the board found once (see enumerate_symmetric.c for how).
  * With `on_solution`, every solution of every orbit is reported, serially
@@ -152,7 +164,7 @@ nq_status nq_cnf_plan_make(const nq_cnf *cnf, const nq_cnf_options *options,
 
 /* Peak bytes an enumeration of `plan` is expected to need with `threads`
  * workers, keeping up to `blocking_clauses` blocking clauses in all
- * (the estimate of cli/memory_budget.c's model, see there). */
+ * (PicoSAT's model of nq_solver_memory_estimate; the native engine's own). */
 uint64_t nq_cnf_plan_memory_estimate(const nq_cnf_plan *plan, int threads,
                                      uint64_t blocking_clauses);
 
