@@ -11,6 +11,7 @@
 
 #include "check_timer.h"
 #include "cli.h"
+#include "encoding_proof.h"
 #include "formula_truth.h"
 #include "nqsat/answer.h"
 
@@ -101,6 +102,10 @@ int check_instance(const char *instance_path, const char *answer_path, uint64_t 
                          "nqsat counts models, not weights, and cannot judge its answers",
                          instance_path, weighted_line);
   }
+  /* A header is believed only when the clauses prove it (encoding_proof.h). */
+  char proof_note[900];
+  if (!encoding_proof_check(instance_path, instance, proof_note, sizeof proof_note))
+    fprintf(stderr, "nqsat check: note: %s: %s\n", instance_path, proof_note);
   /* --time-limit bounds the whole run: the verifier's search of a board
    * and nqsat's count of a formula stop at the same deadline. */
   char what[300];

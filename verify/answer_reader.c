@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <zlib.h>
 
 #include "count_claim.h"
 #include "grow.h"
@@ -352,7 +353,6 @@ static nq_status read_literals(answer_parser *p, const char *cursor) {
         token_text(cursor, shown, sizeof shown);
         return fail(p, "text after the terminating 0: '%s'", shown);
       }
-      p->after_minisat_sat = 0;
       return NQ_OK;
     }
     set_literal(p, literal);
@@ -415,6 +415,44 @@ static nq_status read_comment(answer_parser *p, const char *text) {
   return NQ_OK;
 }
 
+/* MiniSat's standard output besides its result: its statistics table
+ * ("|..." rows, "===...===" rules), "LABEL : value" lines ("restarts : 1",
+ * "CPU time : 0.1 s"), its warnings and "Solved by ..." notes. */
+static int is_minisat_statistics(const char *text) {
+  if (text[0] == '|' || text[0] == '=')
+    return 1;
+  if (!strncmp(text, "WARNING:", 8) || !strncmp(text, "Solved by ", 10) ||
+      !strncmp(text, "*** INTERRUPTED ***", 19))
+    return 1;
+  const char *p = text;
+  while ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || *p == ' ')
+    p++;
+  return p > text && *p == ':' && isalpha((unsigned char)text[0]);
+}
+
+/* A line of nothing but a whole number: nqsat solve FILE --count's answer. */
+static int is_bare_count(const char *text) {
+  return is_digit(*text) && text[strspn(text, "0123456789")] == '\0';
+}
+
+/* A line of DIMACS literals ending in 0 (a model without "v"). */
+static int is_literal_line(const char *text) {
+  size_t length = strlen(text);
+  return strspn(text, "-0123456789 \t") == length && length >= 1 && text[length - 1] == '0' &&
+         (length == 1 || is_blank(text[length - 2]));
+}
+
+static nq_status not_understood(answer_parser *p, const char *text) {
+  char shown[48];
+  size_t i = 0;
+  for (; text[i] && i + 4 < sizeof shown; i++)
+    shown[i] = isprint((unsigned char)text[i]) ? text[i] : '?';
+  strcpy(shown + i, text[i] ? "..." : "");
+  return fail(p, "'%s' is not a line of any answer format this reader knows (see "
+                 "docs/verifier.md)",
+              shown);
+}
+
 static nq_status read_line(answer_parser *p, char *text) {
   /* A PB model ends at the first line that is not a "v" line. */
   int is_v = text[0] == 'v' && (!text[1] || isspace((unsigned char)text[1]));
@@ -436,11 +474,16 @@ static nq_status read_line(answer_parser *p, char *text) {
     else if (word_is(what, "UNKNOWN") || word_is(what, "UNSUPPORTED") ||
              word_is(what, "INDETERMINATE"))
       set_claim(p, NQ_CLAIM_UNKNOWN);
-    else if (count_claim_read_line(&p->answer->count, text, p->line) < 0)
-      return fail(p, "out of memory");
+    else {
+      int claimed = count_claim_read_line(&p->answer->count, text, p->line);
+      if (claimed < 0)
+        return fail(p, "out of memory");
+      if (!claimed)
+        return not_understood(p, text);
+    }
     return NQ_OK;
   }
-  if (text[0] == 'c' && isspace((unsigned char)text[1]))
+  if (text[0] == 'c' && (!text[1] || isspace((unsigned char)text[1])))
     return read_comment(p, text);
   if (!strcmp(text, "SAT")) {
     set_claim(p, NQ_CLAIM_SATISFIABLE);
@@ -451,8 +494,20 @@ static nq_status read_line(answer_parser *p, char *text) {
     set_claim(p, NQ_CLAIM_SATISFIABLE);
   } else if (!strcmp(text, "INDET") || !strcmp(text, "INDETERMINATE")) {
     set_claim(p, NQ_CLAIM_UNKNOWN);
-  } else if (p->after_minisat_sat || (p->open && p->open_style == 'd')) {
+  } else if (p->after_minisat_sat || (p->open && p->open_style == 'd') || is_literal_line(text)) {
     return read_literals(p, text);
+  } else if (is_bare_count(text)) {
+    size_t size = strlen(text) + 6;
+    char *line = malloc(size);
+    if (!line)
+      return fail(p, "out of memory");
+    snprintf(line, size, "s mc %s", text); /* the same claim, read the same way */
+    int claimed = count_claim_read_line(&p->answer->count, line, p->line);
+    free(line);
+    if (claimed < 0)
+      return fail(p, "out of memory");
+  } else if (!is_minisat_statistics(text)) {
+    return not_understood(p, text);
   }
   return NQ_OK;
 }
@@ -468,7 +523,76 @@ typedef struct block_lines {
   char *buffer;
   size_t capacity, used, start;
   int at_end;
+  /* The input's first block, read to tell gzip (1f 8b) from text; a gzip
+   * answer is inflated from it and what follows. */
+  unsigned char *raw;
+  size_t raw_used, raw_start;
+  int checked;
+  z_stream *z;
+  int z_state; /* 0 inflating, 1 a member ended, -1 corrupt or cut off */
 } block_lines;
+
+enum { RAW_BLOCK = 1 << 16 };
+
+static size_t fill_raw(block_lines *b) {
+  b->raw_start = 0;
+  b->raw_used = fread(b->raw, 1, RAW_BLOCK, b->input);
+  return b->raw_used;
+}
+
+/* Up to `room` bytes of the answer's text into `into`; 0 at its end. */
+static size_t read_more(block_lines *b, char *into, size_t room) {
+  if (!b->checked) {
+    b->checked = 1;
+    if (!(b->raw = malloc(RAW_BLOCK))) {
+      b->z_state = -2;
+      return 0;
+    }
+    fill_raw(b);
+    if (b->raw_used >= 2 && b->raw[0] == 0x1f && b->raw[1] == 0x8b) {
+      b->z = calloc(1, sizeof *b->z);
+      if (!b->z || inflateInit2(b->z, 15 + 16) != Z_OK) {
+        b->z_state = -2;
+        return 0;
+      }
+    }
+  }
+  if (!b->z) {
+    if (b->raw_start < b->raw_used) {
+      size_t n = b->raw_used - b->raw_start < room ? b->raw_used - b->raw_start : room;
+      memcpy(into, b->raw + b->raw_start, n);
+      b->raw_start += n;
+      return n;
+    }
+    return fread(into, 1, room, b->input);
+  }
+  z_stream *z = b->z;
+  z->next_out = (unsigned char *)into;
+  z->avail_out = (unsigned)(room < UINT32_MAX ? room : UINT32_MAX);
+  unsigned wanted = z->avail_out;
+  while (z->avail_out == wanted && b->z_state >= 0) {
+    if (!z->avail_in) {
+      if (b->raw_start >= b->raw_used && !fill_raw(b)) {
+        if (b->z_state != 1)
+          b->z_state = -1; /* the stream stops inside a member */
+        break;
+      }
+      z->next_in = b->raw + b->raw_start;
+      z->avail_in = (unsigned)(b->raw_used - b->raw_start);
+      b->raw_start = b->raw_used;
+    }
+    if (b->z_state == 1) { /* another member follows (gzip files may be concatenated) */
+      inflateReset(z);
+      b->z_state = 0;
+    }
+    int result = inflate(z, Z_NO_FLUSH);
+    if (result == Z_STREAM_END)
+      b->z_state = 1;
+    else if (result != Z_OK && result != Z_BUF_ERROR)
+      b->z_state = -1;
+  }
+  return wanted - z->avail_out;
+}
 
 /* The next line (NUL terminated, without its newline) and its length;
  * returns 1, 0 at the end of the input, -1 when out of memory. */
@@ -499,7 +623,7 @@ static int next_line(block_lines *b, char **line, size_t *length) {
       b->buffer = grown;
       b->capacity = wanted;
     }
-    size_t got = fread(b->buffer + b->used, 1, b->capacity - b->used, b->input);
+    size_t got = read_more(b, b->buffer + b->used, b->capacity - b->used);
     b->used += got;
     memset(b->buffer + b->used, 0, 1 + LINE_PAD); /* defined bytes for quick_literal */
     if (got == 0)
@@ -537,6 +661,10 @@ nq_status nq_answer_read(nq_answer *answer, FILE *input, const char *name, char 
   }
   if (status == NQ_OK && got < 0)
     status = fail(&p, "out of memory");
+  if (status == NQ_OK && lines.z_state == -2)
+    status = fail(&p, "out of memory");
+  if (status == NQ_OK && lines.z_state == -1)
+    status = fail(&p, "the gzip-compressed answer is corrupt or cut off");
   if (status == NQ_OK && ferror(input))
     status = NQ_ERR_IO;
   if (status == NQ_OK && p.pending_line && !p.open) {
@@ -555,5 +683,10 @@ nq_status nq_answer_read(nq_answer *answer, FILE *input, const char *name, char 
     snprintf(error, error_size, "%s: read error", name);
   free(p.open_bits);
   free(lines.buffer);
+  free(lines.raw);
+  if (lines.z) {
+    inflateEnd(lines.z);
+    free(lines.z);
+  }
   return status;
 }
