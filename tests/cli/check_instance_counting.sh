@@ -57,4 +57,16 @@ expect_stderr "time-limit 3 s reached"
 checks=$((checks + 1))
 [ "$elapsed_ms" -lt 6000 ] || fail "--time-limit 3 took $elapsed_ms ms"
 
+# The limit bounds the verifier's search of a board too: a completion
+# instance of N = 50 whose search runs for minutes; the verdict names it.
+"$NQSAT" encode 50 --completion 3 --seed 3 -o "$WORK/completion50.cnf"
+echo "s UNSATISFIABLE" >"$WORK/unsat.txt"
+started=$(date +%s%N)
+expect_exit 1 timeout 20 "$NQSAT" check --instance "$WORK/completion50.cnf" "$WORK/unsat.txt" \
+  --time-limit 1 --max-nodes 1000000000000
+elapsed_ms=$((($(date +%s%N) - started) / 1000000))
+expect_stdout "^unverified status .*the verifier's search did not finish within --time-limit 1 s"
+checks=$((checks + 1))
+[ "$elapsed_ms" -lt 4000 ] || fail "--time-limit 1 on a board took $elapsed_ms ms"
+
 finish
