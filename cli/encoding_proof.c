@@ -130,9 +130,8 @@ static const char *header_difference(const nq_instance *given, const nq_instance
   if (strcmp(given->count_type, made->count_type))
     return "the 'c t' line";
   if (given->projection_count != made->projection_count ||
-      (made->projection_count &&
-       memcmp(given->projection, made->projection,
-              made->projection_count * sizeof *made->projection)))
+      (made->projection_count && memcmp(given->projection, made->projection,
+                                        made->projection_count * sizeof *made->projection)))
     return "the projection";
   return NULL;
 }
@@ -153,8 +152,10 @@ static int not_proven(nq_instance *instance, char *note, size_t note_size, const
 int encoding_proof_check(const char *path, nq_instance *instance, char *note, size_t note_size) {
   note[0] = '\0';
   if (instance->board_note[0]) {
-    snprintf(note, note_size, "header lines about a board were set aside (%s): judged as a plain "
-                              "CNF", instance->board_note);
+    snprintf(note, note_size,
+             "header lines about a board were set aside (%s): judged as a plain "
+             "CNF",
+             instance->board_note);
     return 0;
   }
   if (instance->n == 0)
@@ -167,8 +168,9 @@ int encoding_proof_check(const char *path, nq_instance *instance, char *note, si
   if (count < 2 || strcmp(words[0], "nqsat") || strcmp(words[1], "encode")) {
     for (int i = 0; i < count; i++)
       free(words[i]);
-    return not_proven(instance, note, note_size, "its 'c command:' line ('%.120s') is no "
-                                                 "'nqsat encode' command",
+    return not_proven(instance, note, note_size,
+                      "its 'c command:' line ('%.120s') is no "
+                      "'nqsat encode' command",
                       instance->command);
   }
   const char *base = getenv("TMPDIR");
@@ -177,8 +179,10 @@ int encoding_proof_check(const char *path, nq_instance *instance, char *note, si
   char made_path[4200];
   int result = 0;
   if (!mkdtemp(directory)) {
-    snprintf(note, note_size, "the header says N = %d, but no temporary directory to regenerate "
-                              "it in: judged as a plain CNF", instance->n);
+    snprintf(note, note_size,
+             "the header says N = %d, but no temporary directory to regenerate "
+             "it in: judged as a plain CNF",
+             instance->n);
     nq_instance_forget_board(instance);
     for (int i = 0; i < count; i++)
       free(words[i]);

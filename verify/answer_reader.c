@@ -61,6 +61,8 @@ void nq_answer_free(nq_answer *answer) {
   free(answer->models);
   free(answer->model_bits);
   free(answer->free_variables);
+  free(answer->board_columns);
+  free(answer->board_lines);
   nq_count_claim_clear(&answer->count);
   free(answer);
 }
@@ -174,6 +176,7 @@ static nq_status close_model(answer_parser *p) {
   model->free_first = p->pending_line ? p->pending_first : 0;
   model->free_count = p->pending_line ? answer->free_used - p->pending_first : 0;
   model->free_line = p->pending_line;
+  model->compact_length = 0;
   p->pending_line = 0;
   p->pending_first = answer->free_used;
   return NQ_OK;
@@ -398,6 +401,11 @@ static nq_status read_comment(answer_parser *p, const char *text) {
   }
   if (!strncmp(rest, "free", 4) && (!rest[4] || isspace((unsigned char)rest[4])))
     return read_free_line(p, rest + 4);
+  if (!strncmp(rest, "compact:", 8)) {
+    if (!answer->compact_line)
+      answer->compact_line = p->line;
+    return NQ_OK;
+  }
   long long unused = 0;
   int used = 0;
   if (sscanf(rest, "%lld projected variable%n", &unused, &used) == 1 && used > 0 &&
@@ -453,7 +461,110 @@ static nq_status not_understood(answer_parser *p, const char *text) {
               shown);
 }
 
+/* A compact line: '1' true, '0' false, '-' free (a cube), one character
+ * per variable that occurs, read here as variables 1, 2, ... */
+static nq_status read_compact(answer_parser *p, const char *text) {
+  nq_answer *answer = p->answer;
+  size_t length = strlen(text);
+  nq_status status = open_model(p, 'c');
+  if (status != NQ_OK)
+    return status;
+  for (size_t i = 0; i < length; i++) {
+    int64_t position = (int64_t)i + 1;
+    if (position > answer->variables) {
+      snprintf(p->open_problem, sizeof p->open_problem,
+               "a compact line of %zu characters, but the instance declares %" PRId64
+               " variables",
+               length, answer->variables);
+      break;
+    }
+    if (text[i] != '-') {
+      set_literal(p, text[i] == '1' ? position : -position);
+      continue;
+    }
+    if (!p->pending_line) {
+      p->pending_line = p->line;
+      p->pending_first = answer->free_used;
+    }
+    if (answer->free_used == answer->free_capacity) {
+      int *grown = grow_array(answer->free_variables, &answer->free_capacity,
+                              answer->free_used + 1, sizeof *grown, 64);
+      if (!grown)
+        return fail(p, "out of memory");
+      answer->free_variables = grown;
+    }
+    answer->free_variables[answer->free_used++] = (int)position;
+  }
+  status = close_model(p);
+  if (status == NQ_OK) {
+    answer->models[answer->model_count - 1].compact_length = length;
+    answer->compact_models++;
+  }
+  return status;
+}
+
+/* A board row: "." and "Q" one space apart. Returns its length in
+ * squares and the queen's column (-1 none, -2 more than one), or 0 when
+ * the line is no board row. */
+static int board_row(const char *text, int *column) {
+  int squares = 0;
+  *column = -1;
+  for (const char *c = text;; c += 2) {
+    if (*c != '.' && *c != 'Q')
+      return 0;
+    if (*c == 'Q')
+      *column = *column == -1 ? squares : -2;
+    squares++;
+    if (!c[1])
+      return squares;
+    if (c[1] != ' ' || squares > NQ_INSTANCE_MAX_N)
+      return 0;
+  }
+}
+
+static nq_status read_board_row(answer_parser *p, int squares, int column) {
+  nq_answer *answer = p->answer;
+  if (column < 0)
+    return fail(p, "a board row with %s queen", column == -1 ? "no" : "more than one");
+  if (answer->board_n && squares != answer->board_n)
+    return fail(p, "a board row of %d squares after boards of %d", squares, answer->board_n);
+  answer->board_n = squares;
+  if (!answer->board_rows) {
+    answer->board_first_line = p->line;
+    if (answer->board_count == answer->board_capacity) {
+      size_t capacity = answer->board_capacity;
+      long *lines = grow_array(answer->board_lines, &capacity, answer->board_count + 1,
+                               sizeof *lines, 16);
+      if (!lines)
+        return fail(p, "out of memory");
+      answer->board_lines = lines;
+      capacity = answer->board_capacity;
+      int *columns = grow_array(answer->board_columns, &capacity, answer->board_count + 1,
+                                (size_t)squares * sizeof *columns, 16);
+      if (!columns)
+        return fail(p, "out of memory");
+      answer->board_columns = columns;
+      answer->board_capacity = capacity;
+    }
+  }
+  answer->board_columns[answer->board_count * (size_t)squares + (size_t)answer->board_rows++] =
+      column;
+  if (answer->board_rows == squares) {
+    answer->board_lines[answer->board_count++] = p->line;
+    answer->board_rows = 0;
+  }
+  return NQ_OK;
+}
+
 static nq_status read_line(answer_parser *p, char *text) {
+  int column, squares = text[0] == '.' || text[0] == 'Q' ? board_row(text, &column) : 0;
+  if (squares)
+    return read_board_row(p, squares, column);
+  if (p->answer->board_rows) {
+    p->line = p->answer->board_first_line;
+    return fail(p, "a board starting here has %d of its %d rows", p->answer->board_rows,
+                p->answer->board_n);
+  }
   /* A PB model ends at the first line that is not a "v" line. */
   int is_v = text[0] == 'v' && (!text[1] || isspace((unsigned char)text[1]));
   if (p->open && p->open_style == 'p' && !is_v) {
@@ -494,16 +605,13 @@ static nq_status read_line(answer_parser *p, char *text) {
     set_claim(p, NQ_CLAIM_SATISFIABLE);
   } else if (!strcmp(text, "INDET") || !strcmp(text, "INDETERMINATE")) {
     set_claim(p, NQ_CLAIM_UNKNOWN);
-  } else if (p->after_minisat_sat || (p->open && p->open_style == 'd') || is_literal_line(text)) {
+  } else if (p->answer->compact_line && !p->open && text[strspn(text, "01-")] == '\0') {
+    return read_compact(p, text);
+  } else if (p->after_minisat_sat || (p->open && p->open_style == 'd') ||
+             (is_literal_line(text) && !is_bare_count(text))) {
     return read_literals(p, text);
   } else if (is_bare_count(text)) {
-    size_t size = strlen(text) + 6;
-    char *line = malloc(size);
-    if (!line)
-      return fail(p, "out of memory");
-    snprintf(line, size, "s mc %s", text); /* the same claim, read the same way */
-    int claimed = count_claim_read_line(&p->answer->count, line, p->line);
-    free(line);
+    int claimed = count_claim_record(&p->answer->count, "K", text, strlen(text), p->line);
     if (claimed < 0)
       return fail(p, "out of memory");
   } else if (!is_minisat_statistics(text)) {
@@ -667,6 +775,11 @@ nq_status nq_answer_read(nq_answer *answer, FILE *input, const char *name, char 
     status = fail(&p, "the gzip-compressed answer is corrupt or cut off");
   if (status == NQ_OK && ferror(input))
     status = NQ_ERR_IO;
+  if (status == NQ_OK && answer->board_rows) {
+    p.line = answer->board_first_line;
+    status = fail(&p, "a board starting here has %d of its %d rows", answer->board_rows,
+                  answer->board_n);
+  }
   if (status == NQ_OK && p.pending_line && !p.open) {
     p.line = p.pending_line;
     status = fail(&p, "'c free' line with no model after it");

@@ -46,6 +46,10 @@ typedef struct nq_answer_model {
   size_t free_first;
   size_t free_count;
   long free_line; /* the first "c free" line, 0 when the model is no cube */
+  /* A line of nqsat solve --format compact: one character per variable
+   * that occurs in a clause, ascending; read as variables 1..compact_length
+   * and placed on the occurring ones by the judge. 0 for other models. */
+  size_t compact_length;
 } nq_answer_model;
 
 typedef struct nq_answer {
@@ -75,6 +79,16 @@ typedef struct nq_answer {
   int64_t unlisted_unused;
   long unlisted_line;
   long model_after_count_line; /* a model begun after a count closed the list */
+  long compact_line;            /* "c compact: ..." (compact lines follow), 0 if none */
+  /* Boards printed as rows of "." and "Q" (nqsat solve FILE --board):
+   * board b's queens are board_columns[b * board_n + row] (0-based), it
+   * ended at board_lines[b]. */
+  int *board_columns;
+  long *board_lines;
+  size_t board_count, board_capacity;
+  int board_n, board_rows; /* rows of the board being read */
+  long board_first_line;
+  size_t compact_models;
 } nq_answer;
 
 /* A new, empty answer over `variables` variables (1..2^31-1), or NULL. */
