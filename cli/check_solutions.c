@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check_timer.h"
 #include "cli.h"
 #include "nqsat/instance.h"
 #include "nqsat/verify.h"
@@ -27,6 +28,7 @@ typedef struct check_context {
   char first_repeat[VECTOR_SHOWN_MAX_N * 3 + 1]; /* its vector, "" for big boards */
   int out_of_memory;
   int undecodable; /* a model that is no board: maybe a shuffled file's */
+  const volatile sig_atomic_t *stop; /* --time-limit or a signal: stop reading */
 } check_context;
 
 /* "1 5 8 6 3 7 2 4", or "" beyond VECTOR_SHOWN_MAX_N. */
@@ -41,6 +43,8 @@ static void vector_text(const int *columns, int n, char *out, size_t size) {
 
 static int check_one(void *context, const int *columns, int n, long line, const char *problem) {
   check_context *check = context;
+  if (check->stop && *check->stop)
+    return 1;
   char why[300];
   uint64_t number = check->valid + check->invalid + check->repeated + 1;
   int valid = columns && nq_verify_check_placement(columns, n, why, sizeof why);
@@ -275,13 +279,16 @@ static int judge_ends(const nq_verify_claims *claims, int n, const char *name, u
 }
 
 int check_solutions(int n, const char *path, const nq_verify_model_format *format, int summary,
-                    int complete_option) {
+                    int complete_option, double time_limit_seconds) {
   int from_stdin = !strcmp(path, "-");
   const char *name = from_stdin ? "<stdin>" : path;
   FILE *input = from_stdin ? stdin : fopen(path, "r");
   if (!input)
     return runtime_error("check", "%s: %s", path, strerror(errno));
+  char what[300];
+  snprintf(what, sizeof what, "checking %.200s", name);
   check_context check = {.name = name, .summary = summary};
+  check.stop = check_timer_start(what, time_limit_seconds);
   check.tally = nq_solution_tally_new(n);
   nq_verify_claims claims = {0};
   char error[512] = "";
@@ -289,6 +296,18 @@ int check_solutions(int n, const char *path, const nq_verify_model_format *forma
                                                          &claims, error, sizeof error)
                                  : NQ_ERR_MEMORY;
   int read_failed = ferror(input);
+  int expired = check_timer_expired(), stopped = check.stop && *check.stop;
+  check_timer_stop();
+  if (stopped) {
+    nq_solution_tally_free(check.tally);
+    nq_count_claim_clear(&claims.count);
+    if (!from_stdin)
+      fclose(input);
+    if (expired)
+      return runtime_error("check", "%s: not judged: --time-limit %.0f s reached", name,
+                           time_limit_seconds);
+    return report_interrupted("check", "the solutions after the interruption were not read");
+  }
   if (!from_stdin)
     fclose(input);
   int code = NQ_EXIT_OK;

@@ -47,14 +47,19 @@ int answer_shape_init(answer_shape *shape, const nq_instance *instance, const nq
   for (int64_t v = 1; v <= variables; v++)
     shape->unused += shape->projected[v] && !occurs[v];
   shape->omitting_unused = answer->unlisted_line || answer->count.listed > 0;
+  /* One witness and no count (a SAT solver's answer; MiniSat leaves out
+   * the variables in no clause): those variables may take either value,
+   * so it may give them or not; it stands for no number of models. */
+  int witness = !shape->omitting_unused && answer->model_count == 1 && !answer->count.line &&
+                !answer->has_estimate;
   if (shape->omitting_unused && shape->unused && !(shape->forbidden = calloc(shape->bytes, 1)))
     return -1;
   for (int64_t v = 1; v <= variables; v++) {
     if (!shape->projected[v])
       continue;
-    if (!shape->omitting_unused || occurs[v])
+    if ((!shape->omitting_unused && !witness) || occurs[v])
       set_pair(shape->required, v, 1);
-    else
+    else if (shape->forbidden)
       set_pair(shape->forbidden, v, 1);
   }
   return 0;
