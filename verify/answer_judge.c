@@ -171,7 +171,7 @@ static void judge_cube_overlaps(judge *j, const size_t *distinct, size_t count) 
   const nq_answer *answer = j->answer;
   size_t cubes = 0;
   for (size_t i = 0; i < count; i++)
-    cubes += answer->models[distinct[i]].free_count > 0;
+    cubes += answer->models[distinct[i]].cube != 0;
   if ((double)cubes * (double)count > CUBE_PAIRS_MAX) {
     j->total_unknown = 1;
     return;
@@ -179,18 +179,18 @@ static void judge_cube_overlaps(judge *j, const size_t *distinct, size_t count) 
   char text[300], subject[32];
   for (size_t i = 0; i < count; i++) {
     size_t a = distinct[i];
-    if (!answer->models[a].free_count)
+    if (!answer->models[a].cube)
       continue;
     for (size_t k = 0; k < count; k++) {
       size_t b = distinct[k];
-      if (b == a || (answer->models[b].free_count && b < a))
+      if (b == a || (answer->models[b].cube && b < a))
         continue; /* two cubes: compared once */
       if (answer_shape_overlap(&j->shape, answer, a, b)) {
         snprintf(subject, sizeof subject, "model %zu", (b > a ? b : a) + 1);
         snprintf(text, sizeof text,
                  "the cube ending at line %ld and the %s ending at line %ld share a model: "
                  "counted twice",
-                 answer->models[a].line, answer->models[b].free_count ? "cube" : "model",
+                 answer->models[a].line, answer->models[b].cube ? "cube" : "model",
                  answer->models[b].line);
         say(j, NQ_VERDICT_WRONG_COUNT, subject, answer->models[b > a ? b : a].line, text, NULL);
         j->repeats++;
@@ -209,14 +209,17 @@ static nq_status judge_models(judge *j, char **violation) {
   int n = j->instance->n;
   size_t model_key_size = nq_answer_model_bytes(answer);
   unsigned char *key_buffer = malloc(model_key_size);
-  size_t *distinct = malloc((answer->model_count ? answer->model_count : 1) * sizeof *distinct);
+  /* The distinct models' indexes, kept only for comparing cubes. */
+  size_t *distinct = answer->free_used ? malloc(answer->model_count * sizeof *distinct) : NULL;
   size_t distinct_count = 0, cubes = 0;
   power_sum total = {NULL, 0};
+  uint64_t plain_models = 0;
   int *columns = malloc((size_t)(n ? n : 1) * sizeof *columns);
   unsigned char *key = malloc(2 * (size_t)(n ? n : 1));
   signed char *values = malloc((size_t)answer->variables + 1);
   key_set *models = key_set_new(model_key_size), *boards = key_set_new(2 * (size_t)(n ? n : 1));
-  if (!columns || !key || !values || !models || !boards || !key_buffer || !distinct) {
+  if (!columns || !key || !values || !models || !boards || !key_buffer ||
+      (answer->free_used && !distinct)) {
     free(key_buffer);
     free(distinct);
     free(columns);
@@ -261,9 +264,13 @@ static nq_status judge_models(judge *j, char **violation) {
      * adds nothing to the total its count line is held to. */
     int shaped = !model->problem && answer_shape_check(&j->shape, answer, m, why, sizeof why);
     if (shaped) {
-      distinct[distinct_count++] = m;
-      cubes += model->free_count > 0;
-      if (power_sum_add(&total, answer_shape_weight(&j->shape, answer, m))) {
+      if (distinct)
+        distinct[distinct_count++] = m;
+      cubes += model->cube != 0;
+      uint64_t weight = answer_shape_weight(&j->shape, answer, m);
+      if (weight == 0) {
+        plain_models++; /* added at once below: most models stand for one */
+      } else if (power_sum_add(&total, weight)) {
         status = NQ_ERR_MEMORY;
         break;
       }
@@ -297,6 +304,9 @@ static nq_status judge_models(judge *j, char **violation) {
           columns);
     }
   }
+  for (int bit = 0; status == NQ_OK && bit < 64; bit++)
+    if (plain_models >> bit & 1 && power_sum_add(&total, (uint64_t)bit))
+      status = NQ_ERR_MEMORY;
   if (status == NQ_OK && answer->board_count)
     status = judge_printed_boards(j, boards, key, &total);
   j->distinct_models = key_set_size(models) + j->printed_distinct;
@@ -637,7 +647,7 @@ static nq_status place_compact(const char *path, const nq_answer *answer, nq_ans
     else if (model->compact_length && model->compact_length != k)
       snprintf(text, sizeof text,
                "a compact line of %zu characters, but %zu variables occur in the formula",
-               model->compact_length, k);
+               (size_t)model->compact_length, k);
     if (text[0] && !(model->problem = strdup(text)))
       status = NQ_ERR_MEMORY;
     if (!model->compact_length || text[0])
@@ -650,8 +660,9 @@ static nq_status place_compact(const char *path, const nq_answer *answer, nq_ans
       int v = occurring[i - 1];
       to[v / 4] |= (unsigned char)(pair << (2 * (v % 4)));
     }
-    for (size_t f = 0; f < model->free_count; f++) {
-      int *free_variable = &placed->free_variables[model->free_first + f];
+    nq_answer_cube cube = nq_answer_cube_of(answer, m);
+    for (size_t f = 0; f < cube.free_count; f++) {
+      int *free_variable = &placed->free_variables[cube.free_first + f];
       *free_variable = occurring[*free_variable - 1];
     }
   }

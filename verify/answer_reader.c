@@ -61,6 +61,7 @@ void nq_answer_free(nq_answer *answer) {
   free(answer->models);
   free(answer->model_bits);
   free(answer->free_variables);
+  free(answer->cubes);
   free(answer->board_columns);
   free(answer->board_lines);
   nq_count_claim_clear(&answer->count);
@@ -77,6 +78,11 @@ static void set_claim(answer_parser *p, nq_claim claim) {
     answer->claim = claim;
     answer->claim_line = p->line;
   }
+}
+
+nq_answer_cube nq_answer_cube_of(const nq_answer *answer, size_t model) {
+  uint32_t cube = answer->models[model].cube;
+  return cube ? answer->cubes[cube - 1] : (nq_answer_cube){0, 0, 0};
 }
 
 size_t nq_answer_model_bytes(const nq_answer *answer) {
@@ -173,10 +179,20 @@ static nq_status close_model(answer_parser *p) {
   nq_answer_model *model = &answer->models[answer->model_count++];
   model->line = p->line;
   model->problem = problem;
-  model->free_first = p->pending_line ? p->pending_first : 0;
-  model->free_count = p->pending_line ? answer->free_used - p->pending_first : 0;
-  model->free_line = p->pending_line;
+  model->cube = 0;
   model->compact_length = 0;
+  if (p->pending_line) {
+    if (answer->cube_count == answer->cube_capacity) {
+      nq_answer_cube *grown = grow_array(answer->cubes, &answer->cube_capacity,
+                                         answer->cube_count + 1, sizeof *grown, 16);
+      if (!grown || answer->cube_count >= UINT32_MAX)
+        return fail(p, "out of memory");
+      answer->cubes = grown;
+    }
+    answer->cubes[answer->cube_count++] =
+        (nq_answer_cube){p->pending_first, answer->free_used - p->pending_first, p->pending_line};
+    model->cube = (uint32_t)answer->cube_count;
+  }
   p->pending_line = 0;
   p->pending_first = answer->free_used;
   return NQ_OK;
@@ -497,7 +513,7 @@ static nq_status read_compact(answer_parser *p, const char *text) {
   }
   status = close_model(p);
   if (status == NQ_OK) {
-    answer->models[answer->model_count - 1].compact_length = length;
+    answer->models[answer->model_count - 1].compact_length = (uint32_t)length;
     answer->compact_models++;
   }
   return status;

@@ -86,7 +86,7 @@ static int64_t first_set(const unsigned char *a, const unsigned char *b, size_t 
 int answer_shape_check(const answer_shape *shape, const nq_answer *answer, size_t m, char *why,
                        size_t why_size) {
   const unsigned char *bits = nq_answer_model_bits(answer, m);
-  const nq_answer_model *model = &answer->models[m];
+  nq_answer_cube cube = nq_answer_cube_of(answer, m);
   if (shape->forbidden) {
     int64_t v = 0;
     for (size_t i = 0; i < shape->bytes && !v; i++) {
@@ -102,30 +102,46 @@ int answer_shape_check(const answer_shape *shape, const nq_answer *answer, size_
       return 0;
     }
   }
+  if (!answer->models[m].cube) {
+    /* The common case first, eight bytes at a time: every required
+     * variable given. */
+    size_t i = 0;
+    uint64_t lacking = 0;
+    for (; i + 8 <= shape->bytes; i += 8) {
+      uint64_t have, need;
+      memcpy(&have, bits + i, 8);
+      memcpy(&need, shape->required + i, 8);
+      lacking |= need & ~have;
+    }
+    for (; i < shape->bytes; i++)
+      lacking |= (uint64_t)(shape->required[i] & ~bits[i] & 0x55u);
+    if (!lacking)
+      return 1;
+  }
   uint64_t missing = 0;
   for (size_t i = 0; i < shape->bytes; i++)
     missing += (uint64_t)__builtin_popcount(shape->required[i] & ~bits[i] & 0x55u);
-  for (size_t k = 0; k < model->free_count; k++) {
-    int v = answer->free_variables[model->free_first + k];
+  for (size_t k = 0; k < cube.free_count; k++) {
+    int v = answer->free_variables[cube.free_first + k];
     if (!has_bit(shape->required, v)) {
       snprintf(why, why_size, "'c free' (line %ld) names variable %d, which is not %s",
-               model->free_line, v,
+               cube.free_line, v,
                shape->projected[v] ? "listed (it occurs in no clause)" : "projected");
       return 0;
     }
   }
-  if (missing == model->free_count)
+  if (missing == cube.free_count)
     return 1;
   int64_t v = first_set(shape->required, bits, shape->bytes);
-  for (size_t k = 0; k < model->free_count && v; k++)
-    if (answer->free_variables[model->free_first + k] == v) {
+  for (size_t k = 0; k < cube.free_count && v; k++)
+    if (answer->free_variables[cube.free_first + k] == v) {
       /* a free one: name the first missing variable that is not free */
       unsigned char *rest = malloc(shape->bytes);
       if (!rest)
         break;
       memcpy(rest, bits, shape->bytes);
-      for (size_t f = 0; f < model->free_count; f++)
-        set_pair(rest, answer->free_variables[model->free_first + f], 1);
+      for (size_t f = 0; f < cube.free_count; f++)
+        set_pair(rest, answer->free_variables[cube.free_first + f], 1);
       v = first_set(shape->required, rest, shape->bytes);
       free(rest);
       break;
@@ -148,7 +164,8 @@ const unsigned char *answer_shape_key(const answer_shape *shape, const nq_answer
 }
 
 uint64_t answer_shape_weight(const answer_shape *shape, const nq_answer *answer, size_t m) {
-  return answer->models[m].free_count + (shape->omitting_unused ? (uint64_t)shape->unused : 0);
+  return nq_answer_cube_of(answer, m).free_count +
+         (shape->omitting_unused ? (uint64_t)shape->unused : 0);
 }
 
 int answer_shape_overlap(const answer_shape *shape, const nq_answer *answer, size_t a, size_t b) {

@@ -36,21 +36,27 @@ typedef enum nq_claim {
 
 /* One model listed in the answer. Its values are kept packed, two bits a
  * variable (nq_answer_model_bits), because enumerations list hundreds of
- * thousands of models: N = 14's 365,596 would take 72 MB a byte a value. */
+ * thousands of models: N = 14's 365,596 would take 72 MB a byte a value.
+ * The entry itself is kept small for the same reason; what only cubes
+ * have is in answer->cubes. */
 typedef struct nq_answer_model {
-  long line;           /* where the model ended (file line) */
-  char *problem;       /* a literal out of range or given both ways, else NULL */
-  /* A cube (nqsat solve --all --partial): the variables its "c free"
-   * lines name, answer->free_variables[free_first .. + free_count), none
-   * of them given a value; it stands for 2^free_count models. */
-  size_t free_first;
-  size_t free_count;
-  long free_line; /* the first "c free" line, 0 when the model is no cube */
+  long line;     /* where the model ended (file line) */
+  char *problem; /* a literal out of range or given both ways, else NULL */
+  uint32_t cube; /* 0, or 1 + its index in answer->cubes */
   /* A line of nqsat solve --format compact: one character per variable
    * that occurs in a clause, ascending; read as variables 1..compact_length
    * and placed on the occurring ones by the judge. 0 for other models. */
-  size_t compact_length;
+  uint32_t compact_length;
 } nq_answer_model;
+
+/* A cube (nqsat solve --all --partial): the variables its "c free" lines
+ * name, answer->free_variables[free_first .. + free_count), none of them
+ * given a value; it stands for 2^free_count models. */
+typedef struct nq_answer_cube {
+  size_t free_first;
+  size_t free_count;
+  long free_line; /* the first "c free" line */
+} nq_answer_cube;
 
 typedef struct nq_answer {
   int64_t variables;
@@ -71,8 +77,10 @@ typedef struct nq_answer {
   long estimate_line;
   char estimate_text[40];
   const char *name; /* of the last input read, for messages */
-  int *free_variables; /* the cubes' free variables (see nq_answer_model) */
+  int *free_variables; /* the cubes' free variables (see nq_answer_cube) */
   size_t free_used, free_capacity;
+  nq_answer_cube *cubes;
+  size_t cube_count, cube_capacity;
   /* nqsat solve's "c K projected variables occur in no clause: not listed
    * (any value goes), so each model listed stands for 2^K models": K, or
    * -1 when the answer does not say it. */
@@ -109,6 +117,9 @@ nq_status nq_answer_read(nq_answer *answer, FILE *input, const char *name, char 
  * their bytes are equal. */
 size_t nq_answer_model_bytes(const nq_answer *answer);
 const unsigned char *nq_answer_model_bits(const nq_answer *answer, size_t model);
+
+/* Model `model`'s cube, or one with no free variable. */
+nq_answer_cube nq_answer_cube_of(const nq_answer *answer, size_t model);
 
 /* Model `model`'s value of `variable` (1..variables): 1 true, 0 false, -1
  * not given. */
