@@ -3,7 +3,7 @@
  * N-Queens encodings), in the formats solvers print and as installed
  * solvers and nqsat itself print them, each changed by one mutation; the
  * verdict of `check --instance` (in-process: the verifier's reader and
- * judge, with the truth sources check --instance uses; a share of them
+ * judge, with the header proof and truth sources check --instance uses; a share of them
  * through the nqsat binary, gzip-compressed answers all through it) must
  * equal the truth decided here (fuzz_answer.h). Prints per mutation kind:
  * answers generated, wrong ones, killed, surviving (wrong but accepted)
@@ -26,6 +26,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include "encoding_proof.h"
 #include "formula_truth.h"
 #include "fuzz_answer.h"
 #include "fuzz_formula.h"
@@ -124,6 +125,11 @@ static void judged_open(judged_formula *judged, const char *path) {
       NQ_OK) {
     nq_instance_free(judged->instance);
     judged->instance = NULL;
+  } else {
+    /* As check --instance: a header is believed only when the clauses
+     * prove it; otherwise the file is a plain formula. */
+    char note[400];
+    encoding_proof_check(path, judged->instance, note, sizeof note);
   }
   judged->formula.path = judged->path;
   judged->formula.control.time_limit_seconds = 10;
