@@ -171,7 +171,7 @@ static void judge_cube_overlaps(judge *j, const size_t *distinct, size_t count) 
   const nq_answer *answer = j->answer;
   size_t cubes = 0;
   for (size_t i = 0; i < count; i++)
-    cubes += answer->models[distinct[i]].cube != 0;
+    cubes += (size_t)nq_answer_is_cube(answer, distinct[i]);
   if ((double)cubes * (double)count > CUBE_PAIRS_MAX) {
     j->total_unknown = 1;
     return;
@@ -179,18 +179,18 @@ static void judge_cube_overlaps(judge *j, const size_t *distinct, size_t count) 
   char text[300], subject[32];
   for (size_t i = 0; i < count; i++) {
     size_t a = distinct[i];
-    if (!answer->models[a].cube)
+    if (!nq_answer_is_cube(answer, a))
       continue;
     for (size_t k = 0; k < count; k++) {
       size_t b = distinct[k];
-      if (b == a || (answer->models[b].cube && b < a))
+      if (b == a || (nq_answer_is_cube(answer, b) && b < a))
         continue; /* two cubes: compared once */
       if (answer_shape_overlap(&j->shape, answer, a, b)) {
         snprintf(subject, sizeof subject, "model %zu", (b > a ? b : a) + 1);
         snprintf(text, sizeof text,
                  "the cube ending at line %ld and the %s ending at line %ld share a model: "
                  "counted twice",
-                 answer->models[a].line, answer->models[b].cube ? "cube" : "model",
+                 answer->models[a].line, nq_answer_is_cube(answer, b) ? "cube" : "model",
                  answer->models[b].line);
         say(j, NQ_VERDICT_WRONG_COUNT, subject, answer->models[b > a ? b : a].line, text, NULL);
         j->repeats++;
@@ -266,7 +266,7 @@ static nq_status judge_models(judge *j, char **violation) {
     if (shaped) {
       if (distinct)
         distinct[distinct_count++] = m;
-      cubes += model->cube != 0;
+      cubes += (size_t)nq_answer_is_cube(answer, m);
       uint64_t weight = answer_shape_weight(&j->shape, answer, m);
       if (weight == 0) {
         plain_models++; /* added at once below: most models stand for one */
@@ -644,13 +644,14 @@ static nq_status place_compact(const char *path, const nq_answer *answer, nq_ans
     char text[200] = "";
     if (own)
       snprintf(text, sizeof text, "%s", own);
-    else if (model->compact_length && model->compact_length != k)
+    size_t compact = nq_answer_compact_length(answer, m);
+    if (!text[0] && compact && compact != k)
       snprintf(text, sizeof text,
                "a compact line of %zu characters, but %zu variables occur in the formula",
-               (size_t)model->compact_length, k);
+               compact, k);
     if (text[0] && !(model->problem = strdup(text)))
       status = NQ_ERR_MEMORY;
-    if (!model->compact_length || text[0])
+    if (!compact || text[0])
       continue;
     const unsigned char *from = nq_answer_model_bits(answer, m);
     unsigned char *to = placed->model_bits + m * bytes;

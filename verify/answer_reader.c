@@ -62,6 +62,8 @@ void nq_answer_free(nq_answer *answer) {
   free(answer->model_bits);
   free(answer->free_variables);
   free(answer->cubes);
+  free(answer->model_cube);
+  free(answer->model_compact);
   free(answer->board_columns);
   free(answer->board_lines);
   nq_count_claim_clear(&answer->count);
@@ -80,9 +82,37 @@ static void set_claim(answer_parser *p, nq_claim claim) {
   }
 }
 
+static uint32_t side_value(const uint32_t *array, size_t capacity, size_t model) {
+  return array && model < capacity ? array[model] : 0;
+}
+
+int nq_answer_is_cube(const nq_answer *answer, size_t model) {
+  return side_value(answer->model_cube, answer->model_cube_capacity, model) != 0;
+}
+
 nq_answer_cube nq_answer_cube_of(const nq_answer *answer, size_t model) {
-  uint32_t cube = answer->models[model].cube;
+  uint32_t cube = side_value(answer->model_cube, answer->model_cube_capacity, model);
   return cube ? answer->cubes[cube - 1] : (nq_answer_cube){0, 0, 0};
+}
+
+size_t nq_answer_compact_length(const nq_answer *answer, size_t model) {
+  return side_value(answer->model_compact, answer->model_compact_capacity, model);
+}
+
+/* Sets a model's entry in an array beside the models, growing it (zero
+ * filled) to the models' capacity. Returns -1 when out of memory. */
+static int set_side(uint32_t **array, size_t *capacity, size_t wanted, size_t model,
+                    uint32_t value) {
+  if (model >= *capacity) {
+    uint32_t *grown = realloc(*array, wanted * sizeof *grown);
+    if (!grown)
+      return -1;
+    memset(grown + *capacity, 0, (wanted - *capacity) * sizeof *grown);
+    *array = grown;
+    *capacity = wanted;
+  }
+  (*array)[model] = value;
+  return 0;
 }
 
 size_t nq_answer_model_bytes(const nq_answer *answer) {
@@ -179,8 +209,6 @@ static nq_status close_model(answer_parser *p) {
   nq_answer_model *model = &answer->models[answer->model_count++];
   model->line = p->line;
   model->problem = problem;
-  model->cube = 0;
-  model->compact_length = 0;
   if (p->pending_line) {
     if (answer->cube_count == answer->cube_capacity) {
       nq_answer_cube *grown = grow_array(answer->cubes, &answer->cube_capacity,
@@ -191,7 +219,9 @@ static nq_status close_model(answer_parser *p) {
     }
     answer->cubes[answer->cube_count++] =
         (nq_answer_cube){p->pending_first, answer->free_used - p->pending_first, p->pending_line};
-    model->cube = (uint32_t)answer->cube_count;
+    if (set_side(&answer->model_cube, &answer->model_cube_capacity, answer->model_capacity,
+                 answer->model_count - 1, (uint32_t)answer->cube_count))
+      return fail(p, "out of memory");
   }
   p->pending_line = 0;
   p->pending_first = answer->free_used;
@@ -513,7 +543,9 @@ static nq_status read_compact(answer_parser *p, const char *text) {
   }
   status = close_model(p);
   if (status == NQ_OK) {
-    answer->models[answer->model_count - 1].compact_length = (uint32_t)length;
+    if (set_side(&answer->model_compact, &answer->model_compact_capacity, answer->model_capacity,
+                 answer->model_count - 1, (uint32_t)length))
+      return fail(p, "out of memory");
     answer->compact_models++;
   }
   return status;

@@ -102,7 +102,7 @@ int answer_shape_check(const answer_shape *shape, const nq_answer *answer, size_
       return 0;
     }
   }
-  if (!answer->models[m].cube) {
+  if (!nq_answer_is_cube(answer, m)) {
     /* The common case first, eight bytes at a time: every required
      * variable given. */
     size_t i = 0;

@@ -37,16 +37,12 @@ typedef enum nq_claim {
 /* One model listed in the answer. Its values are kept packed, two bits a
  * variable (nq_answer_model_bits), because enumerations list hundreds of
  * thousands of models: N = 14's 365,596 would take 72 MB a byte a value.
- * The entry itself is kept small for the same reason; what only cubes
- * have is in answer->cubes. */
+ * The entry itself stays small for the same reason: what only cubes and
+ * compact lines have is kept beside it (nq_answer_cube_of,
+ * nq_answer_compact_length). */
 typedef struct nq_answer_model {
   long line;     /* where the model ended (file line) */
   char *problem; /* a literal out of range or given both ways, else NULL */
-  uint32_t cube; /* 0, or 1 + its index in answer->cubes */
-  /* A line of nqsat solve --format compact: one character per variable
-   * that occurs in a clause, ascending; read as variables 1..compact_length
-   * and placed on the occurring ones by the judge. 0 for other models. */
-  uint32_t compact_length;
 } nq_answer_model;
 
 /* A cube (nqsat solve --all --partial): the variables its "c free" lines
@@ -81,6 +77,11 @@ typedef struct nq_answer {
   size_t free_used, free_capacity;
   nq_answer_cube *cubes;
   size_t cube_count, cube_capacity;
+  /* Beside the models, allocated on the first cube or compact line: per
+   * model, 1 + its index in `cubes` (0: no cube), and the length of its
+   * compact line (0: none). */
+  uint32_t *model_cube, *model_compact;
+  size_t model_cube_capacity, model_compact_capacity;
   /* nqsat solve's "c K projected variables occur in no clause: not listed
    * (any value goes), so each model listed stands for 2^K models": K, or
    * -1 when the answer does not say it. */
@@ -118,8 +119,14 @@ nq_status nq_answer_read(nq_answer *answer, FILE *input, const char *name, char 
 size_t nq_answer_model_bytes(const nq_answer *answer);
 const unsigned char *nq_answer_model_bits(const nq_answer *answer, size_t model);
 
-/* Model `model`'s cube, or one with no free variable. */
+/* Model `model`'s cube, or one with no free variable; whether it is one. */
 nq_answer_cube nq_answer_cube_of(const nq_answer *answer, size_t model);
+int nq_answer_is_cube(const nq_answer *answer, size_t model);
+/* A line of nqsat solve --format compact has one character per variable
+ * that occurs in a clause, ascending; it is read as variables 1..length
+ * and placed on the occurring ones by the judge. Returns the length, 0
+ * for a model that is no compact line. */
+size_t nq_answer_compact_length(const nq_answer *answer, size_t model);
 
 /* Model `model`'s value of `variable` (1..variables): 1 true, 0 false, -1
  * not given. */
