@@ -803,6 +803,8 @@ nq_status nq_answer_read(nq_answer *answer, FILE *input, const char *name, char 
   nq_status status = NQ_OK;
   while (status == NQ_OK && (got = next_line(&lines, &text, &length)) > 0) {
     p.line++;
+    if (lines.z_state == -1)
+      break; /* a cut or corrupt gzip stream: reported below, not its torn lines */
     if (memchr(text, '\0', length)) {
       status = fail(&p, "NUL byte in the answer");
       break;

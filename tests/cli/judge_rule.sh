@@ -102,6 +102,11 @@ for n in 28 30 100; do
   check_n 1 "$n" empty.txt "no solution listed, but $n-Queens has one"
 done
 check_n 0 3 unsat.txt # 3-Queens has none: UNSAT is right
+# --time-limit bounds check N too: 92 solutions are read well within it.
+"$NQSAT" solve 8 --all >"$WORK/all8.txt"
+checks=$((checks + 1))
+run "$NQSAT" check 8 --time-limit 30 --complete -q "$WORK/all8.txt"
+[ "$status" -eq 0 ] || fail "check 8 --time-limit 30 exited $status: $(head -c 300 "$WORK/err")"
 
 # ---- check N reads to the end, whatever a line claims.
 printf '1 5 8 6 3 7 2 4\nUNSAT\n1 1 1 1 1 1 1 1\n' >"$WORK/after_unsat.txt"
