@@ -59,6 +59,8 @@ checks=$((checks + 1))
 
 # The limit bounds the verifier's search of a board too: a completion
 # instance of N = 50 whose search runs for minutes; the verdict names it.
+# (Reading the file and proving its header come before the clock: the
+# bound leaves them room under the sanitizers.)
 "$NQSAT" encode 50 --completion 3 --seed 3 -o "$WORK/completion50.cnf"
 echo "s UNSATISFIABLE" >"$WORK/unsat.txt"
 started=$(date +%s%N)
@@ -67,6 +69,6 @@ expect_exit 1 timeout 20 "$NQSAT" check --instance "$WORK/completion50.cnf" "$WO
 elapsed_ms=$((($(date +%s%N) - started) / 1000000))
 expect_stdout "^unverified status .*the verifier's search did not finish within --time-limit 1 s"
 checks=$((checks + 1))
-[ "$elapsed_ms" -lt 4000 ] || fail "--time-limit 1 on a board took $elapsed_ms ms"
+[ "$elapsed_ms" -lt 10000 ] || fail "--time-limit 1 on a board took $elapsed_ms ms"
 
 finish
