@@ -11,6 +11,7 @@
 
 #include "check_timer.h"
 #include "cli.h"
+#include "encoding_proof.h"
 #include "formula_truth.h"
 #include "nqsat/answer.h"
 
@@ -87,6 +88,26 @@ static int is_weighted(const char *path, long *line) {
   return weighted;
 }
 
+/* The verifier's truth about a board; when its search was stopped by
+ * --time-limit, a truth that says so, so the verdicts name the reason. */
+typedef struct board_truth {
+  judged_instance *judged;
+  double time_limit_seconds;
+  nq_instance_truth stopped;
+} board_truth;
+
+static const nq_instance_truth *board_truth_source(void *context) {
+  board_truth *board = context;
+  const nq_instance_truth *truth = judged_instance_truth(board->judged);
+  if (truth || board->judged->truth_status != NQ_ERR_INTERRUPTED || !check_timer_expired())
+    return truth;
+  memset(&board->stopped, 0, sizeof board->stopped);
+  snprintf(board->stopped.unknown_why, sizeof board->stopped.unknown_why,
+           "the verifier's search did not finish within --time-limit %.0f s",
+           board->time_limit_seconds);
+  return &board->stopped;
+}
+
 int check_instance(const char *instance_path, const char *answer_path, uint64_t max_nodes,
                    double time_limit_seconds, int summary) {
   char error[600];
@@ -101,6 +122,10 @@ int check_instance(const char *instance_path, const char *answer_path, uint64_t 
                          "nqsat counts models, not weights, and cannot judge its answers",
                          instance_path, weighted_line);
   }
+  /* A header is believed only when the clauses prove it (encoding_proof.h). */
+  char proof_note[900];
+  if (!encoding_proof_check(instance_path, instance, proof_note, sizeof proof_note))
+    fprintf(stderr, "nqsat check: note: %s: %s\n", instance_path, proof_note);
   /* --time-limit bounds the whole run: the verifier's search of a board
    * and nqsat's count of a formula stop at the same deadline. */
   char what[300];
@@ -114,8 +139,9 @@ int check_instance(const char *instance_path, const char *answer_path, uint64_t 
       .path = instance_path,
       .control = {.interrupt = stop, .time_limit_seconds = time_limit_seconds}};
   int has_board = instance->n > 0;
-  nq_truth_source truth_source = has_board ? judged_instance_truth : formula_truth_source;
-  void *truth_context = has_board ? (void *)&judged : (void *)&formula;
+  board_truth board = {.judged = &judged, .time_limit_seconds = time_limit_seconds};
+  nq_truth_source truth_source = has_board ? board_truth_source : formula_truth_source;
+  void *truth_context = has_board ? (void *)&board : (void *)&formula;
   int from_stdin = !strcmp(answer_path, "-");
   const char *answer_name = from_stdin ? "<stdin>" : answer_path;
   FILE *input = from_stdin ? stdin : fopen(answer_path, "r");

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check_timer.h"
 #include "cli.h"
 #include "nqsat/instance.h"
 #include "nqsat/verify.h"
@@ -27,6 +28,7 @@ typedef struct check_context {
   char first_repeat[VECTOR_SHOWN_MAX_N * 3 + 1]; /* its vector, "" for big boards */
   int out_of_memory;
   int undecodable; /* a model that is no board: maybe a shuffled file's */
+  const volatile sig_atomic_t *stop; /* --time-limit or a signal: stop reading */
 } check_context;
 
 /* "1 5 8 6 3 7 2 4", or "" beyond VECTOR_SHOWN_MAX_N. */
@@ -41,6 +43,8 @@ static void vector_text(const int *columns, int n, char *out, size_t size) {
 
 static int check_one(void *context, const int *columns, int n, long line, const char *problem) {
   check_context *check = context;
+  if (check->stop && *check->stop)
+    return 1;
   char why[300];
   uint64_t number = check->valid + check->invalid + check->repeated + 1;
   int valid = columns && nq_verify_check_placement(columns, n, why, sizeof why);
@@ -85,11 +89,11 @@ static int check_one(void *context, const int *columns, int n, long line, const 
 }
 
 /* Where the list claims to be complete, for the verdict line. */
-static void completeness_source(const nq_verify_claims *claims, int complete_option, char *out,
-                                size_t size) {
+static void completeness_source(const nq_verify_claims *claims, int complete_option,
+                                int counted_only, char *out, size_t size) {
   if (claims->complete_line)
     snprintf(out, size, "========== at line %ld", claims->complete_line);
-  else if (claims->count.line && !claims->count.incomplete)
+  else if (claims->count.line && !claims->count.incomplete && !counted_only)
     snprintf(out, size, "'%s %s' at line %ld", claims->count.form, claims->count.text,
              claims->count.line);
   else if (complete_option)
@@ -185,6 +189,39 @@ static int judge_count_claim(const check_context *check, const nq_count_claim *c
   return 1;
 }
 
+/* A count without a list (nqsat solve N --count, "s mc K"): against the
+ * known count of N-Queens (the native counter, checked against OEIS
+ * A000170). Returns 1 when right. */
+static int judge_counted(const nq_count_claim *claim, int n, const char *name, char *verdict,
+                         size_t size) {
+  size_t used = strlen(verdict);
+  uint64_t known = 0;
+  if (!claim->digits) {
+    snprintf(verdict + used, size - used, "; count '%s' claimed: not a whole number", claim->text);
+    fprintf(stderr, "nqsat check: error: %s:%ld: '%s' is not a count\n", name, claim->line,
+            claim->text);
+    return 0;
+  }
+  if (nq_verify_known_count(n, &known, NULL) != 0) {
+    snprintf(verdict + used, size - used,
+             "; count %s claimed (line %ld): NOT checked, %d-Queens is beyond the known counts",
+             claim->text, claim->line, n);
+    fprintf(stderr, "nqsat check: error: %s:%ld: the count of %d-Queens is not known here\n",
+            name, claim->line, n);
+    return 0;
+  }
+  if (nq_count_compare(claim->digits, known) != 0) {
+    snprintf(verdict + used, size - used,
+             "; count %s claimed (line %ld), but %d-Queens has %" PRIu64, claim->text,
+             claim->line, n, known);
+    fprintf(stderr, "nqsat check: error: %s:%ld: %s solutions claimed, %d-Queens has %" PRIu64 "\n",
+            name, claim->line, claim->text, n, known);
+    return 0;
+  }
+  snprintf(verdict + used, size - used, "; count %s claimed: as OEIS A000170", claim->text);
+  return 1;
+}
+
 /* Appends a contradiction to the verdict and says it on stderr. */
 static int contradiction(const char *name, char *verdict, size_t size, const char *format, ...)
     __attribute__((format(printf, 4, 5)));
@@ -235,20 +272,23 @@ static int judge_ends(const nq_verify_claims *claims, int n, const char *name, u
     right = contradiction(name, verdict, size,
                           "no solution claimed at line %ld, but %d-Queens has one (constructed%s)",
                           claims->unsatisfiable_line, n, example);
-  else if (!total && constructed && !completeness_claimed)
+  else if (!total && constructed && !completeness_claimed && !claims->count.line)
     right = contradiction(name, verdict, size,
                           "no solution listed, but %d-Queens has one (constructed%s)", n, example);
   return right;
 }
 
 int check_solutions(int n, const char *path, const nq_verify_model_format *format, int summary,
-                    int complete_option) {
+                    int complete_option, double time_limit_seconds) {
   int from_stdin = !strcmp(path, "-");
   const char *name = from_stdin ? "<stdin>" : path;
   FILE *input = from_stdin ? stdin : fopen(path, "r");
   if (!input)
     return runtime_error("check", "%s: %s", path, strerror(errno));
+  char what[300];
+  snprintf(what, sizeof what, "checking %.200s", name);
   check_context check = {.name = name, .summary = summary};
+  check.stop = check_timer_start(what, time_limit_seconds);
   check.tally = nq_solution_tally_new(n);
   nq_verify_claims claims = {0};
   char error[512] = "";
@@ -256,6 +296,18 @@ int check_solutions(int n, const char *path, const nq_verify_model_format *forma
                                                          &claims, error, sizeof error)
                                  : NQ_ERR_MEMORY;
   int read_failed = ferror(input);
+  int expired = check_timer_expired(), stopped = check.stop && *check.stop;
+  check_timer_stop();
+  if (stopped) {
+    nq_solution_tally_free(check.tally);
+    nq_count_claim_clear(&claims.count);
+    if (!from_stdin)
+      fclose(input);
+    if (expired)
+      return runtime_error("check", "%s: not judged: --time-limit %.0f s reached", name,
+                           time_limit_seconds);
+    return report_interrupted("check", "the solutions after the interruption were not read");
+  }
   if (!from_stdin)
     fclose(input);
   int code = NQ_EXIT_OK;
@@ -287,7 +339,11 @@ int check_solutions(int n, const char *path, const nq_verify_model_format *forma
                      "%ld)",
                      check.repeated, check.first_repeat, *check.first_repeat ? ", " : "",
                      check.first_repeat_line, check.first_repeat_original);
-  completeness_source(&claims, complete_option, source, sizeof source);
+  /* A count with no list is judged as a count, not as a list's claim. */
+  int counted_only = claims.count.line && !total && claims.count.form &&
+                     strcmp(claims.count.form, "s SOLUTIONS") &&
+                     strncmp(claims.count.form, "c K models", 10);
+  completeness_source(&claims, complete_option, counted_only, source, sizeof source);
   int claimed = *source != '\0';
   int right = !check.invalid && !check.repeated;
   if (claimed) {
@@ -302,7 +358,9 @@ int check_solutions(int n, const char *path, const nq_verify_model_format *forma
               source);
     right &= complete;
   }
-  if (claims.count.line)
+  if (counted_only)
+    right &= judge_counted(&claims.count, n, name, verdict, sizeof verdict);
+  else if (claims.count.line)
     right &= judge_count_claim(&check, &claims.count, name, verdict, sizeof verdict);
   right &= judge_ends(&claims, n, name, total, claimed, verdict, sizeof verdict);
   nq_count_claim_clear(&claims.count);

@@ -135,6 +135,6 @@ int check_instance(const char *instance_path, const char *answer_path, uint64_t 
  * verdict line only; `complete_option` (--complete) claims the list is
  * complete when the file does not. */
 int check_solutions(int n, const char *path, const nq_verify_model_format *format, int summary,
-                    int complete_option);
+                    int complete_option, double time_limit_seconds);
 
 #endif

@@ -15,12 +15,13 @@
 /* Boards are printed, so keep them printable. */
 enum { CHECK_MAX_N = 1000 };
 static const int64_t CHECK_DEFAULT_MAX_NODES = 10000000000;
-/* nqsat's own count of a formula without a board: long enough for the
- * formulas people check by hand, short enough not to stall a script. */
-enum { CHECK_DEFAULT_TIME_LIMIT = 5 };
+/* The default bound of check --instance (the verifier's search, nqsat's
+ * own count): anything solve --count finishes in 10 s verifies well
+ * within it, and a progress line shows on stderr after 2 s. */
+enum { CHECK_DEFAULT_TIME_LIMIT = 60 };
 
 static void print_check_help(void) {
-  printf("usage: nqsat check N [--csp ENCODING] [--complete] [-q] [FILE]\n"
+  printf("usage: nqsat check N [--csp ENCODING] [--complete] [--time-limit S] [-q] [FILE]\n"
          "       nqsat check --instance INSTANCE [ANSWER] [--max-nodes K]\n"
          "                   [--time-limit S] [-q]\n"
          "       nqsat check --instance CNF ANSWER --proof FILE\n"
@@ -30,7 +31,8 @@ static void print_check_help(void) {
          "With N: reads solutions of N-Queens from FILE (or standard input when FILE\n"
          "is missing or -) and checks every one with the independent verifier.\n"
          "Accepted, mixed freely: vector lines (the 1-based column of each row's\n"
-         "queen, as 'nqsat solve --all' prints), MiniZinc output ('q = [...];'\n"
+         "queen, as 'nqsat solve --all' prints), boards of '.' and 'Q' rows ('nqsat\n"
+         "solve N'), a count alone ('nqsat solve N --count'), MiniZinc output ('q = [...];'\n"
          "lines and its ---------- / ========== separators), SAT-competition 'v'\n"
          "lines (cadical, kissat, picosat), PB-competition 'v x1 -x2 ...' lines\n"
          "(minisat+, clasp) and MiniSat result files, over the variable convention\n"
@@ -43,8 +45,11 @@ static void print_check_help(void) {
          "compared one by one with the verifier's set (the first missing ones are\n"
          "named), up to N = %d by count against OEIS A000170 (and the native\n"
          "counter up to N = %d). A claimed count must equal the distinct solutions\n"
-         "listed. A model of a shuffled file (--shuffle) needs --instance, which\n"
-         "reads the file's variable map.\n"
+         "listed. Reading goes on to the end: a solution after an end of the search\n"
+         "(UNSAT, ==========, =====UNSATISFIABLE=====), two ends, or 'no solution' for\n"
+         "N = 1 or N >= 4 (which have solutions, by construction) fail; a line no\n"
+         "format explains is an error. A model of a shuffled file (--shuffle) needs\n"
+         "--instance, which reads the file's variable map.\n"
          "\n",
          NQ_VERIFY_SET_COMPARED_MAX_N, NQ_VERIFY_KNOWN_MAX_N, NQ_VERIFY_TALLY_COUNTED_MAX_N);
   printf("With --instance: reads the instance file (CNF or OPB, plain or gzip) for\n"
@@ -58,7 +63,9 @@ static void print_check_help(void) {
          "('s mc K', 's pmc K', the MCC 2021+ lines 'c s type mc|pmc', 'c s\n"
          "log10-estimate X', 'c s exact arb int K', exact at any size). Each model\n"
          "must be a solution of the board and satisfy every clause or constraint of\n"
-         "the file. INSTANCE may also be any DIMACS CNF without nqsat's 'c N:' line:\n"
+         "the file. Its header is believed only when its clauses are those its 'c\n"
+         "command:' line makes (regenerated and compared); otherwise, or without\n"
+         "nqsat's 'c N:' line, INSTANCE is a plain DIMACS CNF (a note says why):\n"
          "then each model must satisfy every clause, and counts ('s mc', 'c s exact\n"
          "arb int', 's SOLUTIONS', 'c K models'), UNSATISFIABLE claims and\n"
          "log10-estimates are judged against nqsat's own count of the file (by the\n"
@@ -81,9 +88,9 @@ static void print_check_help(void) {
          "  --instance FILE  the instance file the answer is about\n"
          "  --max-nodes K    stop the verifier's completion search after K queens\n"
          "                   placed (1..10^15, default 10^10); beyond it, unverified\n"
-         "  --time-limit S   with --instance on a formula without a board: stop\n"
-         "                   nqsat's own count after S seconds (1..31536000,\n"
-         "                   default %d); the claims it would judge are unverified\n"
+         "  --time-limit S   bound the whole run to S seconds (1..31536000; with\n"
+         "                   --instance default %d, with N none): what is not judged\n"
+         "                   by then is unverified (--instance) or a failure (N)\n"
          "  --proof FILE     with --instance: an UNSATISFIABLE answer is correct\n"
          "                   exactly when FILE refutes the CNF under the verifier's\n"
          "                   own checker (DRAT text or binary, LRAT; plain or gzip);\n"
@@ -197,12 +204,12 @@ int cmd_check(int argc, char **argv) {
   }
   if (proof_path || lrat_out || certificate_path)
     return usage_error("check", "--proof and --certificate apply to --instance only");
-  if (max_nodes_given || time_limit_given)
-    return usage_error("check", "%s applies to --instance only",
-                       max_nodes_given ? "--max-nodes" : "--time-limit");
+  if (max_nodes_given)
+    return usage_error("check", "--max-nodes applies to --instance only");
   int n;
   if (parse_positional_n("check", argc, argv, optind, 2, CHECK_MAX_N, &n))
     return NQ_EXIT_USAGE;
   const char *path = argc - optind == 2 ? argv[optind + 1] : "-";
-  return check_solutions(n, path, &format, summary, complete);
+  return check_solutions(n, path, &format, summary, complete,
+                         time_limit_given ? (double)time_limit : 0);
 }

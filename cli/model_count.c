@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <zlib.h>
 
 #include "cli.h"
 #include "nqsat/cnf.h"
@@ -214,6 +215,48 @@ static nq_status count_by_enumeration(const nq_cnf *cnf, const nq_solver_control
   return status;
 }
 
+/* The file's clauses and projection without its other comment lines: the
+ * reader holds an nqsat header ("c N:", "c variables:") to what it says and
+ * refuses a file whose header does not fit its clauses, but a count rests
+ * on the clauses alone. */
+static nq_status read_without_header(const char *path, nq_cnf **cnf, char *error,
+                                     size_t error_size) {
+  gzFile file = gzopen(path, "rb");
+  if (!file) {
+    snprintf(error, error_size, "%s: cannot open", path);
+    return NQ_ERR_IO;
+  }
+  size_t capacity = 1 << 16, length = 0;
+  char *text = malloc(capacity);
+  char line[1 << 12];
+  int line_start = 1, keep = 1;
+  while (text && gzgets(file, line, sizeof line)) {
+    size_t size = strlen(line);
+    if (line_start)
+      keep = line[0] != 'c' || !strncmp(line, "c ind ", 6) || !strncmp(line, "c p show ", 9);
+    line_start = size > 0 && line[size - 1] == '\n';
+    if (!keep)
+      continue;
+    if (length + size + 1 > capacity) {
+      capacity = 2 * capacity + size;
+      char *grown = realloc(text, capacity);
+      if (!grown)
+        free(text);
+      text = grown;
+    }
+    if (text) {
+      memcpy(text + length, line, size);
+      length += size;
+    }
+  }
+  gzclose(file);
+  if (!text)
+    return NQ_ERR_MEMORY;
+  nq_status status = nq_cnf_read_memory(text, length, path, cnf, error, error_size);
+  free(text);
+  return status;
+}
+
 nq_status model_count_file(const char *path, const nq_solver_control *control, uint64_t max_memory,
                            model_count *count, const char **engine, char *why, size_t why_size) {
   const char *used = "enumeration";
@@ -221,6 +264,8 @@ nq_status model_count_file(const char *path, const nq_solver_control *control, u
   char error[400];
   nq_status status =
       nq_cnf_read_path_until(path, control ? control->interrupt : NULL, &cnf, error, sizeof error);
+  if (status == NQ_ERR_PARSE)
+    status = read_without_header(path, &cnf, error, sizeof error);
   if (status != NQ_OK) {
     snprintf(why, why_size, "nqsat cannot count it: %.300s", error);
     return status;

@@ -365,7 +365,7 @@ static void test_headers_and_answers(void) {
   expect_verdict(four, "s UNSATISFIABLE\n", NQ_VERDICT_WRONG_STATUS, 1, "a false UNSAT claim");
   expect_verdict(four, "s SATISFIABLE\n", NQ_VERDICT_INVALID_MODEL, 1, "SAT without a model");
   expect_verdict(four, "s UNKNOWN\n", NQ_VERDICT_UNKNOWN, 1, "UNKNOWN");
-  expect_verdict(four, "garbage\n", NQ_VERDICT_UNKNOWN, 1, "no answer");
+  expect_verdict(four, "c nothing but comments\n", NQ_VERDICT_UNKNOWN, 1, "no answer");
   expect_verdict(four, "s mc 2\n", NQ_VERDICT_CORRECT, 1, "MCC 2020 count");
   expect_verdict(four, "s SATISFIABLE\nc s type pmc\nc s exact arb int 3\n", NQ_VERDICT_WRONG_COUNT,
                  1, "a wrong MCC 2021 count");

@@ -44,6 +44,7 @@ typedef struct judge {
   answer_shape shape;       /* what a listed model must give, and what tells two apart */
   char *listed_total;       /* the models the distinct listed ones stand for, in decimal */
   int total_unknown;        /* overlapping cubes: no exact total */
+  uint64_t printed_distinct; /* printed boards, each once */
 } judge;
 
 static const nq_instance_truth *truth_of(judge *j) {
@@ -114,6 +115,52 @@ static int add_board(key_set *boards, const int *columns, int n, unsigned char *
  * nanoseconds of decoding and checking per model hide the miss). */
 enum { PREFETCH_AHEAD = 4 };
 
+/* Boards printed as rows (nqsat solve FILE --board): each must be a
+ * solution of the proven N-Queens instance, and stands for one model of
+ * its projection on the queens. */
+static nq_status judge_printed_boards(judge *j, key_set *boards, unsigned char *key,
+                                      power_sum *total) {
+  const nq_answer *answer = j->answer;
+  int n = j->instance->n;
+  char why[300], subject[32];
+  for (size_t b = 0; b < answer->board_count; b++) {
+    const int *columns = answer->board_columns + b * (size_t)answer->board_n;
+    long line = answer->board_lines[b];
+    snprintf(subject, sizeof subject, "board %zu", b + 1);
+    if (!n) {
+      say(j, NQ_VERDICT_INVALID_MODEL, subject, line,
+          "a printed board, but the file is not proven to be N-Queens: only models are judged",
+          NULL);
+      continue;
+    }
+    if (answer->board_n != n) {
+      snprintf(why, sizeof why, "a board of %d rows for N = %d", answer->board_n, n);
+      say(j, NQ_VERDICT_INVALID_MODEL, subject, line, why, NULL);
+      continue;
+    }
+    if (!nq_instance_check_board(j->instance, columns, why, sizeof why)) {
+      say(j, NQ_VERDICT_INVALID_MODEL, subject, line, why, columns);
+      continue;
+    }
+    long first_line = 0;
+    board_key(columns, n, key);
+    int added = key_set_add(boards, key, line, &first_line);
+    if (added < 0)
+      return NQ_ERR_MEMORY;
+    if (!added) {
+      snprintf(why, sizeof why, "listed twice: the same board as the one ending at line %ld",
+               first_line);
+      say(j, NQ_VERDICT_WRONG_COUNT, subject, line, why, NULL);
+      continue;
+    }
+    j->printed_distinct++;
+    if (power_sum_add(total, 0))
+      return NQ_ERR_MEMORY;
+    say(j, NQ_VERDICT_CORRECT, subject, line, "a solution of the instance", columns);
+  }
+  return NQ_OK;
+}
+
 /* Cubes stand for 2^k models each only when no two share one: a cube is
  * compared with every other distinct model listed (no projected variable
  * given opposite values means a shared model). Beyond this many pairs the
@@ -124,7 +171,7 @@ static void judge_cube_overlaps(judge *j, const size_t *distinct, size_t count) 
   const nq_answer *answer = j->answer;
   size_t cubes = 0;
   for (size_t i = 0; i < count; i++)
-    cubes += answer->models[distinct[i]].free_count > 0;
+    cubes += (size_t)nq_answer_is_cube(answer, distinct[i]);
   if ((double)cubes * (double)count > CUBE_PAIRS_MAX) {
     j->total_unknown = 1;
     return;
@@ -132,18 +179,18 @@ static void judge_cube_overlaps(judge *j, const size_t *distinct, size_t count) 
   char text[300], subject[32];
   for (size_t i = 0; i < count; i++) {
     size_t a = distinct[i];
-    if (!answer->models[a].free_count)
+    if (!nq_answer_is_cube(answer, a))
       continue;
     for (size_t k = 0; k < count; k++) {
       size_t b = distinct[k];
-      if (b == a || (answer->models[b].free_count && b < a))
+      if (b == a || (nq_answer_is_cube(answer, b) && b < a))
         continue; /* two cubes: compared once */
       if (answer_shape_overlap(&j->shape, answer, a, b)) {
         snprintf(subject, sizeof subject, "model %zu", (b > a ? b : a) + 1);
         snprintf(text, sizeof text,
                  "the cube ending at line %ld and the %s ending at line %ld share a model: "
                  "counted twice",
-                 answer->models[a].line, answer->models[b].free_count ? "cube" : "model",
+                 answer->models[a].line, nq_answer_is_cube(answer, b) ? "cube" : "model",
                  answer->models[b].line);
         say(j, NQ_VERDICT_WRONG_COUNT, subject, answer->models[b > a ? b : a].line, text, NULL);
         j->repeats++;
@@ -162,14 +209,17 @@ static nq_status judge_models(judge *j, char **violation) {
   int n = j->instance->n;
   size_t model_key_size = nq_answer_model_bytes(answer);
   unsigned char *key_buffer = malloc(model_key_size);
-  size_t *distinct = malloc((answer->model_count ? answer->model_count : 1) * sizeof *distinct);
+  /* The distinct models' indexes, kept only for comparing cubes. */
+  size_t *distinct = answer->free_used ? malloc(answer->model_count * sizeof *distinct) : NULL;
   size_t distinct_count = 0, cubes = 0;
   power_sum total = {NULL, 0};
+  uint64_t plain_models = 0;
   int *columns = malloc((size_t)(n ? n : 1) * sizeof *columns);
   unsigned char *key = malloc(2 * (size_t)(n ? n : 1));
   signed char *values = malloc((size_t)answer->variables + 1);
   key_set *models = key_set_new(model_key_size), *boards = key_set_new(2 * (size_t)(n ? n : 1));
-  if (!columns || !key || !values || !models || !boards || !key_buffer || !distinct) {
+  if (!columns || !key || !values || !models || !boards || !key_buffer ||
+      (answer->free_used && !distinct)) {
     free(key_buffer);
     free(distinct);
     free(columns);
@@ -214,9 +264,13 @@ static nq_status judge_models(judge *j, char **violation) {
      * adds nothing to the total its count line is held to. */
     int shaped = !model->problem && answer_shape_check(&j->shape, answer, m, why, sizeof why);
     if (shaped) {
-      distinct[distinct_count++] = m;
-      cubes += model->free_count > 0;
-      if (power_sum_add(&total, answer_shape_weight(&j->shape, answer, m))) {
+      if (distinct)
+        distinct[distinct_count++] = m;
+      cubes += (size_t)nq_answer_is_cube(answer, m);
+      uint64_t weight = answer_shape_weight(&j->shape, answer, m);
+      if (weight == 0) {
+        plain_models++; /* added at once below: most models stand for one */
+      } else if (power_sum_add(&total, weight)) {
         status = NQ_ERR_MEMORY;
         break;
       }
@@ -250,7 +304,12 @@ static nq_status judge_models(judge *j, char **violation) {
           columns);
     }
   }
-  j->distinct_models = key_set_size(models);
+  for (int bit = 0; status == NQ_OK && bit < 64; bit++)
+    if (plain_models >> bit & 1 && power_sum_add(&total, (uint64_t)bit))
+      status = NQ_ERR_MEMORY;
+  if (status == NQ_OK && answer->board_count)
+    status = judge_printed_boards(j, boards, key, &total);
+  j->distinct_models = key_set_size(models) + j->printed_distinct;
   j->distinct_boards = key_set_size(boards);
   j->boards = boards;
   if (status == NQ_OK && cubes)
@@ -496,7 +555,7 @@ static void judge_count(judge *j) {
     snprintf(text, sizeof text, "UNSATISFIABLE (line %ld) with a count of %s", answer->claim_line,
              claim->text);
     say(j, NQ_VERDICT_WRONG_COUNT, "count", claim->line, text, NULL);
-  } else if (answer->model_count || !strcmp(claim->form, "s SOLUTIONS") ||
+  } else if (answer->model_count || answer->board_count || !strcmp(claim->form, "s SOLUTIONS") ||
              !strncmp(claim->form, "c K models", 10)) {
     /* These forms close a list of models, even an empty one. */
     judge_listed_count(j);
@@ -547,10 +606,107 @@ static void judge_claim(judge *j) {
   }
 }
 
+/* Compact models (read as variables 1..k) placed on the k variables that
+ * occur in the formula, ascending, in a copy of the answer whose arrays
+ * the caller frees with unplace_compact. A line of another length is the
+ * model's problem. */
+static nq_status place_compact(const char *path, const nq_answer *answer, nq_answer *placed,
+                               char *error, size_t error_size) {
+  *placed = *answer;
+  placed->models = NULL;
+  placed->model_bits = NULL;
+  placed->free_variables = NULL;
+  nq_answer scan = *answer;
+  scan.model_count = 0;
+  size_t bytes = nq_answer_model_bytes(answer), models = answer->model_count;
+  unsigned char *occurs = calloc((size_t)answer->variables + 1, 1);
+  int *occurring = malloc(((size_t)answer->variables + 1) * sizeof *occurring);
+  placed->models = malloc((models ? models : 1) * sizeof *placed->models);
+  placed->model_bits = calloc(models ? models : 1, bytes);
+  placed->free_variables = malloc((answer->free_used ? answer->free_used : 1) * sizeof(int));
+  nq_status status = NQ_ERR_MEMORY;
+  if (occurs && occurring && placed->models && placed->model_bits && placed->free_variables)
+    status = evaluate_models_marking(path, &scan, NULL, occurs, error, error_size);
+  size_t k = 0;
+  for (int64_t v = 1; status == NQ_OK && v <= answer->variables; v++)
+    if (occurs[v])
+      occurring[k++] = (int)v;
+  if (status == NQ_OK) {
+    memcpy(placed->models, answer->models, models * sizeof *placed->models);
+    memcpy(placed->model_bits, answer->model_bits, models * bytes);
+    if (answer->free_used)
+      memcpy(placed->free_variables, answer->free_variables, answer->free_used * sizeof(int));
+  }
+  for (size_t m = 0; status == NQ_OK && m < models; m++) {
+    nq_answer_model *model = &placed->models[m];
+    model->problem = NULL; /* the copy owns its problems */
+    const char *own = answer->models[m].problem;
+    char text[200] = "";
+    if (own)
+      snprintf(text, sizeof text, "%s", own);
+    size_t compact = nq_answer_compact_length(answer, m);
+    if (!text[0] && compact && compact != k)
+      snprintf(text, sizeof text,
+               "a compact line of %zu characters, but %zu variables occur in the formula",
+               compact, k);
+    if (text[0] && !(model->problem = strdup(text)))
+      status = NQ_ERR_MEMORY;
+    if (!compact || text[0])
+      continue;
+    const unsigned char *from = nq_answer_model_bits(answer, m);
+    unsigned char *to = placed->model_bits + m * bytes;
+    memset(to, 0, bytes);
+    for (size_t i = 1; i <= k; i++) {
+      unsigned pair = from[i / 4] >> (2 * (i % 4)) & 3u;
+      int v = occurring[i - 1];
+      to[v / 4] |= (unsigned char)(pair << (2 * (v % 4)));
+    }
+    nq_answer_cube cube = nq_answer_cube_of(answer, m);
+    for (size_t f = 0; f < cube.free_count; f++) {
+      int *free_variable = &placed->free_variables[cube.free_first + f];
+      *free_variable = occurring[*free_variable - 1];
+    }
+  }
+  free(occurs);
+  free(occurring);
+  if (status == NQ_ERR_MEMORY)
+    snprintf(error, error_size, "out of memory");
+  return status;
+}
+
+static void unplace_compact(nq_answer *placed) {
+  for (size_t m = 0; placed->models && m < placed->model_count; m++)
+    free(placed->models[m].problem);
+  free(placed->models);
+  free(placed->model_bits);
+  free(placed->free_variables);
+}
+
+static nq_status judge_answer(const nq_instance *instance, const char *path,
+                              const nq_answer *answer, nq_truth_source truth, void *truth_context,
+                              void (*on_verdict)(void *context, const nq_verdict *verdict),
+                              void *verdict_context, char *error, size_t error_size);
+
 nq_status nq_answer_judge(const nq_instance *instance, const char *path, const nq_answer *answer,
                           nq_truth_source truth, void *truth_context,
                           void (*on_verdict)(void *context, const nq_verdict *verdict),
                           void *verdict_context, char *error, size_t error_size) {
+  if (!answer->compact_models)
+    return judge_answer(instance, path, answer, truth, truth_context, on_verdict, verdict_context,
+                        error, error_size);
+  nq_answer placed;
+  nq_status status = place_compact(path, answer, &placed, error, error_size);
+  if (status == NQ_OK)
+    status = judge_answer(instance, path, &placed, truth, truth_context, on_verdict,
+                          verdict_context, error, error_size);
+  unplace_compact(&placed);
+  return status;
+}
+
+static nq_status judge_answer(const nq_instance *instance, const char *path,
+                              const nq_answer *answer, nq_truth_source truth, void *truth_context,
+                              void (*on_verdict)(void *context, const nq_verdict *verdict),
+                              void *verdict_context, char *error, size_t error_size) {
   judge j = {.instance = instance,
              .answer = answer,
              .truth_source = truth,
@@ -562,8 +718,8 @@ nq_status nq_answer_judge(const nq_instance *instance, const char *path, const n
         "the answer claims two different results", NULL);
     return NQ_OK;
   }
-  if (answer->model_count) {
-    char **violation = calloc(answer->model_count, sizeof *violation);
+  if (answer->model_count || answer->board_count) {
+    char **violation = calloc(answer->model_count ? answer->model_count : 1, sizeof *violation);
     if (!violation) {
       snprintf(error, error_size, "out of memory");
       return NQ_ERR_MEMORY;

@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <zlib.h>
 
 #include "count_claim.h"
 #include "grow.h"
@@ -60,6 +61,11 @@ void nq_answer_free(nq_answer *answer) {
   free(answer->models);
   free(answer->model_bits);
   free(answer->free_variables);
+  free(answer->cubes);
+  free(answer->model_cube);
+  free(answer->model_compact);
+  free(answer->board_columns);
+  free(answer->board_lines);
   nq_count_claim_clear(&answer->count);
   free(answer);
 }
@@ -74,6 +80,39 @@ static void set_claim(answer_parser *p, nq_claim claim) {
     answer->claim = claim;
     answer->claim_line = p->line;
   }
+}
+
+static uint32_t side_value(const uint32_t *array, size_t capacity, size_t model) {
+  return array && model < capacity ? array[model] : 0;
+}
+
+int nq_answer_is_cube(const nq_answer *answer, size_t model) {
+  return side_value(answer->model_cube, answer->model_cube_capacity, model) != 0;
+}
+
+nq_answer_cube nq_answer_cube_of(const nq_answer *answer, size_t model) {
+  uint32_t cube = side_value(answer->model_cube, answer->model_cube_capacity, model);
+  return cube ? answer->cubes[cube - 1] : (nq_answer_cube){0, 0, 0};
+}
+
+size_t nq_answer_compact_length(const nq_answer *answer, size_t model) {
+  return side_value(answer->model_compact, answer->model_compact_capacity, model);
+}
+
+/* Sets a model's entry in an array beside the models, growing it (zero
+ * filled) to the models' capacity. Returns -1 when out of memory. */
+static int set_side(uint32_t **array, size_t *capacity, size_t wanted, size_t model,
+                    uint32_t value) {
+  if (model >= *capacity) {
+    uint32_t *grown = realloc(*array, wanted * sizeof *grown);
+    if (!grown)
+      return -1;
+    memset(grown + *capacity, 0, (wanted - *capacity) * sizeof *grown);
+    *array = grown;
+    *capacity = wanted;
+  }
+  (*array)[model] = value;
+  return 0;
 }
 
 size_t nq_answer_model_bytes(const nq_answer *answer) {
@@ -170,9 +209,20 @@ static nq_status close_model(answer_parser *p) {
   nq_answer_model *model = &answer->models[answer->model_count++];
   model->line = p->line;
   model->problem = problem;
-  model->free_first = p->pending_line ? p->pending_first : 0;
-  model->free_count = p->pending_line ? answer->free_used - p->pending_first : 0;
-  model->free_line = p->pending_line;
+  if (p->pending_line) {
+    if (answer->cube_count == answer->cube_capacity) {
+      nq_answer_cube *grown = grow_array(answer->cubes, &answer->cube_capacity,
+                                         answer->cube_count + 1, sizeof *grown, 16);
+      if (!grown || answer->cube_count >= UINT32_MAX)
+        return fail(p, "out of memory");
+      answer->cubes = grown;
+    }
+    answer->cubes[answer->cube_count++] =
+        (nq_answer_cube){p->pending_first, answer->free_used - p->pending_first, p->pending_line};
+    if (set_side(&answer->model_cube, &answer->model_cube_capacity, answer->model_capacity,
+                 answer->model_count - 1, (uint32_t)answer->cube_count))
+      return fail(p, "out of memory");
+  }
   p->pending_line = 0;
   p->pending_first = answer->free_used;
   return NQ_OK;
@@ -352,7 +402,6 @@ static nq_status read_literals(answer_parser *p, const char *cursor) {
         token_text(cursor, shown, sizeof shown);
         return fail(p, "text after the terminating 0: '%s'", shown);
       }
-      p->after_minisat_sat = 0;
       return NQ_OK;
     }
     set_literal(p, literal);
@@ -398,6 +447,11 @@ static nq_status read_comment(answer_parser *p, const char *text) {
   }
   if (!strncmp(rest, "free", 4) && (!rest[4] || isspace((unsigned char)rest[4])))
     return read_free_line(p, rest + 4);
+  if (!strncmp(rest, "compact:", 8)) {
+    if (!answer->compact_line)
+      answer->compact_line = p->line;
+    return NQ_OK;
+  }
   long long unused = 0;
   int used = 0;
   if (sscanf(rest, "%lld projected variable%n", &unused, &used) == 1 && used > 0 &&
@@ -415,7 +469,150 @@ static nq_status read_comment(answer_parser *p, const char *text) {
   return NQ_OK;
 }
 
+/* MiniSat's standard output besides its result: its statistics table
+ * ("|..." rows, "===...===" rules), "LABEL : value" lines ("restarts : 1",
+ * "CPU time : 0.1 s"), its warnings and "Solved by ..." notes. */
+static int is_minisat_statistics(const char *text) {
+  if (text[0] == '|' || text[0] == '=')
+    return 1;
+  if (!strncmp(text, "WARNING:", 8) || !strncmp(text, "Solved by ", 10) ||
+      !strncmp(text, "*** INTERRUPTED ***", 19))
+    return 1;
+  const char *p = text;
+  while ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || *p == ' ')
+    p++;
+  return p > text && *p == ':' && isalpha((unsigned char)text[0]);
+}
+
+/* A line of nothing but a whole number: nqsat solve FILE --count's answer. */
+static int is_bare_count(const char *text) {
+  return is_digit(*text) && text[strspn(text, "0123456789")] == '\0';
+}
+
+/* A line of DIMACS literals ending in 0 (a model without "v"). */
+static int is_literal_line(const char *text) {
+  size_t length = strlen(text);
+  return strspn(text, "-0123456789 \t") == length && length >= 1 && text[length - 1] == '0' &&
+         (length == 1 || is_blank(text[length - 2]));
+}
+
+static nq_status not_understood(answer_parser *p, const char *text) {
+  char shown[48];
+  size_t i = 0;
+  for (; text[i] && i + 4 < sizeof shown; i++)
+    shown[i] = isprint((unsigned char)text[i]) ? text[i] : '?';
+  strcpy(shown + i, text[i] ? "..." : "");
+  return fail(p, "'%s' is not a line of any answer format this reader knows (see "
+                 "docs/verifier.md)",
+              shown);
+}
+
+/* A compact line: '1' true, '0' false, '-' free (a cube), one character
+ * per variable that occurs, read here as variables 1, 2, ... */
+static nq_status read_compact(answer_parser *p, const char *text) {
+  nq_answer *answer = p->answer;
+  size_t length = strlen(text);
+  nq_status status = open_model(p, 'c');
+  if (status != NQ_OK)
+    return status;
+  for (size_t i = 0; i < length; i++) {
+    int64_t position = (int64_t)i + 1;
+    if (position > answer->variables) {
+      snprintf(p->open_problem, sizeof p->open_problem,
+               "a compact line of %zu characters, but the instance declares %" PRId64
+               " variables",
+               length, answer->variables);
+      break;
+    }
+    if (text[i] != '-') {
+      set_literal(p, text[i] == '1' ? position : -position);
+      continue;
+    }
+    if (!p->pending_line) {
+      p->pending_line = p->line;
+      p->pending_first = answer->free_used;
+    }
+    if (answer->free_used == answer->free_capacity) {
+      int *grown = grow_array(answer->free_variables, &answer->free_capacity,
+                              answer->free_used + 1, sizeof *grown, 64);
+      if (!grown)
+        return fail(p, "out of memory");
+      answer->free_variables = grown;
+    }
+    answer->free_variables[answer->free_used++] = (int)position;
+  }
+  status = close_model(p);
+  if (status == NQ_OK) {
+    if (set_side(&answer->model_compact, &answer->model_compact_capacity, answer->model_capacity,
+                 answer->model_count - 1, (uint32_t)length))
+      return fail(p, "out of memory");
+    answer->compact_models++;
+  }
+  return status;
+}
+
+/* A board row: "." and "Q" one space apart. Returns its length in
+ * squares and the queen's column (-1 none, -2 more than one), or 0 when
+ * the line is no board row. */
+static int board_row(const char *text, int *column) {
+  int squares = 0;
+  *column = -1;
+  for (const char *c = text;; c += 2) {
+    if (*c != '.' && *c != 'Q')
+      return 0;
+    if (*c == 'Q')
+      *column = *column == -1 ? squares : -2;
+    squares++;
+    if (!c[1])
+      return squares;
+    if (c[1] != ' ' || squares > NQ_INSTANCE_MAX_N)
+      return 0;
+  }
+}
+
+static nq_status read_board_row(answer_parser *p, int squares, int column) {
+  nq_answer *answer = p->answer;
+  if (column < 0)
+    return fail(p, "a board row with %s queen", column == -1 ? "no" : "more than one");
+  if (answer->board_n && squares != answer->board_n)
+    return fail(p, "a board row of %d squares after boards of %d", squares, answer->board_n);
+  answer->board_n = squares;
+  if (!answer->board_rows) {
+    answer->board_first_line = p->line;
+    if (answer->board_count == answer->board_capacity) {
+      size_t capacity = answer->board_capacity;
+      long *lines = grow_array(answer->board_lines, &capacity, answer->board_count + 1,
+                               sizeof *lines, 16);
+      if (!lines)
+        return fail(p, "out of memory");
+      answer->board_lines = lines;
+      capacity = answer->board_capacity;
+      int *columns = grow_array(answer->board_columns, &capacity, answer->board_count + 1,
+                                (size_t)squares * sizeof *columns, 16);
+      if (!columns)
+        return fail(p, "out of memory");
+      answer->board_columns = columns;
+      answer->board_capacity = capacity;
+    }
+  }
+  answer->board_columns[answer->board_count * (size_t)squares + (size_t)answer->board_rows++] =
+      column;
+  if (answer->board_rows == squares) {
+    answer->board_lines[answer->board_count++] = p->line;
+    answer->board_rows = 0;
+  }
+  return NQ_OK;
+}
+
 static nq_status read_line(answer_parser *p, char *text) {
+  int column, squares = text[0] == '.' || text[0] == 'Q' ? board_row(text, &column) : 0;
+  if (squares)
+    return read_board_row(p, squares, column);
+  if (p->answer->board_rows) {
+    p->line = p->answer->board_first_line;
+    return fail(p, "a board starting here has %d of its %d rows", p->answer->board_rows,
+                p->answer->board_n);
+  }
   /* A PB model ends at the first line that is not a "v" line. */
   int is_v = text[0] == 'v' && (!text[1] || isspace((unsigned char)text[1]));
   if (p->open && p->open_style == 'p' && !is_v) {
@@ -436,11 +633,16 @@ static nq_status read_line(answer_parser *p, char *text) {
     else if (word_is(what, "UNKNOWN") || word_is(what, "UNSUPPORTED") ||
              word_is(what, "INDETERMINATE"))
       set_claim(p, NQ_CLAIM_UNKNOWN);
-    else if (count_claim_read_line(&p->answer->count, text, p->line) < 0)
-      return fail(p, "out of memory");
+    else {
+      int claimed = count_claim_read_line(&p->answer->count, text, p->line);
+      if (claimed < 0)
+        return fail(p, "out of memory");
+      if (!claimed)
+        return not_understood(p, text);
+    }
     return NQ_OK;
   }
-  if (text[0] == 'c' && isspace((unsigned char)text[1]))
+  if (text[0] == 'c' && (!text[1] || isspace((unsigned char)text[1])))
     return read_comment(p, text);
   if (!strcmp(text, "SAT")) {
     set_claim(p, NQ_CLAIM_SATISFIABLE);
@@ -451,8 +653,17 @@ static nq_status read_line(answer_parser *p, char *text) {
     set_claim(p, NQ_CLAIM_SATISFIABLE);
   } else if (!strcmp(text, "INDET") || !strcmp(text, "INDETERMINATE")) {
     set_claim(p, NQ_CLAIM_UNKNOWN);
-  } else if (p->after_minisat_sat || (p->open && p->open_style == 'd')) {
+  } else if (p->answer->compact_line && !p->open && text[strspn(text, "01-")] == '\0') {
+    return read_compact(p, text);
+  } else if (p->after_minisat_sat || (p->open && p->open_style == 'd') ||
+             (is_literal_line(text) && !is_bare_count(text))) {
     return read_literals(p, text);
+  } else if (is_bare_count(text)) {
+    int claimed = count_claim_record(&p->answer->count, "K", text, strlen(text), p->line);
+    if (claimed < 0)
+      return fail(p, "out of memory");
+  } else if (!is_minisat_statistics(text)) {
+    return not_understood(p, text);
   }
   return NQ_OK;
 }
@@ -468,7 +679,76 @@ typedef struct block_lines {
   char *buffer;
   size_t capacity, used, start;
   int at_end;
+  /* The input's first block, read to tell gzip (1f 8b) from text; a gzip
+   * answer is inflated from it and what follows. */
+  unsigned char *raw;
+  size_t raw_used, raw_start;
+  int checked;
+  z_stream *z;
+  int z_state; /* 0 inflating, 1 a member ended, -1 corrupt or cut off */
 } block_lines;
+
+enum { RAW_BLOCK = 1 << 16 };
+
+static size_t fill_raw(block_lines *b) {
+  b->raw_start = 0;
+  b->raw_used = fread(b->raw, 1, RAW_BLOCK, b->input);
+  return b->raw_used;
+}
+
+/* Up to `room` bytes of the answer's text into `into`; 0 at its end. */
+static size_t read_more(block_lines *b, char *into, size_t room) {
+  if (!b->checked) {
+    b->checked = 1;
+    if (!(b->raw = malloc(RAW_BLOCK))) {
+      b->z_state = -2;
+      return 0;
+    }
+    fill_raw(b);
+    if (b->raw_used >= 2 && b->raw[0] == 0x1f && b->raw[1] == 0x8b) {
+      b->z = calloc(1, sizeof *b->z);
+      if (!b->z || inflateInit2(b->z, 15 + 16) != Z_OK) {
+        b->z_state = -2;
+        return 0;
+      }
+    }
+  }
+  if (!b->z) {
+    if (b->raw_start < b->raw_used) {
+      size_t n = b->raw_used - b->raw_start < room ? b->raw_used - b->raw_start : room;
+      memcpy(into, b->raw + b->raw_start, n);
+      b->raw_start += n;
+      return n;
+    }
+    return fread(into, 1, room, b->input);
+  }
+  z_stream *z = b->z;
+  z->next_out = (unsigned char *)into;
+  z->avail_out = (unsigned)(room < UINT32_MAX ? room : UINT32_MAX);
+  unsigned wanted = z->avail_out;
+  while (z->avail_out == wanted && b->z_state >= 0) {
+    if (!z->avail_in) {
+      if (b->raw_start >= b->raw_used && !fill_raw(b)) {
+        if (b->z_state != 1)
+          b->z_state = -1; /* the stream stops inside a member */
+        break;
+      }
+      z->next_in = b->raw + b->raw_start;
+      z->avail_in = (unsigned)(b->raw_used - b->raw_start);
+      b->raw_start = b->raw_used;
+    }
+    if (b->z_state == 1) { /* another member follows (gzip files may be concatenated) */
+      inflateReset(z);
+      b->z_state = 0;
+    }
+    int result = inflate(z, Z_NO_FLUSH);
+    if (result == Z_STREAM_END)
+      b->z_state = 1;
+    else if (result != Z_OK && result != Z_BUF_ERROR)
+      b->z_state = -1;
+  }
+  return wanted - z->avail_out;
+}
 
 /* The next line (NUL terminated, without its newline) and its length;
  * returns 1, 0 at the end of the input, -1 when out of memory. */
@@ -499,7 +779,7 @@ static int next_line(block_lines *b, char **line, size_t *length) {
       b->buffer = grown;
       b->capacity = wanted;
     }
-    size_t got = fread(b->buffer + b->used, 1, b->capacity - b->used, b->input);
+    size_t got = read_more(b, b->buffer + b->used, b->capacity - b->used);
     b->used += got;
     memset(b->buffer + b->used, 0, 1 + LINE_PAD); /* defined bytes for quick_literal */
     if (got == 0)
@@ -523,6 +803,8 @@ nq_status nq_answer_read(nq_answer *answer, FILE *input, const char *name, char 
   nq_status status = NQ_OK;
   while (status == NQ_OK && (got = next_line(&lines, &text, &length)) > 0) {
     p.line++;
+    if (lines.z_state == -1)
+      break; /* a cut or corrupt gzip stream: reported below, not its torn lines */
     if (memchr(text, '\0', length)) {
       status = fail(&p, "NUL byte in the answer");
       break;
@@ -537,8 +819,17 @@ nq_status nq_answer_read(nq_answer *answer, FILE *input, const char *name, char 
   }
   if (status == NQ_OK && got < 0)
     status = fail(&p, "out of memory");
+  if (status == NQ_OK && lines.z_state == -2)
+    status = fail(&p, "out of memory");
+  if (status == NQ_OK && lines.z_state == -1)
+    status = fail(&p, "the gzip-compressed answer is corrupt or cut off");
   if (status == NQ_OK && ferror(input))
     status = NQ_ERR_IO;
+  if (status == NQ_OK && answer->board_rows) {
+    p.line = answer->board_first_line;
+    status = fail(&p, "a board starting here has %d of its %d rows", answer->board_rows,
+                  answer->board_n);
+  }
   if (status == NQ_OK && p.pending_line && !p.open) {
     p.line = p.pending_line;
     status = fail(&p, "'c free' line with no model after it");
@@ -555,5 +846,10 @@ nq_status nq_answer_read(nq_answer *answer, FILE *input, const char *name, char 
     snprintf(error, error_size, "%s: read error", name);
   free(p.open_bits);
   free(lines.buffer);
+  free(lines.raw);
+  if (lines.z) {
+    inflateEnd(lines.z);
+    free(lines.z);
+  }
   return status;
 }

@@ -47,14 +47,19 @@ int answer_shape_init(answer_shape *shape, const nq_instance *instance, const nq
   for (int64_t v = 1; v <= variables; v++)
     shape->unused += shape->projected[v] && !occurs[v];
   shape->omitting_unused = answer->unlisted_line || answer->count.listed > 0;
+  /* One witness and no count (a SAT solver's answer; MiniSat leaves out
+   * the variables in no clause): those variables may take either value,
+   * so it may give them or not; it stands for no number of models. */
+  int witness = !shape->omitting_unused && answer->model_count == 1 && !answer->count.line &&
+                !answer->has_estimate;
   if (shape->omitting_unused && shape->unused && !(shape->forbidden = calloc(shape->bytes, 1)))
     return -1;
   for (int64_t v = 1; v <= variables; v++) {
     if (!shape->projected[v])
       continue;
-    if (!shape->omitting_unused || occurs[v])
+    if ((!shape->omitting_unused && !witness) || occurs[v])
       set_pair(shape->required, v, 1);
-    else
+    else if (shape->forbidden)
       set_pair(shape->forbidden, v, 1);
   }
   return 0;
@@ -81,7 +86,7 @@ static int64_t first_set(const unsigned char *a, const unsigned char *b, size_t 
 int answer_shape_check(const answer_shape *shape, const nq_answer *answer, size_t m, char *why,
                        size_t why_size) {
   const unsigned char *bits = nq_answer_model_bits(answer, m);
-  const nq_answer_model *model = &answer->models[m];
+  nq_answer_cube cube = nq_answer_cube_of(answer, m);
   if (shape->forbidden) {
     int64_t v = 0;
     for (size_t i = 0; i < shape->bytes && !v; i++) {
@@ -97,30 +102,46 @@ int answer_shape_check(const answer_shape *shape, const nq_answer *answer, size_
       return 0;
     }
   }
+  if (!nq_answer_is_cube(answer, m)) {
+    /* The common case first, eight bytes at a time: every required
+     * variable given. */
+    size_t i = 0;
+    uint64_t lacking = 0;
+    for (; i + 8 <= shape->bytes; i += 8) {
+      uint64_t have, need;
+      memcpy(&have, bits + i, 8);
+      memcpy(&need, shape->required + i, 8);
+      lacking |= need & ~have;
+    }
+    for (; i < shape->bytes; i++)
+      lacking |= (uint64_t)(shape->required[i] & ~bits[i] & 0x55u);
+    if (!lacking)
+      return 1;
+  }
   uint64_t missing = 0;
   for (size_t i = 0; i < shape->bytes; i++)
     missing += (uint64_t)__builtin_popcount(shape->required[i] & ~bits[i] & 0x55u);
-  for (size_t k = 0; k < model->free_count; k++) {
-    int v = answer->free_variables[model->free_first + k];
+  for (size_t k = 0; k < cube.free_count; k++) {
+    int v = answer->free_variables[cube.free_first + k];
     if (!has_bit(shape->required, v)) {
       snprintf(why, why_size, "'c free' (line %ld) names variable %d, which is not %s",
-               model->free_line, v,
+               cube.free_line, v,
                shape->projected[v] ? "listed (it occurs in no clause)" : "projected");
       return 0;
     }
   }
-  if (missing == model->free_count)
+  if (missing == cube.free_count)
     return 1;
   int64_t v = first_set(shape->required, bits, shape->bytes);
-  for (size_t k = 0; k < model->free_count && v; k++)
-    if (answer->free_variables[model->free_first + k] == v) {
+  for (size_t k = 0; k < cube.free_count && v; k++)
+    if (answer->free_variables[cube.free_first + k] == v) {
       /* a free one: name the first missing variable that is not free */
       unsigned char *rest = malloc(shape->bytes);
       if (!rest)
         break;
       memcpy(rest, bits, shape->bytes);
-      for (size_t f = 0; f < model->free_count; f++)
-        set_pair(rest, answer->free_variables[model->free_first + f], 1);
+      for (size_t f = 0; f < cube.free_count; f++)
+        set_pair(rest, answer->free_variables[cube.free_first + f], 1);
       v = first_set(shape->required, rest, shape->bytes);
       free(rest);
       break;
@@ -143,7 +164,8 @@ const unsigned char *answer_shape_key(const answer_shape *shape, const nq_answer
 }
 
 uint64_t answer_shape_weight(const answer_shape *shape, const nq_answer *answer, size_t m) {
-  return answer->models[m].free_count + (shape->omitting_unused ? (uint64_t)shape->unused : 0);
+  return nq_answer_cube_of(answer, m).free_count +
+         (shape->omitting_unused ? (uint64_t)shape->unused : 0);
 }
 
 int answer_shape_overlap(const answer_shape *shape, const nq_answer *answer, size_t a, size_t b) {

@@ -50,7 +50,7 @@ static const char *skip_blanks(const char *text) {
 }
 
 /* Records the number at `number` (its first `length` bytes). */
-static int record(nq_count_claim *claim, const char *form, const char *number, size_t length,
+int count_claim_record(nq_count_claim *claim, const char *form, const char *number, size_t length,
                   long line) {
   int whole = length > 0;
   for (size_t i = 0; i < length && whole; i++)
@@ -95,7 +95,7 @@ int count_claim_read_line(nq_count_claim *claim, const char *text, long line) {
     if (!form)
       return 0;
     rest = skip_blanks(rest + strlen(form) - 2);
-    return record(claim, form, rest, strcspn(rest, " \t"), line);
+    return count_claim_record(claim, form, rest, strcspn(rest, " \t"), line);
   }
   if (text[0] != 'c' || !isspace((unsigned char)text[1]))
     return 0;
@@ -108,7 +108,7 @@ int count_claim_read_line(nq_count_claim *claim, const char *text, long line) {
     const char *last = rest + strlen(rest);
     while (last > rest && !isspace((unsigned char)last[-1]))
       last--;
-    return record(claim, "c s exact int", last, strlen(last), line);
+    return count_claim_record(claim, "c s exact int", last, strlen(last), line);
   }
   /* "c 92 models": digits, then "model" or "models", then nothing or one
    * of nqsat solve's remarks on the list. */
@@ -135,7 +135,7 @@ int count_claim_read_line(nq_count_claim *claim, const char *text, long line) {
       return 0;
     remark = skip_blanks(remark + used);
   }
-  int recorded = record(claim, incomplete ? "c K models (incomplete)" : "c K models", rest, digits,
+  int recorded = count_claim_record(claim, incomplete ? "c K models (incomplete)" : "c K models", rest, digits,
                         line);
   if (recorded > 0 && claim->line == line) {
     claim->listed = listed;

@@ -19,4 +19,11 @@
  *   "c s exact ... int K"     Model Counting Competition 2021-2024 */
 int count_claim_read_line(nq_count_claim *claim, const char *text, long line);
 
+/* Records the count written by the first `length` bytes of `number` in
+ * the form `form` (a static string; "K" for nqsat solve --count's bare
+ * number, a count by the model-counting convention), as
+ * count_claim_read_line does. */
+int count_claim_record(nq_count_claim *claim, const char *form, const char *number, size_t length,
+                       long line);
+
 #endif

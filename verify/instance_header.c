@@ -425,6 +425,14 @@ static nq_status read_instance(const char *path, int board_required, nq_instance
     status = check_squares(&p, &p.placed);
   if (status == NQ_OK)
     status = check_squares(&p, &p.blocked);
+  if (status == NQ_ERR_PARSE && !board_required && p.n_seen && p.problem_seen) {
+    /* A formula's comments are not believed: board lines that do not fit
+     * its problem line leave a plain formula, and say why. */
+    snprintf(instance->board_note, sizeof instance->board_note, "%s", error);
+    nq_instance_forget_board(instance);
+    p.placed.count = p.blocked.count = 0;
+    status = NQ_OK;
+  }
   line_reader_close(p.lines);
   free(p.map_pairs);
   instance->placed = p.placed.items;

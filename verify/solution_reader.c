@@ -43,6 +43,8 @@ typedef struct reader {
   int *given_touched;
   size_t given_touched_count, given_touched_capacity;
   char model_problem[160]; /* the open model's first problem, or "" */
+  int board_rows;          /* rows of a printed board read so far */
+  long board_first_line;
 } reader;
 
 static nq_status parse_error(reader *state, const char *format, ...) {
@@ -414,6 +416,28 @@ static nq_status read_status_line(reader *state, const char *cursor) {
                      token_text(what, shown));
 }
 
+/* A row of a printed board (nqsat solve N, --board): n tokens "." or
+ * "Q" one space apart. Returns the queen's column, -1 when the line is no
+ * board row, -2 when it is one without exactly one queen. */
+static int board_row(const reader *state, const char *line) {
+  int column = -1, tokens = 0;
+  for (const char *p = line;; p++) {
+    if (*p != '.' && *p != 'Q')
+      return -1;
+    if (*p == 'Q')
+      column = column == -1 ? tokens : -3;
+    tokens++;
+    if (!p[1])
+      break;
+    if (p[1] != ' ')
+      return -1;
+    p++;
+  }
+  if (tokens != state->n)
+    return -1;
+  return column < 0 ? -2 : column;
+}
+
 static nq_status read_lines(reader *state, FILE *input, nq_verify_read_fn on_solution,
                             void *context) {
   char *text = NULL;
@@ -452,9 +476,42 @@ static nq_status read_lines(reader *state, FILE *input, nq_verify_read_fn on_sol
                                              : strstr(cursor, "model") != NULL))
         note_end(state, cursor, 0, 0);
     }
+    /* A printed board: n rows, then the solution. */
+    int row = *cursor == '.' || *cursor == 'Q' ? board_row(state, cursor) : -1;
+    if (row == -2) {
+      status = parse_error(state, "a board row without exactly one queen");
+      break;
+    }
+    if (row >= 0) {
+      if (!state->board_rows)
+        state->board_first_line = state->line;
+      state->columns[state->board_rows++] = row;
+      if (state->board_rows == state->n) {
+        state->board_rows = 0;
+        note_solution(state);
+        if (on_solution(context, state->columns, state->n, state->line, NULL))
+          break;
+      }
+      continue;
+    }
+    if (state->board_rows) {
+      state->line = state->board_first_line;
+      status = parse_error(state, "a board starting here has %d of its %d rows",
+                           state->board_rows, state->n);
+      break;
+    }
     /* Comments: DIMACS "c", MiniZinc's "%" (its statistics), "#". */
     if (!*cursor || *cursor == 'c' || *cursor == '#' || *cursor == '%')
       continue;
+    /* One whole number alone (n > 1): nqsat solve N --count's count. */
+    if (state->n > 1 && state->claims && cursor[strspn(cursor, "0123456789")] == '\0') {
+      int claimed = count_claim_record(&state->claims->count, "K", cursor, strlen(cursor), state->line);
+      if (claimed < 0) {
+        status = NQ_ERR_MEMORY;
+        break;
+      }
+      continue;
+    }
     if (*cursor == 's') {
       status = read_status_line(state, cursor);
       continue;
@@ -513,6 +570,11 @@ static nq_status read_lines(reader *state, FILE *input, nq_verify_read_fn on_sol
   }
   if (status == NQ_OK && ferror(input))
     status = parse_error(state, "read error");
+  if (status == NQ_OK && state->board_rows) {
+    state->line = state->board_first_line;
+    status = parse_error(state, "a board starting here has %d of its %d rows", state->board_rows,
+                         state->n);
+  }
   if (status == NQ_OK && state->model_open && state->pb_model)
     finish_model(state, on_solution, context);
   if (status == NQ_OK && state->model_open) {

@@ -110,7 +110,7 @@ verdict_is 1 "^unverified status .*not checked: nqsat's own count did not finish
   "$WORK/php.cnf" "s UNSATISFIABLE" --time-limit 1
 
 # ---- usage ----
-expect_usage "--time-limit applies to --instance only" check 8 --time-limit 3
+expect_usage "--max-nodes applies to --instance only" check 8 --max-nodes 3
 expect_usage "--time-limit" check --instance "$WORK/small.cnf" --time-limit 0
 
 finish

@@ -151,7 +151,7 @@ expect_equal "$(tail -n 1 "$WORK/out")" "c 24 models (3 listed over the variable
 expect_exit 10 "$NQSAT" solve "$WORK/example.cnf" --all --occurring
 expect_equal "$(tail -n 1 "$WORK/out")" "c 3 models" "--all --occurring closing count"
 expect_exit 10 "$NQSAT" solve "$WORK/example.cnf" --max 2
-expect_equal "$(tail -n 1 "$WORK/out")" "c 16 models (2 listed over the variables that occur)" "--max 2 closing count"
+expect_equal "$(tail -n 1 "$WORK/out")" "c 16 models (2 listed over the variables that occur) (stopped at --max 2)" "--max 2 closing count: the listed models, and that the list was cut"
 
 # ---- --unique: orbits under the stated group, against brute force ----
 run "$NQSAT" solve "$WORK/example.cnf" --count --unique --stats

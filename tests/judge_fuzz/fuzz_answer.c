@@ -217,7 +217,10 @@ int fuzz_mutate(fuzz_answer *answer, fuzz_formula *formula, fuzz_mutation mutati
     wrong_count(answer->extra_count, sizeof answer->extra_count, formula->projected_count, rng);
     return 1;
   case MUTATION_END_ADD:
-    if (is_single(answer->style))
+    /* A status line against the claim where there is no closing line to
+     * repeat (one model, nqsat's UNSATISFIABLE list). */
+    if (is_single(answer->style) ||
+        (answer->style == STYLE_NQSAT_ALL && !answer->satisfiable && !strcmp(answer->count, "0")))
       answer->contradiction = 1;
     else
       answer->extra_end = 1;
@@ -339,9 +342,6 @@ char *fuzz_answer_text(const fuzz_answer *answer, const fuzz_formula *formula) {
         append(&text, "v");
       append_literals(&text, &answer->models[m], variables);
     }
-    if (answer->contradiction)
-      append(&text, "%s\n",
-             answer->satisfiable ? (minisat ? "UNSAT" : "s UNSATISFIABLE") : "s SATISFIABLE");
     break;
   }
   case STYLE_PICOSAT_ALL:
@@ -374,6 +374,10 @@ char *fuzz_answer_text(const fuzz_answer *answer, const fuzz_formula *formula) {
   }
   case STYLE_COUNT: break;
   }
+  if (answer->contradiction)
+    append(&text, "%s\n",
+           answer->satisfiable ? (answer->style == STYLE_MINISAT ? "UNSAT" : "s UNSATISFIABLE")
+                               : "s SATISFIABLE");
   if (answer->extra_end)
     append_closing(&text, answer, projected);
   if (answer->extra_count[0])

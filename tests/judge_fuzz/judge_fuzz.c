@@ -3,7 +3,7 @@
  * N-Queens encodings), in the formats solvers print and as installed
  * solvers and nqsat itself print them, each changed by one mutation; the
  * verdict of `check --instance` (in-process: the verifier's reader and
- * judge, with the truth sources check --instance uses; a share of them
+ * judge, with the header proof and truth sources check --instance uses; a share of them
  * through the nqsat binary, gzip-compressed answers all through it) must
  * equal the truth decided here (fuzz_answer.h). Prints per mutation kind:
  * answers generated, wrong ones, killed, surviving (wrong but accepted)
@@ -11,10 +11,14 @@
  * answer outside --known-failing.
  *
  *   judge_fuzz NQSAT [--seeds FIRST..LAST] [--answers K] [--cli-every K]
- *              [--real-every K] [--known-failing KIND,KIND...] [--show K]
+ *              [--real-every K] [--in-process-only] [--seconds S]
+ *              [--known-failing KIND,KIND...] [--show K]
  *
  * --cli-every K sends every K-th answer through the binary (0: only the
- * gzip ones); --real-every K collects real outputs on two seeds in K.
+ * gzip ones); --real-every K collects real outputs on two seeds in K;
+ * --in-process-only runs no program (no gzip answers, no check N, no
+ * real outputs): for runs of millions of answers; --seconds S stops after
+ * the seed that passes S seconds.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -26,6 +30,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include "encoding_proof.h"
 #include "formula_truth.h"
 #include "fuzz_answer.h"
 #include "fuzz_formula.h"
@@ -124,6 +129,11 @@ static void judged_open(judged_formula *judged, const char *path) {
       NQ_OK) {
     nq_instance_free(judged->instance);
     judged->instance = NULL;
+  } else {
+    /* As check --instance: a header is believed only when the clauses
+     * prove it; otherwise the file is a plain formula. */
+    char note[400];
+    encoding_proof_check(path, judged->instance, note, sizeof note);
   }
   judged->formula.path = judged->path;
   judged->formula.control.time_limit_seconds = 10;
@@ -218,6 +228,8 @@ typedef struct run_options {
   uint64_t cli_every;
   const char *known_failing;
   uint64_t real_every; /* real outputs from seeds 0 and 3 modulo this */
+  int in_process_only; /* no program run: no gzip, check N or real outputs */
+  double seconds;      /* stop after this long (0: no limit) */
 } run_options;
 
 static uint64_t answers_made;
@@ -608,16 +620,18 @@ static void run_seed(uint64_t seed, const run_options *options) {
   char *base_text = open_formula(&base, "base", &judged);
   /* Real outputs from two seeds in --real-every (running programs is
    * what costs): a random formula and an N-Queens encoding. */
-  if (seed % options->real_every == 0 || seed % options->real_every == 3)
+  if (!options->in_process_only &&
+      (seed % options->real_every == 0 || seed % options->real_every == 3))
     real_outputs(&base, &judged, base_text, &rng);
-  if (base.queens_n)
+  if (base.queens_n && !options->in_process_only)
     check_n_answer(&base, &rng);
   for (int style = 0; style < STYLE_COUNT; style++) {
     if (!fuzz_style_fits((fuzz_style)style, &base))
       continue;
     for (int kind = 0; kind < MUTATION_KINDS; kind++) {
       /* gzip goes through the binary: one style a seed. */
-      if (kind == MUTATION_GZIP && (uint64_t)style != seed % STYLE_COUNT)
+      if (kind == MUTATION_GZIP &&
+          ((uint64_t)style != seed % STYLE_COUNT || options->in_process_only))
         continue;
       fuzz_answer answer;
       fuzz_answer_right(&answer, (fuzz_style)style, &base, &rng);
@@ -699,9 +713,10 @@ static int report(const run_options *options, double seconds) {
 int main(int argc, char **argv) {
   if (argc < 2)
     die("usage: judge_fuzz NQSAT [--seeds FIRST..LAST] [--answers K] [--cli-every K] "
-        "[--real-every K] [--known-failing KIND,...] [--show K]");
+        "[--real-every K] [--in-process-only] [--seconds S] [--known-failing KIND,...] "
+        "[--show K]");
   nqsat_path = argv[1];
-  run_options options = {1, 200, 0, 200, NULL, 16};
+  run_options options = {1, 200, 0, 200, NULL, 16, 0, 0};
   for (int i = 2; i < argc; i++) {
     const char *value = i + 1 < argc ? argv[i + 1] : "";
     if (!strcmp(argv[i], "--seeds")) {
@@ -723,6 +738,12 @@ int main(int argc, char **argv) {
       options.real_every = strtoull(value, NULL, 10);
       if (options.real_every < 4)
         die("--real-every must be at least 4");
+    } else if (!strcmp(argv[i], "--in-process-only")) {
+      options.in_process_only = 1;
+      options.cli_every = 0;
+      continue;
+    } else if (!strcmp(argv[i], "--seconds")) {
+      options.seconds = strtod(value, NULL);
     } else if (!strcmp(argv[i], "--known-failing")) {
       options.known_failing = value;
     } else if (!strcmp(argv[i], "--show")) {
@@ -738,7 +759,11 @@ int main(int argc, char **argv) {
   clock_gettime(CLOCK_MONOTONIC, &started);
   for (uint64_t seed = options.first_seed; seed <= options.last_seed; seed++) {
     run_seed(seed, &options);
-    if (options.answers && answers_made >= options.answers) {
+    clock_gettime(CLOCK_MONOTONIC, &ended);
+    double spent =
+        (double)(ended.tv_sec - started.tv_sec) + (double)(ended.tv_nsec - started.tv_nsec) * 1e-9;
+    if ((options.answers && answers_made >= options.answers) ||
+        (options.seconds > 0 && spent >= options.seconds)) {
       options.last_seed = seed;
       break;
     }

@@ -36,17 +36,23 @@ typedef enum nq_claim {
 
 /* One model listed in the answer. Its values are kept packed, two bits a
  * variable (nq_answer_model_bits), because enumerations list hundreds of
- * thousands of models: N = 14's 365,596 would take 72 MB a byte a value. */
+ * thousands of models: N = 14's 365,596 would take 72 MB a byte a value.
+ * The entry itself stays small for the same reason: what only cubes and
+ * compact lines have is kept beside it (nq_answer_cube_of,
+ * nq_answer_compact_length). */
 typedef struct nq_answer_model {
-  long line;           /* where the model ended (file line) */
-  char *problem;       /* a literal out of range or given both ways, else NULL */
-  /* A cube (nqsat solve --all --partial): the variables its "c free"
-   * lines name, answer->free_variables[free_first .. + free_count), none
-   * of them given a value; it stands for 2^free_count models. */
+  long line;     /* where the model ended (file line) */
+  char *problem; /* a literal out of range or given both ways, else NULL */
+} nq_answer_model;
+
+/* A cube (nqsat solve --all --partial): the variables its "c free" lines
+ * name, answer->free_variables[free_first .. + free_count), none of them
+ * given a value; it stands for 2^free_count models. */
+typedef struct nq_answer_cube {
   size_t free_first;
   size_t free_count;
-  long free_line; /* the first "c free" line, 0 when the model is no cube */
-} nq_answer_model;
+  long free_line; /* the first "c free" line */
+} nq_answer_cube;
 
 typedef struct nq_answer {
   int64_t variables;
@@ -67,14 +73,31 @@ typedef struct nq_answer {
   long estimate_line;
   char estimate_text[40];
   const char *name; /* of the last input read, for messages */
-  int *free_variables; /* the cubes' free variables (see nq_answer_model) */
+  int *free_variables; /* the cubes' free variables (see nq_answer_cube) */
   size_t free_used, free_capacity;
+  nq_answer_cube *cubes;
+  size_t cube_count, cube_capacity;
+  /* Beside the models, allocated on the first cube or compact line: per
+   * model, 1 + its index in `cubes` (0: no cube), and the length of its
+   * compact line (0: none). */
+  uint32_t *model_cube, *model_compact;
+  size_t model_cube_capacity, model_compact_capacity;
   /* nqsat solve's "c K projected variables occur in no clause: not listed
    * (any value goes), so each model listed stands for 2^K models": K, or
    * -1 when the answer does not say it. */
   int64_t unlisted_unused;
   long unlisted_line;
   long model_after_count_line; /* a model begun after a count closed the list */
+  long compact_line;            /* "c compact: ..." (compact lines follow), 0 if none */
+  /* Boards printed as rows of "." and "Q" (nqsat solve FILE --board):
+   * board b's queens are board_columns[b * board_n + row] (0-based), it
+   * ended at board_lines[b]. */
+  int *board_columns;
+  long *board_lines;
+  size_t board_count, board_capacity;
+  int board_n, board_rows; /* rows of the board being read */
+  long board_first_line;
+  size_t compact_models;
 } nq_answer;
 
 /* A new, empty answer over `variables` variables (1..2^31-1), or NULL. */
@@ -95,6 +118,15 @@ nq_status nq_answer_read(nq_answer *answer, FILE *input, const char *name, char 
  * their bytes are equal. */
 size_t nq_answer_model_bytes(const nq_answer *answer);
 const unsigned char *nq_answer_model_bits(const nq_answer *answer, size_t model);
+
+/* Model `model`'s cube, or one with no free variable; whether it is one. */
+nq_answer_cube nq_answer_cube_of(const nq_answer *answer, size_t model);
+int nq_answer_is_cube(const nq_answer *answer, size_t model);
+/* A line of nqsat solve --format compact has one character per variable
+ * that occurs in a clause, ascending; it is read as variables 1..length
+ * and placed on the occurring ones by the judge. Returns the length, 0
+ * for a model that is no compact line. */
+size_t nq_answer_compact_length(const nq_answer *answer, size_t model);
 
 /* Model `model`'s value of `variable` (1..variables): 1 true, 0 false, -1
  * not given. */

@@ -69,6 +69,9 @@ typedef struct nq_instance {
   int *projection;
   size_t projection_count, projection_capacity;
   long projection_line;
+  /* nq_instance_read_formula: why header lines about a board were set
+   * aside (they contradict the problem line or each other), or "". */
+  char board_note[240];
 } nq_instance;
 
 /* Reads the header of `path` (the lines before the first clause or
@@ -135,6 +138,17 @@ nq_status nq_instance_scan(const char *path, const nq_formula_visitor *visitor, 
  * as in nq_formula_visitor. */
 nq_status nq_instance_gbd_hash(const char *path, const volatile sig_atomic_t *stop, char hash[33],
                                char *error, size_t error_size);
+
+/* An order-independent hash of the formula's clauses (or constraints) as
+ * a multiset: two files with the same clauses, in any order and with the
+ * literals of each in any order, hash alike; one clause more, less or
+ * changed makes another hash (but for a 2^-128 chance). */
+typedef struct nq_multiset_hash {
+  uint64_t sum[2];
+  uint64_t items; /* clauses or constraints */
+} nq_multiset_hash;
+nq_status nq_instance_multiset_hash(const char *path, const volatile sig_atomic_t *stop,
+                                    nq_multiset_hash *hash, char *error, size_t error_size);
 
 /* ---- Models and boards -----------------------------------------------------
  * A model as read from a solver: values[v] for v = 1..variables is 1

@@ -1,0 +1,146 @@
+#!/bin/bash
+# The judge's one rule (docs/verifier.md, "What a verdict rests on"): a
+# verdict rests on the formula's clauses, the answer's text and nqsat's own
+# computations, never on a comment it has not checked. Each case below is
+# an answer the judge once took wrongly (a wrong answer accepted or a right
+# one rejected). Expected counts are worked out by hand in the comments or
+# by the brute force in this script, never taken from nqsat.
+source "$(dirname "$0")/lib.sh"
+
+# judge WANT FORMULA ANSWER [REGEX]: check --instance must exit WANT (0 right,
+# 1 wrong) and, when REGEX is given, say it on stdout or stderr.
+judge() {
+  local want=$1 formula=$2 answer=$3 pattern=${4:-}
+  checks=$((checks + 1))
+  run "$NQSAT" check --instance "$WORK/$formula" "$WORK/$answer"
+  if [ "$status" -ne "$want" ]; then
+    fail "check --instance $formula $answer exited $status, expected $want: $(head -c 400 "$WORK/out") $(head -c 300 "$WORK/err")"
+    return
+  fi
+  if [ -n "$pattern" ] && ! grep -Eq -- "$pattern" "$WORK/out" "$WORK/err"; then
+    fail "check --instance $formula $answer: no /$pattern/ in: $(head -c 400 "$WORK/out") $(head -c 300 "$WORK/err")"
+  fi
+}
+
+# check_n WANT N ANSWER [REGEX]: the same for check N.
+check_n() {
+  local want=$1 n=$2 answer=$3 pattern=${4:-}
+  checks=$((checks + 1))
+  run "$NQSAT" check "$n" "$WORK/$answer"
+  if [ "$status" -ne "$want" ]; then
+    fail "check $n $answer exited $status, expected $want: $(tail -c 300 "$WORK/out") $(head -c 300 "$WORK/err")"
+    return
+  fi
+  if [ -n "$pattern" ] && ! grep -Eq -- "$pattern" "$WORK/out" "$WORK/err"; then
+    fail "check $n $answer: no /$pattern/ in: $(tail -c 300 "$WORK/out") $(head -c 300 "$WORK/err")"
+  fi
+}
+
+# ---- Partial models are not models (p cnf 3 1 / 1 0 has 4 models: x1 true,
+# x2 and x3 free). "v 1 2 0" leaves x3 out; (1,-2,-3) is never listed.
+printf 'p cnf 3 1\n1 0\n' >"$WORK/one.cnf"
+printf 'v 1 2 3 0\nv 1 2 -3 0\nv 1 -2 3 0\nv 1 2 0\nc 4 models\n' >"$WORK/partial.txt"
+judge 1 one.cnf partial.txt 'partial model: variable 3'
+printf 'v 1 2 3 0\nv 1 2 -3 0\nv 1 -2 3 0\nv 1 -2 -3 0\nc 4 models\n' >"$WORK/whole.txt"
+judge 0 one.cnf whole.txt
+
+# ---- Models are compared on the projection: projected on x1, (1 v 2) has
+# 2 models (x1 true; x1 false with x2 true). Two listings of x1 = true are
+# one model, and x1 = false is missing.
+printf 'c p show 1 0\np cnf 2 1\n1 2 0\n' >"$WORK/show.cnf"
+printf 'v 1 2 0\nv 1 -2 0\nc 2 models\n' >"$WORK/same_on_show.txt"
+judge 1 show.cnf same_on_show.txt 'listed twice: the same assignment of the projection'
+printf 'v 1 2 0\nv -1 2 0\nc 2 models\n' >"$WORK/show_right.txt"
+judge 0 show.cnf show_right.txt
+
+# ---- A header is believed only when the clauses prove it. (1 v 2) and
+# (-3 v 4) over 16 variables: 3/4 * 3/4 of 2^16 assignments.
+printf 'c N: 4\np cnf 16 2\n1 2 0\n-3 4 0\n' >"$WORK/forged.cnf"
+echo 's mc 2' >"$WORK/mc2.txt"
+judge 1 forged.cnf mc2.txt 'judged as a plain CNF'
+echo "s mc $((65536 * 9 / 16))" >"$WORK/mc_forged.txt"
+judge 0 forged.cnf mc_forged.txt
+# A header whose board does not fit the problem line: a plain CNF too.
+printf 'c N: 4\np cnf 3 1\n1 2 0\n' >"$WORK/small.cnf"
+printf 's SATISFIABLE\nv 1 2 3 0\n' >"$WORK/small.txt"
+judge 0 small.cnf small.txt 'judged as a plain CNF'
+
+# nqsat encode 8 with one clause more (no queen on a1), header kept: its
+# models are the 8-queens boards without a queen at row 1, column 1.
+"$NQSAT" encode 8 >"$WORK/q8.cnf"
+awk '/^p cnf/ { print "p cnf", $3, $4 + 1; next } { print } END { print "-1 0" }' \
+  "$WORK/q8.cnf" >"$WORK/q8_more.cnf"
+without_corner=$(python3 -c '
+import itertools
+print(sum(1 for p in itertools.permutations(range(8))
+          if p[0] != 0 and len({p[r] + r for r in range(8)}) == 8
+          and len({p[r] - r for r in range(8)}) == 8))')
+echo 's mc 92' >"$WORK/mc92.txt"
+judge 1 q8_more.cnf mc92.txt 'clauses|problem line'
+echo "s mc $without_corner" >"$WORK/mc_without.txt"
+judge 0 q8_more.cnf mc_without.txt
+# One clause changed, the clause count kept: only the clauses tell.
+awk '!done && /^-1 -2 0$/ { print "-1 -3 0"; done = 1; next } { print }' \
+  "$WORK/q8.cnf" >"$WORK/q8_changed.cnf"
+# (the changed formula still has 92 models: a second queen in row 1 would
+# need a ninth column), so the note is what must tell.
+judge 0 q8_changed.cnf mc92.txt 'clauses are not those'
+# The real encoding, shuffled and with a placed queen, is proven.
+"$NQSAT" encode 6 --place 1,2 --shuffle --seed 7 -o "$WORK/q6 placed.cnf"
+echo 's mc 1' >"$WORK/mc1.txt" # 6-queens with a queen at row 1, column 2: 2 4 6 1 3 5 alone
+judge 0 "q6 placed.cnf" mc1.txt
+if grep -q 'plain CNF' "$WORK/err"; then fail "nqsat's own shuffled encoding was not proven"; fi
+
+# ---- check N knows N-Queens has solutions for N >= 4 by construction,
+# whatever the size of the known-count table.
+for n in 28 30 100; do
+  echo 's UNSATISFIABLE' >"$WORK/unsat.txt"
+  check_n 1 "$n" unsat.txt "but $n-Queens has one"
+  echo '=====UNSATISFIABLE=====' >"$WORK/mzn_unsat.txt"
+  check_n 1 "$n" mzn_unsat.txt "but $n-Queens has one"
+  : >"$WORK/empty.txt"
+  check_n 1 "$n" empty.txt "no solution listed, but $n-Queens has one"
+done
+check_n 0 3 unsat.txt # 3-Queens has none: UNSAT is right
+# --time-limit bounds check N too: 92 solutions are read well within it.
+"$NQSAT" solve 8 --all >"$WORK/all8.txt"
+checks=$((checks + 1))
+run "$NQSAT" check 8 --time-limit 30 --complete -q "$WORK/all8.txt"
+[ "$status" -eq 0 ] || fail "check 8 --time-limit 30 exited $status: $(head -c 300 "$WORK/err")"
+
+# ---- check N reads to the end, whatever a line claims.
+printf '1 5 8 6 3 7 2 4\nUNSAT\n1 1 1 1 1 1 1 1\n' >"$WORK/after_unsat.txt"
+check_n 1 8 after_unsat.txt 'a solution at line 3 after the end of the search .*line 2'
+printf '2 4 1 3\n3 1 4 2\n==========\n==========\n' >"$WORK/two_ends.txt"
+check_n 1 4 two_ends.txt "two ends of the search: '==========' at line 3 and '==========' at line 4"
+printf '2 4 1 3\n3 1 4 2\n==========\n' >"$WORK/one_end.txt"
+check_n 0 4 one_end.txt
+printf 'v 1 -1 0\n' >"$WORK/both_values.txt"
+check_n 1 1 both_values.txt 'variable 1 is given both values'
+
+# ---- nqsat's own outputs are right, and held to what they claim.
+"$NQSAT" encode 6 >"$WORK/q6.cnf"
+"$NQSAT" solve "$WORK/q6.cnf" --max 2 >"$WORK/max2.txt"
+judge 0 q6.cnf max2.txt 'no completeness is claimed'
+# p cnf 5 1 / (1 v 2): 3 assignments of x1, x2 times 2^3 for x3..x5.
+printf 'p cnf 5 1\n1 2 0\n' >"$WORK/five.cnf"
+"$NQSAT" solve "$WORK/five.cnf" --all >"$WORK/all5.txt"
+grep -q '^c 24 models (3 listed over the variables that occur)$' "$WORK/all5.txt" ||
+  fail "solve --all no longer ends with 'c 24 models (3 listed ...)': $(tail -1 "$WORK/all5.txt")"
+judge 0 five.cnf all5.txt
+grep -v '^v 1 2 0$' "$WORK/all5.txt" >"$WORK/all5_deleted.txt"
+judge 1 five.cnf all5_deleted.txt 'listed'
+# The deletion with the count lines edited to match: incomplete against the count.
+sed 's/^c 24 models (3 listed/c 16 models (2 listed/' "$WORK/all5_deleted.txt" >"$WORK/all5_edited.txt"
+judge 1 five.cnf all5_edited.txt 'claims to be complete'
+# --all --partial: cubes with 'c free' lines. (1 v 2)(3 v 4): 3 * 3 models.
+printf 'p cnf 4 2\n1 2 0\n3 4 0\n' >"$WORK/four.cnf"
+"$NQSAT" solve "$WORK/four.cnf" --all --partial --symmetry off --split off >"$WORK/partial4.txt"
+grep -q '^c free' "$WORK/partial4.txt" || fail "solve --all --partial printed no cube"
+judge 0 four.cnf partial4.txt
+# A cube whose free variable is dropped from its 'c free' line.
+awk '/^c free/ && !done { done = 1; $NF = ""; if (NF == 2) next } { print }' \
+  "$WORK/partial4.txt" >"$WORK/partial4_cut.txt"
+judge 1 four.cnf partial4_cut.txt
+
+finish
