@@ -154,7 +154,8 @@ typedef struct solve_options {
 } solve_options;
 
 /* Ctrl-C or SIGTERM from here on stops the search cleanly, with what was
- * found (common/interrupt.c; a second signal ends at once). Armed only around
+ * found (common/interrupt.c; a signal more than a second after the
+ * first ends at once). Armed only around
  * a search that polls the flag, so before it a signal ends everything at
  * once. */
 static void watch_for_stop(solve_options *options) {
