@@ -174,7 +174,8 @@ typedef struct solve_options {
 } solve_options;
 
 /* Ctrl-C or SIGTERM from here on stops the search cleanly, with what was
- * found (common/interrupt.c; a second signal ends at once). Armed only around
+ * found (common/interrupt.c; a signal more than a second after the
+ * first ends at once). Armed only around
  * a search that polls the flag, so before it a signal ends everything at
  * once. */
 static void watch_for_stop(solve_options *options) {
@@ -558,6 +559,53 @@ static void print_hedge(const nq_engine_hedge *hedge, const nq_cnf_report *repor
                            : "none finished, the enumeration went on");
 }
 
+/* --count first decides satisfiability with PicoSAT (CDCL, as plain
+ * `solve FILE` does): an unsatisfiable formula is then counted 0 in the
+ * time `solve` takes, where the counters (DPLL without restarts or
+ * backjumps in the component counter, cubes in the enumeration) can take
+ * orders of magnitude longer to exhaust it. On a satisfiable formula the
+ * call costs one model, a small part of any count. *unsatisfiable is set
+ * when the formula has no model; the status is the search's (NQ_OK, or
+ * NQ_ERR_INTERRUPTED when stopped first). */
+static nq_status decide_first(const nq_cnf *cnf, const solve_options *options,
+                              int *unsatisfiable) {
+  *unsatisfiable = 0;
+  nq_cnf_options plan_options = {0};
+  plan_options.engine = NQ_CNF_ENGINE_PICOSAT;
+  plan_options.no_split = 1;
+  plan_options.no_symmetry = 1;
+  plan_options.no_shrink = 1;
+  nq_solver_control control = options->control;
+  control.threads = 1;
+  control.progress = 0;
+  nq_cnf_plan *plan = NULL;
+  nq_status status = nq_cnf_plan_make(cnf, &plan_options, &control, &plan, NULL);
+  if (status != NQ_OK)
+    return status;
+  nq_enumeration result;
+  status = nq_cnf_plan_enumerate(plan, 1, &control, NULL, NULL, &result);
+  nq_cnf_plan_free(plan);
+  if (status == NQ_OK && result.complete && !result.solutions && !result.solutions_high)
+    *unsatisfiable = 1;
+  return status;
+}
+
+/* The count 0 of an unsatisfiable formula, in the output format asked. */
+static int print_unsatisfiable_count(const solve_options *options, int has_projection) {
+  if (options->stats)
+    fprintf(stderr, "engine choice: none (PicoSAT found the formula unsatisfiable)\n");
+  model_count zero;
+  model_count_init(&zero);
+  if (options->mcc) {
+    model_count_print_mcc(stdout, &zero, has_projection, (uint64_t)options->exact_digits);
+  } else {
+    model_count_print(stdout, &zero, (uint64_t)options->exact_digits);
+    putchar('\n');
+  }
+  model_count_clear(&zero);
+  return finish_output(NQ_EXIT_UNSATISFIABLE);
+}
+
 static int solve_file(solve_options *options, const char *path, uint64_t max_memory) {
   nq_cnf *cnf = NULL;
   char error[512];
@@ -579,6 +627,23 @@ static int solve_file(solve_options *options, const char *path, uint64_t max_mem
                          "--board: %s is not an nqsat instance of N <= %d (no 'c generator: "
                          "nqsat' and 'c N:' lines)",
                          path, NQ_SOLVER_MAX_N);
+  }
+  if (options->mode == COUNT_ONLY) {
+    int unsatisfiable;
+    status = decide_first(cnf, options, &unsatisfiable);
+    if (status == NQ_ERR_INTERRUPTED) {
+      nq_cnf_free(cnf);
+      return stopped_before_models(options, "while satisfiability was decided");
+    }
+    if (status != NQ_OK) {
+      nq_cnf_free(cnf);
+      return runtime_error("solve", "%s: %s", path, nq_strerror(status));
+    }
+    if (unsatisfiable) {
+      int has_projection = cnf->has_projection;
+      nq_cnf_free(cnf);
+      return print_unsatisfiable_count(options, has_projection);
+    }
   }
   if (options->mode == COUNT_ONLY && options->engine_choice == ENGINE_COMPONENTS)
     return count_by_components(options, path, cnf, max_memory, NULL, FORCED);

@@ -5,9 +5,11 @@
 # usage: signal_pairs.sh NQSAT [RUNS] (default 20; the `slow` test: 400)
 . "$(dirname "$0")/lib.sh"
 runs=${2:-20}
-# The pigeonhole formula of 11 pigeons and 10 holes: unsatisfiable, and no
-# engine here refutes it within seconds, so every run is still counting
-# when the signals come.
+# Two formulas no engine here finishes within seconds, so every run is
+# still at work when the signals come: the pigeonhole formula of 11
+# pigeons and 10 holes (stopped while PicoSAT decides it, before any count)
+# and random 3-SAT of 100 variables and 250 clauses (stopped in the
+# counters: the component counter, the enumeration, the automatic choice).
 awk 'BEGIN {
   n = 10
   clauses = (n + 1) + n * (n + 1) * n / 2
@@ -20,9 +22,21 @@ awk 'BEGIN {
     for (a = 0; a <= n; a++)
       for (b = a + 1; b <= n; b++) printf "-%d -%d 0\n", a * n + h, b * n + h
 }' >"$WORK/php.cnf"
+awk 'BEGIN {
+  srand(7); n = 100; m = 250
+  print "p cnf " n " " m
+  for (i = 0; i < m; i++) {
+    a = 1 + int(rand() * n)
+    do b = 1 + int(rand() * n); while (b == a)
+    do c = 1 + int(rand() * n); while (c == a || c == b)
+    print (rand() < 0.5 ? a : -a), (rand() < 0.5 ? b : -b), (rand() < 0.5 ? c : -c), 0
+  }
+}' >"$WORK/random.cnf"
 limit_ms=1000
 grep -qs __asan_init "$NQSAT" && limit_ms=3000
-checks=$((checks + 1))
-python3 "$CLI_TESTS/signal_pairs.py" "$NQSAT" "$WORK/php.cnf" "$runs" "$(scaled_limit_ms "$limit_ms")" ||
-  fail "a run stopped by two signals did not end well"
+for file in php random; do
+  checks=$((checks + 1))
+  python3 "$CLI_TESTS/signal_pairs.py" "$NQSAT" "$WORK/$file.cnf" $((runs / 2)) \
+    "$(scaled_limit_ms "$limit_ms")" || fail "$file: a run stopped by two signals did not end well"
+done
 finish

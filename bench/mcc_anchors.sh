@@ -1,0 +1,158 @@
+#!/usr/bin/env bash
+# nqsat's counter beside the programs that win the Model Counting
+# Competition, in one run on the competition's instances, one thread each:
+#   sharpsat-td  SharpSAT-TD (Korhonen & Jarvisalo, CP 2021; unprojected
+#                only), tree decomposition by its FlowCutter for 5 s
+#   ganak        ganak (Sharma et al., IJCAI 2019; projected too)
+#   d4           d4v2 (Lagniez & Marquis, IJCAI 2017; unprojected here)
+# Each anchor is built from a source tree under SOURCES (SOURCES/sharpsat-td,
+# SOURCES/ganak, SOURCES/d4v2: their public repositories, fetched by hand;
+# nothing is downloaded here) into BUILD with cmake; one that does not build
+# is reported with the last lines of its build log and left out.
+# Per tool: instances counted within TIMEOUT, PAR-2 (the mean of the times,
+# an unsolved instance counting 2 * TIMEOUT), counts that disagree with
+# another tool's (exact integers) or with the competition's reference
+# (log10 to 1e-6, relative), and the table of every run.
+#
+# usage: bench/mcc_anchors.sh [options] INSTANCE...
+#   --nqsat PATH        (build/nqsat)
+#   --sources DIR       anchors' source trees (none: nqsat alone)
+#   --build DIR         where anchors are built (default /tmp/nqsat-anchors)
+#   --references FILE   lines 'NAME,LOG10' (the competition's counts files)
+#   --timeout S         per run (60)
+# Instances may be .cnf or .cnf.gz; use the even-numbered ones of track 1
+# and track 3 for development (the odd ones are for acceptance).
+# Anchors need cmake, g++, GMP and MPFR (libgmp-dev, libmpfr-dev); ganak
+# and d4 need more (see their READMEs); the script says what failed.
+set -uo pipefail
+nqsat=build/nqsat sources= build=/tmp/nqsat-anchors references= timeout=60
+while [ $# -gt 0 ]; do
+  case $1 in
+  --nqsat) nqsat=$2 && shift 2 ;;
+  --sources) sources=$2 && shift 2 ;;
+  --build) build=$2 && shift 2 ;;
+  --references) references=$2 && shift 2 ;;
+  --timeout) timeout=$2 && shift 2 ;;
+  -h | --help) sed -n '2,/^set /p' "$0" | sed '$d;s/^# \{0,1\}//' && exit 0 ;;
+  -*) echo "mcc_anchors.sh: unknown option '$1'" >&2 && exit 2 ;;
+  *) break ;;
+  esac
+done
+[ $# -gt 0 ] || { echo "mcc_anchors.sh: no instances (see --help)" >&2; exit 2; }
+[ -x "$nqsat" ] || { echo "mcc_anchors.sh: no nqsat at '$nqsat'" >&2; exit 2; }
+nqsat=$(cd "$(dirname "$nqsat")" && pwd)/$(basename "$nqsat")
+work=$(mktemp -d "${TMPDIR:-/tmp}/nqsat-mcc.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$build"
+
+# build_anchor NAME SOURCE_DIR: cmake build into $build/NAME; 0 when built.
+build_anchor() {
+  local name=$1 source=$2 log=$build/$1.log
+  [ -d "$source" ] || return 1
+  if ! { cmake -S "$source" -B "$build/$name" -DCMAKE_BUILD_TYPE=Release &&
+    cmake --build "$build/$name" -j2; } >"$log" 2>&1; then
+    echo "mcc_anchors.sh: $name did not build ($log):" >&2
+    tail -5 "$log" | sed 's/^/  /' >&2
+    return 1
+  fi
+}
+
+tools=(nqsat)
+if [ -n "$sources" ]; then
+  if build_anchor sharpsat-td "$sources/sharpsat-td" &&
+    [ -x "$build/sharpsat-td/sharpSAT" ] && [ -x "$build/sharpsat-td/flow_cutter_pace17" ]; then
+    tools+=(sharpsat-td)
+  fi
+  if build_anchor ganak "$sources/ganak"; then
+    ganak=$(find "$build/ganak" -type f -name ganak -perm -u+x | head -1)
+    [ -n "$ganak" ] && tools+=(ganak)
+  fi
+  if build_anchor d4 "$sources/d4v2"; then
+    d4=$(find "$build/d4" -type f -name d4 -perm -u+x | head -1)
+    [ -n "$d4" ] && tools+=(d4)
+  fi
+fi
+echo "tools: ${tools[*]}" >&2
+
+# run_tool TOOL FILE PROJECTED: the count on stdout ('' when none), the
+# seconds in $work/seconds.
+run_tool() {
+  local tool=$1 file=$2 projected=$3 out=$work/out
+  local started
+  started=$(date +%s.%N)
+  case $tool in
+  nqsat) timeout "$timeout" "$nqsat" solve "$file" --count --format mcc --threads 1 >"$out" 2>/dev/null ;;
+  sharpsat-td)
+    [ "$projected" = 1 ] && { echo "-" >"$work/seconds"; return; }
+    (cd "$build/sharpsat-td" && timeout "$timeout" ./sharpSAT -decot 5 -decow 100 -tmpdir "$work" \
+      -cs 2000 "$file") >"$out" 2>/dev/null ;;
+  ganak) timeout "$timeout" "$ganak" "$file" >"$out" 2>/dev/null ;;
+  d4)
+    [ "$projected" = 1 ] && { echo "-" >"$work/seconds"; return; }
+    timeout "$timeout" "$d4" -i "$file" -m counting >"$out" 2>/dev/null ;;
+  esac
+  local code=$?
+  awk -v s="$started" -v e="$(date +%s.%N)" 'BEGIN { printf "%.2f\n", e - s }' >"$work/seconds"
+  [ "$code" -eq 0 ] || [ "$code" -eq 10 ] || [ "$code" -eq 20 ] || return
+  # 'c s exact arb int N' (the competition's format since 2021), or 's N'
+  # (d4's), or 's UNSATISFIABLE' (0).
+  sed -n 's/^c s exact arb int \([0-9]*\)$/\1/p; s/^s \([0-9][0-9]*\)$/\1/p; s/^s UNSATISFIABLE$/0/p' \
+    "$out" | head -1
+}
+
+rows=$work/rows
+for file in "$@"; do
+  name=$(basename "$file")
+  plain=$work/${name%.gz}
+  case $file in
+  *.gz) gzip -dc "$file" >"$plain" ;;
+  *) cp "$file" "$plain" ;;
+  esac
+  projected=0
+  grep -qE '^c (ind|p show) ' "$plain" && projected=1
+  for tool in "${tools[@]}"; do
+    count=$(run_tool "$tool" "$plain" "$projected")
+    printf '%s %s %s %s\n' "${name%%.*}" "$tool" "$(cat "$work/seconds")" "${count:--}" >>"$rows"
+    echo "${name%%.*} $tool $(cat "$work/seconds") s ${count:--}" >&2
+  done
+  rm -f "$plain"
+done
+
+python3 - "$rows" "$timeout" "${references:-}" "${tools[@]}" <<'PY'
+import math, sys
+rows_path, timeout, references_path, tools = sys.argv[1], float(sys.argv[2]), sys.argv[3], sys.argv[4:]
+reference = {}
+if references_path:
+    for line in open(references_path):
+        name, _, value = line.strip().partition(",")
+        if value:
+            reference["mc2022_" + name.split(".")[0]] = float(value)
+runs = {}
+for line in open(rows_path):
+    instance, tool, seconds, count = line.split()
+    runs.setdefault(instance, {})[tool] = (None if seconds == "-" else float(seconds),
+                                           None if count == "-" else int(count))
+def log10(n):
+    return -math.inf if n == 0 else math.log10(n)
+disagreements = 0
+print(f"{'instance':24}" + "".join(f"{t:>14}" for t in tools) + "  counts")
+for instance, by_tool in sorted(runs.items()):
+    counts = {t: c for t, (s, c) in by_tool.items() if c is not None}
+    verdict = "agree" if len(set(counts.values())) <= 1 else "DISAGREE"
+    if instance in reference and counts:
+        for tool, count in counts.items():
+            expected = reference[instance]
+            if abs(log10(count) - expected) > 1e-6 * max(1.0, abs(expected)):
+                verdict = f"{tool} DIFFERS from the reference 10^{expected}"
+    disagreements += verdict != "agree"
+    cells = "".join(f"{'-' if s is None else ('%.1f' % s if c is not None else 'x'):>14}"
+                    for s, c in (by_tool.get(t, (None, None)) for t in tools))
+    print(f"{instance:24}{cells}  {verdict if counts else 'none counted'}")
+print()
+for tool in tools:
+    times = [by_tool[tool] for by_tool in runs.values() if tool in by_tool and by_tool[tool][0] is not None]
+    solved = [s for s, c in times if c is not None and s <= timeout]
+    par2 = sum(s if (c is not None and s <= timeout) else 2 * timeout for s, c in times) / max(1, len(times))
+    print(f"{tool:12} solved {len(solved):3} of {len(times):3} within {timeout:.0f} s, PAR-2 {par2:8.1f} s")
+sys.exit(1 if disagreements else 0)
+PY
