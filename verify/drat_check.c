@@ -29,7 +29,7 @@ enum {
   CLAUSE_CORE = 2,
   CLAUSE_TAUTOLOGY = 4,
   CLAUSE_WATCHED = 8,
-  CLAUSE_APPLIED = 16 /* a deletion step's target was deleted */
+  CLAUSE_RETIRED = 16 /* a lemma removed for good by the backward pass */
 };
 enum { NO_REASON = -1 };
 
@@ -112,14 +112,6 @@ static int watch_push(watch_list *list, int clause) {
   return 0;
 }
 
-static void watch_remove(watch_list *list, int clause) {
-  for (int i = 0; i < list->count; i++)
-    if (list->items[i] == clause) {
-      list->items[i] = list->items[--list->count];
-      return;
-    }
-}
-
 static void assign(checker *c, int literal, int reason) {
   c->value[literal] = 1;
   c->value[negate(literal)] = -1;
@@ -149,7 +141,11 @@ static int visit(checker *c, int false_literal, int core_pass) {
   int index = 0;
   for (; index < count; index++) {
     int clause = items[index];
-    if (((c->flags[clause] & CLAUSE_CORE) != 0) != core_pass) {
+    unsigned char flags = c->flags[clause];
+    /* Inactive clauses (deleted or retired) lose their watches here. */
+    if (!(flags & CLAUSE_ACTIVE))
+      continue;
+    if (((flags & CLAUSE_CORE) != 0) != core_pass) {
       items[kept++] = clause;
       continue;
     }
@@ -157,6 +153,8 @@ static int visit(checker *c, int false_literal, int core_pass) {
     if (literals[0] == false_literal) {
       literals[0] = literals[1];
       literals[1] = false_literal;
+    } else if (literals[1] != false_literal) {
+      continue; /* left behind when a deleted clause was watched anew */
     }
     if (c->value[literals[0]] > 0) {
       items[kept++] = clause;
@@ -383,14 +381,39 @@ static int attach(checker *c, size_t clause) {
   return front;
 }
 
-static void detach(checker *c, size_t clause) {
-  if (c->flags[clause] & CLAUSE_WATCHED) {
-    const int *literals = literals_of(c, clause);
-    watch_remove(&c->watches[literals[0]], (int)clause);
-    watch_remove(&c->watches[literals[1]], (int)clause);
-  }
-  c->flags[clause] &= (unsigned char)~(CLAUSE_ACTIVE | CLAUSE_WATCHED);
+/* Deactivates a clause. Its watches are removed at once from short lists
+ * and otherwise dropped when propagation meets them (scanning a long list
+ * per deletion is what costs: a completion board's proof deletes millions
+ * of pairwise clauses). A deleted clause the backward pass brings back is
+ * watched anew; an entry left from before is recognised as not watching
+ * its literal any more, or is a harmless duplicate. */
+static void watch_remove(watch_list *list, int clause) {
+  for (int i = 0; i < list->count; i++)
+    if (list->items[i] == clause) {
+      list->items[i] = list->items[--list->count];
+      return;
+    }
 }
+
+enum { EAGER_REMOVAL_MAX = 64 };
+
+static void detach(checker *c, size_t clause, int retired) {
+  c->flags[clause] &= (unsigned char)~CLAUSE_ACTIVE;
+  if (retired)
+    c->flags[clause] |= CLAUSE_RETIRED;
+  if (!(c->flags[clause] & CLAUSE_WATCHED))
+    return;
+  c->flags[clause] &= (unsigned char)~CLAUSE_WATCHED;
+  const int *literals = literals_of(c, clause);
+  watch_list *first = &c->watches[literals[0]], *second = &c->watches[literals[1]];
+  if (first->count <= EAGER_REMOVAL_MAX && second->count <= EAGER_REMOVAL_MAX) {
+    watch_remove(first, (int)clause);
+    watch_remove(second, (int)clause);
+  }
+}
+
+/* Brings a deleted clause back (the backward pass). */
+static int reattach(checker *c, size_t clause) { return attach(c, clause) < 0 ? -1 : 0; }
 
 static void hash_insert(checker *c, size_t clause) {
   size_t slot = hash_clause(literals_of(c, clause), c->length[clause]) & c->bucket_mask;
@@ -674,7 +697,7 @@ static nq_status run_checker(checker *c, const char *proof_name, const char *lra
         result->ignored_deletions++;
         continue;
       }
-      detach(c, (size_t)clause);
+      detach(c, (size_t)clause, 0);
       c->target[s] = (size_t)clause;
       result->deletions++;
       continue;
@@ -711,12 +734,12 @@ static nq_status run_checker(checker *c, const char *proof_name, const char *lra
     for (size_t s = stopped + 1; s-- > 0;) {
       const drat_step *step = &c->steps.steps[s];
       if (step->deletion) {
-        if (c->target[s] != SIZE_MAX && attach(c, c->target[s]) < 0)
+        if (c->target[s] != SIZE_MAX && reattach(c, c->target[s]))
           return NQ_ERR_MEMORY;
         continue;
       }
       size_t lemma = step->clause;
-      detach(c, lemma);
+      detach(c, lemma, 1);
       backtrack(c, c->trail_before[lemma]);
       if (!(c->flags[lemma] & CLAUSE_CORE))
         continue;

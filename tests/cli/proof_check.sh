@@ -66,7 +66,7 @@ expect_stderr "garbled.drat:4: expected a literal, found 'x'"
 printf '1 2\n' >open.drat
 expect_exit 1 "$NQSAT" check --instance hand.cnf unsat.ans --proof open.drat
 expect_stderr "open.drat:1: the last step does not end in 0"
-expect_usage "--proof applies to --instance only" check 4 --proof hand.drat
+expect_usage "--proof and --certificate apply to --instance only" check 4 --proof hand.drat
 # A SAT answer is judged as without a proof.
 echo "s SATISFIABLE" >sat.ans
 expect_exit 1 "$NQSAT" check --instance hand.cnf sat.ans --proof hand.drat
