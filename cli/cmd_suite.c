@@ -252,7 +252,7 @@ static int parse_suite_options(int argc, char **argv, suite_request *request) {
       request->max_nodes = (uint64_t)value;
       break;
     case OPTION_FORCE: request->force = 1; break;
-    case OPTION_FAMILIES: request->families = 1; break;
+    case OPTION_FAMILIES: request->families = instance_options = 1; break;
     case 'h': print_suite_help(); return NQ_EXIT_OK;
     default: return report_bad_option("suite", code, argv);
     }

@@ -120,6 +120,7 @@ expect_usage "unknown family" verify --family queens
 expect_exit 0 "$NQSAT" suite "$WORK/suite" --families --encodings pairwise
 manifest="$WORK/suite/manifest.csv"
 expect_equal "$(grep -c -- '--problem' "$manifest")" 25 "suite --families rows"
+expect_equal "$(($(wc -l <"$manifest") - 1))" 25 "suite --families: the families alone"
 for row in "toroidal-n13-pairwise.cnf SAT 4524" "super-n12-pairwise.cnf SAT 156" \
   "colour-n6-k7-pairwise.cnf SAT unknown" "colour-n6-k6-pairwise.cnf UNSAT 0" \
   "dominate-n8-k5-pairwise.cnf SAT unknown" "dominate-n8-k4-pairwise.cnf UNSAT 0" \
