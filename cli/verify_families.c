@@ -21,7 +21,10 @@
 /* Models of the encoded formula (at most `limit`, 0: all) into *models. */
 static nq_status sat_models(const nq_encoding *encoding, uint64_t limit, int threads,
                             uint64_t *models) {
-  char path[] = "/tmp/nqsat-verify-family-XXXXXX";
+  const char *directory = getenv("TMPDIR");
+  char path[4096];
+  snprintf(path, sizeof path, "%s/nqsat-verify-family-XXXXXX",
+           directory && *directory ? directory : "/tmp");
   int descriptor = mkstemp(path);
   if (descriptor < 0)
     return NQ_ERR_IO;
