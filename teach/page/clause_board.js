@@ -149,7 +149,30 @@ NQ.ClauseBoard = class {
   static squareList(squares) {
     return squares.length ? squares.map(function (s) { return (s[0] + 1) + "," + (s[1] + 1); }).join(" ") : "-";
   }
+  // The chosen encoding's variables by number: the board's first (x(r,c)
+  // = (r-1)N + c in the matrix model), then each auxiliary variable with
+  // what it means, as `nqsat encode --explain` says it.
+  renderVariables() {
+    if (this.variablesShown === this.chosen)
+      return;
+    this.variablesShown = this.chosen;
+    const formula = this.formulas[this.chosen], items = [];
+    for (let v = 1; v <= formula.variables; v++) {
+      const item = document.createElement("li");
+      item.value = v;
+      item.textContent = formula.meaning(v);
+      items.push(item);
+    }
+    const list = document.getElementById("variable-numbers");
+    list.replaceChildren.apply(list, items);
+    const board = formula.names.length;
+    document.getElementById("variable-summary").textContent = formula.option + ": " + formula.variables +
+      " variables; 1.." + board + " speak of the board" +
+      (formula.model === "rows" ? "" : " (x(r,c) = (r\u22121)\u00B7" + this.n + " + c)") +
+      (formula.variables > board ? ", " + (board + 1) + ".." + formula.variables + " are auxiliary" : ", none auxiliary") + ".";
+  }
   render() {
+    this.renderVariables();
     const results = this.formulas.map((formula) => this.propagate(formula));
     this.renderBoard(results[this.chosen]);
     this.renderTable(results);

@@ -438,6 +438,21 @@ def lines_and_conflicts(browser, url, nqsat):
     if not want or shown != want:
         fail("line: the page's diagonal r-c=-1 in --amo seq: %d clauses %s; nqsat encode: %d %s"
              % (len(shown), shown[:3], len(want), want[:3]))
+    # Every variable of the encoding by number, the auxiliary ones in the
+    # words of the file's "c aV = ..." lines.
+    aux = {}
+    for line in text.splitlines():
+        if line.startswith("c a") and " = " in line and line[3:line.index(" = ")].isdigit():
+            aux[int(line[3:line.index(" = ")])] = line[line.index(" = ") + 3:]
+    header = next(l for l in text.splitlines() if l.startswith("p cnf"))
+    listed = browser.evaluate("""Array.from(document.querySelectorAll('#variable-numbers li'))
+      .map((li) => [li.value, li.textContent])""")
+    if len(listed) != int(header.split()[2]) or any(v != i + 1 for i, (v, _) in enumerate(listed)):
+        fail("variables: %d listed, the file has %s" % (len(listed), header.split()[2]))
+    wrong = [(v, t) for v, t in listed if v in aux and t != aux[v]]
+    if not aux or wrong or listed[8][1].split(":")[0] != "x(2,3)":
+        fail("variables: %d auxiliary in the file; page differs at %s; variable 9 is %r"
+             % (len(aux), wrong[:2], listed[8][1]))
     browser.open(url + "#encoding=pairwise&queens=1,1;1,2")
     framed = browser.evaluate("""[Array.from(document.querySelectorAll('#clause-board .in-clause'))
       .map((b) => b.dataset.row + ',' + b.dataset.column).sort(),
@@ -445,7 +460,8 @@ def lines_and_conflicts(browser, url, nqsat):
     if framed[0] != ["1,1", "1,2"] or "conflict" not in framed[1]:
         fail("conflict: two queens in row 1 frame %s (%s)" % framed)
     print("line: the diagonal's whole at-most-one (%d clauses) as nqsat encode writes it; "
-          "a conflict frames its false clause" % len(want))
+          "%d variables listed by number, %d auxiliary worded as the file; "
+          "a conflict frames its false clause" % (len(want), len(listed), len(aux)))
 
 
 def main():
