@@ -19,6 +19,7 @@
 #include "nqsat/solver.h"
 #include "nqsat/verify.h"
 #include "processors.h"
+#include "stop_watchdog.h"
 
 static void print_solve_help(void) {
   printf("usage: nqsat solve N [--amo ENCODING] [--count [--unique] | --all | --max K]\n"
@@ -395,6 +396,7 @@ static void print_stats(const nq_cnf_report *report, const nq_enumeration *resul
 /* A stop while the file was read or planned: nothing found yet, answered
  * as a stopped search answers. */
 static int stopped_before_models(const solve_options *options, const char *what) {
+  stop_watchdog_claim();
   if (options->mode == COUNT_ONLY && !options->mcc)
     printf("0 (incomplete: %s)\n", stop_reason());
   else
@@ -468,6 +470,7 @@ static int print_component_answer(solve_options *options, const char *path, nq_s
     return stopped_before_models(options, "the component count was not finished");
   if (status != NQ_OK)
     return runtime_error("solve", "%s: %s", path, nq_strerror(status));
+  stop_watchdog_claim();
   model_count total;
   model_count_init(&total);
   mpz_set(total.mantissa, count);
@@ -592,6 +595,7 @@ static nq_status decide_first(const nq_cnf *cnf, const solve_options *options,
 
 /* The count 0 of an unsatisfiable formula, in the output format asked. */
 static int print_unsatisfiable_count(const solve_options *options, int has_projection) {
+  stop_watchdog_claim();
   if (options->stats)
     fprintf(stderr, "engine choice: none (PicoSAT found the formula unsatisfiable)\n");
   model_count zero;
@@ -615,6 +619,10 @@ static int solve_file(solve_options *options, const char *path, uint64_t max_mem
    * recorded, the detection skipped, and the enumeration ends at once,
    * so a stop never kills the run before it can say what it found. */
   watch_for_stop(options);
+  if (options->mode == COUNT_ONLY) /* the status line within a second of a stop */
+    stop_watchdog_start(options->control.interrupt, options->control.time_limit_seconds,
+                        options->mcc ? "s UNKNOWN\n" : "0 (incomplete: interrupted)\n",
+                        options->mcc ? "s UNKNOWN\n" : "0 (incomplete: time limit reached)\n");
   nq_status status =
       nq_cnf_read_path_until(path, options->control.interrupt, &cnf, error, sizeof error);
   if (status == NQ_ERR_INTERRUPTED)
@@ -748,6 +756,7 @@ static int solve_file(solve_options *options, const char *path, uint64_t max_mem
     return finish_output(NQ_EXIT_FAILURE);
   if (status != NQ_OK && status != NQ_ERR_INTERRUPTED)
     return runtime_error("solve", "%s", nq_strerror(status));
+  stop_watchdog_claim();
   int stopped = status == NQ_ERR_INTERRUPTED;
   int found_any = result.solutions || result.solutions_high;
   int code = found_any ? NQ_EXIT_SATISFIABLE : stopped ? NQ_EXIT_OK : NQ_EXIT_UNSATISFIABLE;
