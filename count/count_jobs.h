@@ -10,8 +10,9 @@
 #include "nqsat/count_plan.h"
 
 /* The published counts of n (OEIS A000170 and A002562): 0 and both set,
- * or -1 beyond the table. The programs pass the verifier's table
- * (nq_verify_known_count): the check is the verifier's, not the counter's. */
+ * or -1 beyond the table. The programs pass nq_count_oeis
+ * (nqsat/oeis_counts.h), published figures rather than anything the
+ * counter computes. */
 typedef int (*count_known_fn)(int n, uint64_t *total, uint64_t *fundamental);
 
 /* Prints the count (total, or fundamental with `unique`) on stdout and, with

@@ -20,7 +20,7 @@
 #include "count_jobs.h"
 #include "interrupt.h"
 #include "mpi_count.h"
-#include "nqsat/verify.h"
+#include "nqsat/oeis_counts.h"
 
 /* The run stops: a signal here (interrupt_mirror) or a worker's TAG_STOP;
  * rank 0's threads stop on it. The SIGINT/SIGTERM handler may write it on
@@ -260,5 +260,5 @@ int rank0_serve(rank0 *work) {
   char kernel[64];
   snprintf(kernel, sizeof kernel, "as each rank chose (%d ranks)", ranks);
   return count_report(PROGRAM, chosen.n, method, &total, chosen.unique, chosen.stats, seconds,
-                      cpu_seconds, kernel, nq_verify_known_count);
+                      cpu_seconds, kernel, nq_count_oeis);
 }

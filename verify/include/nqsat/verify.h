@@ -17,12 +17,13 @@
 #include <stdio.h>
 
 #include "nqsat/count_classes.h"
+#include "nqsat/oeis_counts.h"
 #include "nqsat/status.h"
 
 /* Largest N the native solver handles (one bit per column in 32 bits). */
 #define NQ_VERIFY_MAX_N 32
-/* Largest N in the table of known counts. */
-#define NQ_VERIFY_KNOWN_MAX_N 27
+/* Largest N in the table of known counts (nqsat/oeis_counts.h). */
+#define NQ_VERIFY_KNOWN_MAX_N NQ_COUNT_OEIS_MAX_N
 
 /* Called once per solution; `columns` is borrowed for the call. A nonzero
  * return stops the enumeration with NQ_ERR_STOPPED. */
@@ -30,7 +31,8 @@ typedef int (*nq_verify_solution_fn)(void *context, const int *columns, int n);
 
 /* Known counts from OEIS: A000170 (all solutions) and A002562 (solutions up
  * to rotation and reflection). Returns 0 and fills the non-NULL outputs when
- * 1 <= n <= NQ_VERIFY_KNOWN_MAX_N, else -1. */
+ * 1 <= n <= NQ_VERIFY_KNOWN_MAX_N, else -1: the table of
+ * nqsat/oeis_counts.h, which the counter's reports compare with too. */
 int nq_verify_known_count(int n, uint64_t *total, uint64_t *fundamental);
 
 /* Returns 1 when `columns` places n mutually non-attacking queens, one per
