@@ -36,7 +36,7 @@ static void print_count_help(void) {
          "  --threads T    worker threads, 1..%d (default: one per processor)\n"
          "  --method M     'backtrack' (the class counter), 'join' (quarters joined\n"
          "                 into half boards, N <= %d) or 'auto' (default: the join\n"
-         "                 for 14 <= N <= %d, unless --part splits a small N into\n"
+         "                 for %d <= N <= %d, unless --part splits a small N into\n"
          "                 many parts)\n"
          "  --isa L        the instruction-set level to count with: 'avx512' (AVX-512\n"
          "                 F, BW, VL, VPOPCNTDQ and BMI2), 'avx2' (AVX2, BMI2, POPCNT),\n"
@@ -80,7 +80,7 @@ static void print_count_help(void) {
          "SIGINT or SIGTERM stops within a second (exit 130); finished jobs stay in\n"
          "the checkpoint. Exit status 1 if a count disagrees with the OEIS table.\n",
          NQ_COUNT_MAX_N, NQ_VERIFY_KNOWN_MAX_N, NQ_COUNT_MAX_THREADS, NQ_COUNT_JOIN_MAX_N,
-         NQ_COUNT_JOIN_MAX_N, NQ_COUNT_VECTOR_MAX_N);
+         NQ_COUNT_JOIN_AUTO_MIN_N, NQ_COUNT_JOIN_MAX_N, NQ_COUNT_VECTOR_MAX_N);
 }
 
 /* The hooks' context: which jobs this run owns and where they are kept. */

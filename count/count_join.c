@@ -530,7 +530,7 @@ int nq_count_join_preferred(int n, size_t parts) {
   static const double backtrack[] = {0.006, 0.03, 0.18, 1.1, 6.2, 44, 330, 3600};
   static const double join[] = {0.004, 0.012, 0.08, 0.115, 0.7, 2.4, 21, 169};
   static const double tables[] = {0.005, 0.01, 0.01, 0.02, 0.06, 0.17, 0.41, 1.5};
-  if (n < 14 || n > NQ_COUNT_JOIN_MAX_N) return 0;
+  if (n < NQ_COUNT_JOIN_AUTO_MIN_N || n > NQ_COUNT_JOIN_MAX_N) return 0;
   int i = (n < 20 ? n : 20) - 13;
   double grow = 1.0;
   for (int k = 20; k < n; k++) grow *= 8.0;

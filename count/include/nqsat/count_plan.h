@@ -24,6 +24,9 @@ typedef enum nq_count_method {
 /* Largest n the join method counts: a half board's diagonals, two fields
  * of n + n/2 - 1 bits (or 2n - 1 - n/2), fill one 64-bit word. */
 #define NQ_COUNT_JOIN_MAX_N 22
+/* Smallest n for which the automatic choice may take the join (below it the
+ * class counter finishes before the join's tables are built). */
+#define NQ_COUNT_JOIN_AUTO_MIN_N 14
 
 /* What a job (or a sum of jobs) found: solutions by class size, so
  * total = 2*count2 + 4*count4 + 8*count8 and fundamental = the sum of the
