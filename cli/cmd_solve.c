@@ -93,12 +93,12 @@ static void print_solve_help(void) {
          "  --board           print solutions as boards (FILE: an nqsat instance of\n"
          "                    either model, '--model rows' decoded by its 'c csp:'\n"
          "                    line, shuffled ones through their 'c nqsat map')\n"
-         "  --threads T       worker threads, 1..256 (default: all CPUs)\n"
+         "  --threads T       worker threads, 1..%d (default: all CPUs)\n"
          "  --split MODE      FILE: auto (default: split into cubes) or off (one\n"
          "                    search over the whole formula)\n"
          "  --symmetry MODE   FILE: auto (default: use the formula's symmetries when\n"
          "                    found quickly) or off\n",
-         MODEL_COUNT_MAX_DIGITS, MODEL_COUNT_DEFAULT_DIGITS);
+         MODEL_COUNT_MAX_DIGITS, MODEL_COUNT_DEFAULT_DIGITS, NQ_SOLVER_MAX_THREADS);
   fputs("  --engine ENGINE   FILE, with --count, --all or --max: auto (default: for\n"
         "                    --count the probe picks components or enumerate, and\n"
         "                    an enumeration runs trials of the component counter\n"
@@ -926,7 +926,7 @@ int cmd_solve(int argc, char **argv) {
     case OPT_UNIQUE: options.unique = 1; break;
     case OPT_BOARD: options.board = 1; break;
     case OPT_THREADS:
-      if (parse_bounded("solve", "--threads", optarg, 1, 256, &value))
+      if (parse_bounded("solve", "--threads", optarg, 1, NQ_SOLVER_MAX_THREADS, &value))
         return NQ_EXIT_USAGE;
       options.control.threads = (int)value;
       break;

@@ -25,13 +25,17 @@
  * stops the enumeration (the call then returns NQ_ERR_STOPPED). */
 typedef int (*nq_solution_fn)(void *context, const int *columns, int n);
 
+/* Most worker threads a search takes (a bound on what is asked, far above
+ * the processors a machine has, so a typo cannot start thousands). */
+#define NQ_SOLVER_MAX_THREADS 256
+
 /* How a long search may be stopped and watched. Zero fields mean "off". */
 typedef struct nq_solver_control {
   /* Polled during the search (also inside PicoSAT, through
    * picosat_set_interrupt); nonzero stops it. A signal handler may set it. */
   const volatile sig_atomic_t *interrupt;
   double time_limit_seconds; /* 0: no limit */
-  int threads;               /* worker threads for the symmetric search; 0: all CPUs */
+  int threads; /* worker threads, 1..NQ_SOLVER_MAX_THREADS; 0: all CPUs */
   /* Called from the calling thread about twice a second while searching. */
   void (*progress)(void *context, uint64_t solutions, double elapsed_seconds);
   void *progress_context;
