@@ -50,7 +50,7 @@ typedef struct instance_plan {
 } instance_plan;
 
 static void plan_file_name(const suite_request *request, instance_plan *plan) {
-  char base[96];
+  char base[48]; /* "c%d-k%d-s%" PRIu64 at its longest: 47 characters */
   if (plan->completion)
     snprintf(base, sizeof base, "c%d-k%d-s%" PRIu64, plan->n, plan->completion, plan->seed);
   else
