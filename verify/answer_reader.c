@@ -655,8 +655,10 @@ static nq_status read_line(answer_parser *p, char *text) {
     set_claim(p, NQ_CLAIM_UNKNOWN);
   } else if (p->answer->compact_line && !p->open && text[strspn(text, "01-")] == '\0') {
     return read_compact(p, text);
-  } else if (p->after_minisat_sat || (p->open && p->open_style == 'd') ||
-             (is_literal_line(text) && !is_bare_count(text))) {
+  } else if ((p->open && p->open_style == 'd') ||
+             (is_literal_line(text) && (p->after_minisat_sat || !is_bare_count(text)))) {
+    /* (after MiniSat's "SAT" a lone "0" is an empty model, not a count;
+     * its statistics may follow the result when both go to one stream) */
     return read_literals(p, text);
   } else if (is_bare_count(text)) {
     int claimed = count_claim_record(&p->answer->count, "K", text, strlen(text), p->line);

@@ -1,6 +1,7 @@
 # Round trip: every output of nqsat solve (N and FILE, every mode), of
 # the instances nqsat encode writes (every encoding and model, plain and
-# gzip) and of the runs nqsat run records passes nqsat check on its own
+# gzip, OPB through minisat+ and MiniZinc through minizinc when installed)
+# and of the runs nqsat run records passes nqsat check on its own
 # instance. The outputs are nqsat's; whether they are right is checked
 # elsewhere against brute force and OEIS (solve_check.sh,
 # check_instance_formula.sh, judge_fuzz): here the judge must accept
@@ -81,6 +82,18 @@ for file in $instances; do
   "$NQSAT" solve "$WORK/$file" --all --board >"$WORK/a.txt" 2>/dev/null
   accepted "solve-FILE_--all_--board" --instance "$WORK/$file" "$WORK/a.txt"
 done
+
+# ---- the other formats encode writes, solved by the tools that read them ----
+if command -v minisat+ >/dev/null; then
+  "$NQSAT" encode 6 --format opb -o "$WORK/q6.opb"
+  timeout 60 minisat+ "$WORK/q6.opb" >"$WORK/a.txt" 2>/dev/null
+  accepted "encode-opb-minisat+" --instance "$WORK/q6.opb" "$WORK/a.txt"
+fi
+if command -v minizinc >/dev/null; then
+  "$NQSAT" encode 6 --format mzn -o "$WORK/q6.mzn"
+  timeout 60 minizinc --all-solutions "$WORK/q6.mzn" >"$WORK/a.txt" 2>/dev/null
+  accepted "encode-mzn-minizinc" 6 "$WORK/a.txt"
+fi
 
 # ---- run: the harness's judgement and each recorded answer ----
 "$NQSAT" suite "$WORK/suite" --sizes 5,6 --encodings pairwise,seq --formats cnf \
