@@ -818,6 +818,8 @@ nq_status nq_answer_read(nq_answer *answer, FILE *input, const char *name, char 
       start++;
     if (*start)
       status = read_line(&p, start);
+    else if (answer->compact_line && !p.open)
+      status = read_compact(&p, start); /* a model over no variable: none occurs */
   }
   if (status == NQ_OK && got < 0)
     status = fail(&p, "out of memory");

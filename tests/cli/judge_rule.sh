@@ -143,4 +143,27 @@ awk '/^c free/ && !done { done = 1; $NF = ""; if (NF == 2) next } { print }' \
   "$WORK/partial4.txt" >"$WORK/partial4_cut.txt"
 judge 1 four.cnf partial4_cut.txt
 
+# ---- A formula in which no variable occurs (p cnf 3 0: 8 models, one
+# model over the occurring variables, which is empty). --format compact
+# writes that model as an empty line; MiniSat and `solve` as "0" / "v 0".
+printf 'p cnf 3 0\n' >"$WORK/none.cnf"
+printf 's SATISFIABLE\nc compact: one line per model, one character per variable that occurs in a clause, ascending (1 true, 0 false, - free)\n\nc 8 models (1 listed over the variables that occur)\n' >"$WORK/none_compact.txt"
+judge 0 none.cnf none_compact.txt
+# The same list with its model line missing claims 8 models from none.
+grep -v '^$' "$WORK/none_compact.txt" >"$WORK/none_compact_cut.txt"
+judge 1 none.cnf none_compact_cut.txt
+"$NQSAT" solve "$WORK/none.cnf" --all --format compact >"$WORK/none_solve.txt"
+judge 0 none.cnf none_solve.txt
+printf 'SAT\n0\n' >"$WORK/none_minisat.txt"
+judge 0 none.cnf none_minisat.txt
+
+# ---- --all --partial: "(M listed over the variables that occur)" counts
+# the models the cubes stand for, 2^k for a cube of k free variables, not
+# the lines: (x1 v x2) has 3 models, the cube x1 (x2 free) and -x1 x2.
+printf 'p cnf 2 1\n1 2 0\n' >"$WORK/cubes.cnf"
+printf 's SATISFIABLE\nc free 2\nv 1 0\nv -1 2 0\nc 3 models (3 listed over the variables that occur)\n' >"$WORK/cubes.txt"
+judge 0 cubes.cnf cubes.txt
+sed 's/(3 listed/(2 listed/' "$WORK/cubes.txt" >"$WORK/cubes_lines.txt"
+judge 1 cubes.cnf cubes_lines.txt 'listed'
+
 finish

@@ -300,10 +300,11 @@ static int parse_single(const char *text, fuzz_answer *answer, const fuzz_formul
       status = 0;
     else if (!strncmp(line, "v ", 2))
       literals = line + 1;
-    else if (status == 1 && (*line == '-' || (*line >= '1' && *line <= '9')))
+    else if (status == 1 && (*line == '-' || *line == ' ' || (*line >= '0' && *line <= '9')))
       literals = line; /* MiniSat's result file */
     if (!literals)
       continue;
+    saw_model = 1; /* a line of "0" alone: the empty model (no variable occurs) */
     char *end;
     for (;;) {
       long literal = strtol(literals, &end, 10);
