@@ -478,6 +478,19 @@ static void judge_counted(judge *j) {
     const char *known = truth_digits(truth, buffer, sizeof buffer);
     const char *counter = j->instance->n ? "the verifier counts" : "nqsat counts";
     int right = !strcmp(digits, known);
+    if (claim->incomplete) {
+      /* A count cut short claims only that many models at least. */
+      size_t claimed_length = strlen(digits), known_length = strlen(known);
+      int at_most = claimed_length != known_length ? claimed_length < known_length
+                                                   : strcmp(digits, known) <= 0;
+      snprintf(text, sizeof text,
+               "%s models found before the count was cut short (a lower bound; no count is "
+               "claimed), %s %.200s%s",
+               claim->text, counter, known, strlen(known) > 200 ? "..." : "");
+      say(j, at_most ? NQ_VERDICT_CORRECT : NQ_VERDICT_WRONG_COUNT, "count", claim->line, text,
+          NULL);
+      return;
+    }
     if (right)
       snprintf(text, sizeof text, "%s models, as %s", claim->text, counter);
     else
@@ -486,8 +499,15 @@ static void judge_counted(judge *j) {
     say(j, right ? NQ_VERDICT_CORRECT : NQ_VERDICT_WRONG_COUNT, "count", claim->line, text, NULL);
   } else if (truth && truth->status == 20) {
     int right = !strcmp(digits, "0");
-    snprintf(text, sizeof text, "%s models; the instance has none", claim->text);
+    snprintf(text, sizeof text, "%s models%s; the instance has none", claim->text,
+             claim->incomplete ? " found before the count was cut short" : "");
     say(j, right ? NQ_VERDICT_CORRECT : NQ_VERDICT_WRONG_COUNT, "count", claim->line, text, NULL);
+  } else if (claim->incomplete) {
+    snprintf(text, sizeof text,
+             "%s models found before the count was cut short (a lower bound); not checked: the "
+             "count is unknown (%s)",
+             claim->text, unknown_reason(truth));
+    say(j, NQ_VERDICT_UNVERIFIED, "count", claim->line, text, NULL);
   } else if (truth && truth->status == 10 && !strcmp(digits, "0")) {
     say(j, NQ_VERDICT_WRONG_COUNT, "count", claim->line,
         "0 models claimed, but the instance has a solution", NULL);

@@ -660,10 +660,12 @@ static nq_status read_line(answer_parser *p, char *text) {
     /* (after MiniSat's "SAT" a lone "0" is an empty model, not a count;
      * its statistics may follow the result when both go to one stream) */
     return read_literals(p, text);
-  } else if (is_bare_count(text)) {
-    int claimed = count_claim_record(&p->answer->count, "K", text, strlen(text), p->line);
+  } else if (is_digit(*text)) {
+    int claimed = count_claim_read_bare(&p->answer->count, text, p->line);
     if (claimed < 0)
       return fail(p, "out of memory");
+    if (!claimed)
+      return not_understood(p, text);
   } else if (!is_minisat_statistics(text)) {
     return not_understood(p, text);
   }

@@ -49,6 +49,78 @@ static const char *skip_blanks(const char *text) {
   return text;
 }
 
+/* The largest K of "M*2^K" turned into decimal (about 30,000 digits, a
+ * few milliseconds); a larger power stays unread, judged as no whole
+ * number. */
+enum { POWER_FORM_MAX_EXPONENT = 100000 };
+
+/* nqsat solve prints a count of more than --exact-digits digits exactly
+ * as "M*2^K" (M odd) or "2^K": its decimal digits, malloc'd, computed in
+ * base-10^9 limbs by doubling 29 bits at a time (2^29 * 10^9 < 2^64);
+ * NULL when `number` is not that form or K is too large. */
+static char *power_form_decimal(const char *number, size_t length) {
+  size_t m_length = 0;
+  const char *power = number;
+  const char *star = memchr(number, '*', length);
+  if (star) {
+    m_length = (size_t)(star - number);
+    if (!m_length || strspn(number, "0123456789") != m_length)
+      return NULL;
+    power = star + 1;
+  }
+  size_t rest = length - (size_t)(power - number);
+  if (rest < 3 || power[0] != '2' || power[1] != '^')
+    return NULL;
+  size_t k_length = rest - 2;
+  if (k_length > 6 || strspn(power + 2, "0123456789") < k_length)
+    return NULL;
+  unsigned long exponent = strtoul(power + 2, NULL, 10);
+  if (exponent > POWER_FORM_MAX_EXPONENT)
+    return NULL;
+  size_t limbs_max = m_length / 9 + 2 + (size_t)(exponent * 0.30103 / 9) + 2;
+  uint32_t *limbs = calloc(limbs_max, sizeof *limbs);
+  if (!limbs)
+    return NULL;
+  size_t used = 0;
+  if (!star) {
+    limbs[used++] = 1;
+  } else {
+    for (size_t end = m_length; end > 0;) {
+      size_t begin = end >= 9 ? end - 9 : 0;
+      uint32_t limb = 0;
+      for (size_t i = begin; i < end; i++)
+        limb = limb * 10 + (uint32_t)(number[i] - '0');
+      limbs[used++] = limb;
+      end = begin;
+    }
+  }
+  for (unsigned long left = exponent; left > 0;) {
+    unsigned shift = left >= 29 ? 29 : (unsigned)left;
+    uint64_t carry = 0;
+    for (size_t i = 0; i < used; i++) {
+      uint64_t value = ((uint64_t)limbs[i] << shift) + carry;
+      limbs[i] = (uint32_t)(value % 1000000000u);
+      carry = value / 1000000000u;
+    }
+    while (carry) {
+      limbs[used++] = (uint32_t)(carry % 1000000000u);
+      carry /= 1000000000u;
+    }
+    left -= shift;
+  }
+  while (used > 1 && !limbs[used - 1])
+    used--;
+  size_t size = used * 9 + 16;
+  char *digits = malloc(size);
+  if (digits) {
+    size_t written = (size_t)snprintf(digits, size, "%" PRIu32, limbs[used - 1]);
+    for (size_t i = used - 1; i-- > 0;)
+      written += (size_t)snprintf(digits + written, size - written, "%09" PRIu32, limbs[i]);
+  }
+  free(limbs);
+  return digits;
+}
+
 /* Records the number at `number` (its first `length` bytes). */
 int count_claim_record(nq_count_claim *claim, const char *form, const char *number, size_t length,
                   long line) {
@@ -59,9 +131,14 @@ int count_claim_record(nq_count_claim *claim, const char *form, const char *numb
     number++;
     length--;
   }
+  char *expanded = whole ? NULL : power_form_decimal(number, length);
+  const char *value = expanded ? expanded : number;
+  size_t value_length = expanded ? strlen(expanded) : length;
+  whole = whole || expanded;
   if (claim->line) {
-    int same = whole && claim->digits && strlen(claim->digits) == length &&
-               !strncmp(claim->digits, number, length);
+    int same = whole && claim->digits && strlen(claim->digits) == value_length &&
+               !strncmp(claim->digits, value, value_length);
+    free(expanded);
     if (!same && !claim->conflict_line)
       claim->conflict_line = line;
     if (same && !strcmp(form, claim->form) && !claim->repeat_line)
@@ -74,7 +151,9 @@ int count_claim_record(nq_count_claim *claim, const char *form, const char *numb
   for (size_t i = 0; i < shown; i++)
     claim->text[i] = isprint((unsigned char)number[i]) ? number[i] : '?';
   strcpy(claim->text + shown, shown < length ? "..." : "");
-  if (whole) {
+  if (expanded) {
+    claim->digits = expanded;
+  } else if (whole) {
     claim->digits = malloc(length + 1);
     if (!claim->digits)
       return -1;
@@ -82,6 +161,48 @@ int count_claim_record(nq_count_claim *claim, const char *form, const char *numb
     claim->digits[length] = '\0';
   }
   return 1;
+}
+
+/* "M*2^K" or "2^K" written with digits (K may be too large to expand). */
+static int is_power_form(const char *text, size_t length) {
+  size_t m = strspn(text, "0123456789");
+  const char *power = text[m] == '*' && m ? text + m + 1 : text;
+  size_t rest = length - (size_t)(power - text);
+  return rest >= 3 && power[0] == '2' && power[1] == '^' &&
+         strspn(power + 2, "0123456789") == rest - 2;
+}
+
+/* The length of a count at the start of `text`: digits, or nqsat's
+ * "M*2^K" / "2^K". */
+static size_t count_span(const char *text) {
+  size_t digits = strspn(text, "0123456789");
+  if (text[digits] == '*' && digits)
+    digits += 1 + strspn(text + digits + 1, "0123456789");
+  if (text[digits] == '^' && digits)
+    digits += 1 + strspn(text + digits + 1, "0123456789");
+  return digits;
+}
+
+int count_claim_read_bare(nq_count_claim *claim, const char *text, long line) {
+  size_t length = count_span(text);
+  if (!length)
+    return 0;
+  const char *rest = text + length;
+  int incomplete = 0;
+  if (*rest) {
+    /* nqsat solve --count cut short: "N (incomplete: REASON)". */
+    const char *remark = skip_blanks(rest);
+    size_t remark_length = strlen(remark);
+    if (remark == rest || strncmp(remark, "(incomplete: ", 13) || remark[remark_length - 1] != ')')
+      return 0;
+    incomplete = 1;
+  }
+  if (strspn(text, "0123456789") < length && !is_power_form(text, length))
+    return 0;
+  int recorded = count_claim_record(claim, incomplete ? "K (incomplete)" : "K", text, length, line);
+  if (recorded > 0 && claim->line == line)
+    claim->incomplete = incomplete;
+  return recorded;
 }
 
 int count_claim_read_line(nq_count_claim *claim, const char *text, long line) {
@@ -112,8 +233,9 @@ int count_claim_read_line(nq_count_claim *claim, const char *text, long line) {
   }
   /* "c 92 models": digits, then "model" or "models", then nothing or one
    * of nqsat solve's remarks on the list. */
-  size_t digits = strspn(rest, "0123456789");
-  if (!digits || !isspace((unsigned char)rest[digits]))
+  size_t digits = count_span(rest);
+  if (!digits || !isspace((unsigned char)rest[digits]) ||
+      (strspn(rest, "0123456789") < digits && !is_power_form(rest, digits)))
     return 0;
   const char *word = skip_blanks(rest + digits);
   if (!(word_is(word, "models") || word_is(word, "model")))

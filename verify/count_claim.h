@@ -26,4 +26,11 @@ int count_claim_read_line(nq_count_claim *claim, const char *text, long line);
 int count_claim_record(nq_count_claim *claim, const char *form, const char *number, size_t length,
                        long line);
 
+/* When `text` is nqsat solve --count's answer line, a whole number,
+ * "M*2^K" or "2^K", optionally followed by " (incomplete: REASON)" (a
+ * count cut short: a lower bound, claim->incomplete set), records it as
+ * the form "K" and returns 1; 0 for any other line, -1 when out of
+ * memory. */
+int count_claim_read_bare(nq_count_claim *claim, const char *text, long line);
+
 #endif

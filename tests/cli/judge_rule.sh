@@ -166,4 +166,23 @@ judge 0 cubes.cnf cubes.txt
 sed 's/(3 listed/(2 listed/' "$WORK/cubes.txt" >"$WORK/cubes_lines.txt"
 judge 1 cubes.cnf cubes_lines.txt 'listed'
 
+# ---- solve --count's long and cut-short forms. p cnf 200 1 / 1 2 0: x1 or
+# x2 (3 ways) times 2^198 free variables = 3*2^198, which bc writes out.
+printf 'p cnf 200 1\n1 2 0\n' >"$WORK/wide.cnf"
+printf '3*2^198\n' >"$WORK/wide_power.txt"
+judge 0 wide.cnf wide_power.txt 'as nqsat counts'
+printf '3*2^197\n' >"$WORK/wide_power_wrong.txt"
+judge 1 wide.cnf wide_power_wrong.txt "$(echo '3*2^198' | BC_LINE_LENGTH=0 bc)"
+printf 'c 2^199 models\n' >"$WORK/wide_models_wrong.txt"
+judge 1 wide.cnf wide_models_wrong.txt 'wrong'
+# Cut short: a lower bound, right when at most the count, wrong above it.
+printf '5 (incomplete: interrupted)\n' >"$WORK/wide_cut.txt"
+judge 0 wide.cnf wide_cut.txt 'lower bound'
+printf '3*2^199 (incomplete: time limit)\n' >"$WORK/wide_cut_over.txt"
+judge 1 wide.cnf wide_cut_over.txt 'lower bound'
+# nqsat's own output in that form is read back.
+"$NQSAT" solve "$WORK/wide.cnf" --count --exact-digits 10 >"$WORK/wide_own.txt" 2>/dev/null
+grep -q '\*2^' "$WORK/wide_own.txt" || fail "solve --count --exact-digits 10 printed no M*2^K"
+judge 0 wide.cnf wide_own.txt
+
 finish
