@@ -27,7 +27,7 @@ typedef struct check_context {
   long first_repeat_line, first_repeat_original;
   char first_repeat[VECTOR_SHOWN_MAX_N * 3 + 1]; /* its vector, "" for big boards */
   int out_of_memory;
-  int undecodable; /* a model that is no board: maybe a shuffled file's */
+  int undecodable;                   /* a model that is no board: maybe a shuffled file's */
   const volatile sig_atomic_t *stop; /* --time-limit or a signal: stop reading */
 } check_context;
 
@@ -206,14 +206,14 @@ static int judge_counted(const nq_count_claim *claim, int n, const char *name, c
     snprintf(verdict + used, size - used,
              "; count %s claimed (line %ld): NOT checked, %d-Queens is beyond the known counts",
              claim->text, claim->line, n);
-    fprintf(stderr, "nqsat check: error: %s:%ld: the count of %d-Queens is not known here\n",
-            name, claim->line, n);
+    fprintf(stderr, "nqsat check: error: %s:%ld: the count of %d-Queens is not known here\n", name,
+            claim->line, n);
     return 0;
   }
   if (nq_count_compare(claim->digits, known) != 0) {
     snprintf(verdict + used, size - used,
-             "; count %s claimed (line %ld), but %d-Queens has %" PRIu64, claim->text,
-             claim->line, n, known);
+             "; count %s claimed (line %ld), but %d-Queens has %" PRIu64, claim->text, claim->line,
+             n, known);
     fprintf(stderr, "nqsat check: error: %s:%ld: %s solutions claimed, %d-Queens has %" PRIu64 "\n",
             name, claim->line, claim->text, n, known);
     return 0;
@@ -244,10 +244,9 @@ static int judge_ends(const nq_verify_claims *claims, int n, const char *name, u
                       int completeness_claimed, char *verdict, size_t size) {
   int right = 1;
   if (claims->second_end_line)
-    right = contradiction(name, verdict, size,
-                          "two ends of the search: '%s' at line %ld and '%s' at line %ld",
-                          claims->end_text, claims->end_line, claims->second_end_text,
-                          claims->second_end_line);
+    right = contradiction(
+        name, verdict, size, "two ends of the search: '%s' at line %ld and '%s' at line %ld",
+        claims->end_text, claims->end_line, claims->second_end_text, claims->second_end_line);
   if (claims->solution_after_end_line)
     right = contradiction(name, verdict, size,
                           "a solution at line %ld after the end of the search ('%s' at line %ld)",

@@ -125,15 +125,20 @@ static int count_threads(int64_t threads) {
 }
 
 int cmd_count(int argc, char **argv) {
-  static const struct option options[] = {
-      {"unique", no_argument, NULL, 'u'},          {"threads", required_argument, NULL, 't'},
-      {"stats", no_argument, NULL, 's'},           {"kernel", required_argument, NULL, 'k'},
-      {"method", required_argument, NULL, 'm'},    {"part", required_argument, NULL, 'p'},
-      {"merge", no_argument, NULL, 'M'},           {"checkpoint", required_argument, NULL, 'c'},
-      {"estimate", no_argument, NULL, 'e'},        {"sample", required_argument, NULL, 'S'},
-      {"max-memory", required_argument, NULL, 'x'}, {"isa", required_argument, NULL, 'i'},
-      {"help", no_argument, NULL, 'h'},
-      {NULL, 0, NULL, 0}};
+  static const struct option options[] = {{"unique", no_argument, NULL, 'u'},
+                                          {"threads", required_argument, NULL, 't'},
+                                          {"stats", no_argument, NULL, 's'},
+                                          {"kernel", required_argument, NULL, 'k'},
+                                          {"method", required_argument, NULL, 'm'},
+                                          {"part", required_argument, NULL, 'p'},
+                                          {"merge", no_argument, NULL, 'M'},
+                                          {"checkpoint", required_argument, NULL, 'c'},
+                                          {"estimate", no_argument, NULL, 'e'},
+                                          {"sample", required_argument, NULL, 'S'},
+                                          {"max-memory", required_argument, NULL, 'x'},
+                                          {"isa", required_argument, NULL, 'i'},
+                                          {"help", no_argument, NULL, 'h'},
+                                          {NULL, 0, NULL, 0}};
   int unique = 0, stats = 0, merge = 0, estimate = 0;
   nq_count_choice choice = NQ_COUNT_CHOICE_DEFAULT;
   char why[160];

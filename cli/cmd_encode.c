@@ -5,9 +5,9 @@
 #include <string.h>
 
 #include "cli.h"
-#include "quote.h"
 #include "nqsat/encoder.h"
 #include "nqsat/output.h"
+#include "quote.h"
 
 static void print_encode_help(void) {
   printf("usage: nqsat encode N [options] [-o FILE]\n"
@@ -189,8 +189,9 @@ static int check_combinations(encode_request *request) {
   }
   if (encoding->problem != NQ_PROBLEM_QUEENS &&
       (request->format == FORMAT_MZN || request->shuffle || request->completion))
-    return usage_error("encode", "--problem %s is written as DIMACS CNF or OPB only (no --format "
-                                 "mzn, --shuffle or --completion)",
+    return usage_error("encode",
+                       "--problem %s is written as DIMACS CNF or OPB only (no --format "
+                       "mzn, --shuffle or --completion)",
                        nq_problem_name(encoding->problem));
   if (request->csp_given) {
     if (request->model_given && encoding->model != NQ_MODEL_ROWS)
@@ -203,9 +204,9 @@ static int check_combinations(encode_request *request) {
                                    "--model matrix");
     if (request->csp_given || request->cnf_only_option || request->matrix_only_option)
       return usage_error("encode", "%s applies to CNF only, not to --format mzn",
-                         request->csp_given            ? "--csp"
-                         : request->cnf_only_option    ? request->cnf_only_option
-                                                       : request->matrix_only_option);
+                         request->csp_given         ? "--csp"
+                         : request->cnf_only_option ? request->cnf_only_option
+                                                    : request->matrix_only_option);
     if (request->shuffle || request->stats)
       return usage_error("encode", "%s does not apply to --format mzn",
                          request->shuffle ? "--shuffle" : "--stats");
@@ -216,8 +217,9 @@ static int check_combinations(encode_request *request) {
     return -1;
   }
   if (encoding->model == NQ_MODEL_ROWS && request->matrix_only_option)
-    return usage_error("encode", "%s applies to --model matrix only (the rows model has no "
-                                 "lines to encode; every --csp encoding is parsimonious)",
+    return usage_error("encode",
+                       "%s applies to --model matrix only (the rows model has no "
+                       "lines to encode; every --csp encoding is parsimonious)",
                        request->matrix_only_option);
   if (request->format == FORMAT_OPB) {
     if (encoding->model == NQ_MODEL_ROWS)

@@ -33,7 +33,8 @@ static void print_run_help(void) {
          "UNSATISFIABLE answer of such a solver is then judged by its proof, with\n"
          "the verifier's own checker, as the SAT competition judges: unsat-verified,\n"
          "unsat-proof-failed (counted wrong) or unsat-no-proof; the proof's size\n"
-         "and checking time go into the result's detail. Each run is its own process group with RLIMIT_CPU = the\n"
+         "and checking time go into the result's detail. Each run is its own process group with "
+         "RLIMIT_CPU = the\n"
          "timeout and no core files; the harness is a child subreaper, so no\n"
          "process of the run escapes it (setsid included): at the timeout, over\n"
          "--memory, or when the solver's own process ends, every process of the\n"
@@ -173,16 +174,17 @@ enum {
 };
 
 static int parse_run_options(int argc, char **argv, run_request *request) {
-  static const struct option options[] = {{"solver", required_argument, NULL, OPTION_SOLVER},
-                                          {"timeout", required_argument, NULL, OPTION_TIMEOUT},
-                                          {"memory", required_argument, NULL, OPTION_MEMORY},
-                                          {"jobs", required_argument, NULL, OPTION_JOBS},
-                                          {"resume", no_argument, NULL, OPTION_RESUME},
-                                          {"max-nodes", required_argument, NULL, OPTION_MAX_NODES},
-                                          {"cactus-axis", required_argument, NULL, OPTION_CACTUS_AXIS},
-                                          {"measure", required_argument, NULL, OPTION_MEASURE},
-                                          {"help", no_argument, NULL, 'h'},
-                                          {NULL, 0, NULL, 0}};
+  static const struct option options[] = {
+      {"solver", required_argument, NULL, OPTION_SOLVER},
+      {"timeout", required_argument, NULL, OPTION_TIMEOUT},
+      {"memory", required_argument, NULL, OPTION_MEMORY},
+      {"jobs", required_argument, NULL, OPTION_JOBS},
+      {"resume", no_argument, NULL, OPTION_RESUME},
+      {"max-nodes", required_argument, NULL, OPTION_MAX_NODES},
+      {"cactus-axis", required_argument, NULL, OPTION_CACTUS_AXIS},
+      {"measure", required_argument, NULL, OPTION_MEASURE},
+      {"help", no_argument, NULL, 'h'},
+      {NULL, 0, NULL, 0}};
   memset(request, 0, sizeof *request);
   request->limits.timeout_seconds = 60;
   request->jobs = 1;

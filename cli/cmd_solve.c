@@ -10,15 +10,15 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "nqsat/refute.h"
-#include "solve_proof.h"
 #include "model_count.h"
 #include "nqsat/cnf.h"
 #include "nqsat/component_count.h"
 #include "nqsat/engine_choice.h"
+#include "nqsat/refute.h"
 #include "nqsat/solver.h"
 #include "nqsat/verify.h"
 #include "processors.h"
+#include "solve_proof.h"
 #include "stop_watchdog.h"
 
 static void print_solve_help(void) {
@@ -548,8 +548,8 @@ static void print_hedge(const nq_engine_hedge *hedge, const nq_cnf_report *repor
     return;
   }
   fprintf(stderr,
-          "component trials: %d (%.3f s), the last at %" PRIu64 " steps of the enumeration (%" PRIu64
-          " of %" PRIu64 " cubes, ",
+          "component trials: %d (%.3f s), the last at %" PRIu64
+          " steps of the enumeration (%" PRIu64 " of %" PRIu64 " cubes, ",
           hedge->trials, hedge->trial_seconds, hedge->at.work, hedge->at.cubes_done,
           hedge->at.cubes);
   if (hedge->at.models == UINT64_MAX)
@@ -557,7 +557,7 @@ static void print_hedge(const nq_engine_hedge *hedge, const nq_cnf_report *repor
   else
     fprintf(stderr, "%" PRIu64, hedge->at.models);
   fprintf(stderr, " models over %d variables): %s\n", report->variables,
-          hedge->counted    ? "it counted the formula, the enumeration abandoned"
+          hedge->counted   ? "it counted the formula, the enumeration abandoned"
           : hedge->gave_up ? "the formula does not fall apart, no more trials"
                            : "none finished, the enumeration went on");
 }
@@ -570,8 +570,7 @@ static void print_hedge(const nq_engine_hedge *hedge, const nq_cnf_report *repor
  * call costs one model, a small part of any count. *unsatisfiable is set
  * when the formula has no model; the status is the search's (NQ_OK, or
  * NQ_ERR_INTERRUPTED when stopped first). */
-static nq_status decide_first(const nq_cnf *cnf, const solve_options *options,
-                              int *unsatisfiable) {
+static nq_status decide_first(const nq_cnf *cnf, const solve_options *options, int *unsatisfiable) {
   *unsatisfiable = 0;
   nq_cnf_options plan_options = {0};
   plan_options.engine = NQ_CNF_ENGINE_PICOSAT;
@@ -736,10 +735,10 @@ static int solve_file(solve_options *options, const char *path, uint64_t max_mem
   if (hedge) {
     if (options->stats)
       print_hedge(&trials, &report);
-    int code = trials.counted ? print_component_answer(options, path, NQ_OK, trials.count,
-                                                       &trials.stats, has_projection, 1, NULL,
-                                                       AFTER_ENUMERATION)
-                              : 0;
+    int code = trials.counted
+                   ? print_component_answer(options, path, NQ_OK, trials.count, &trials.stats,
+                                            has_projection, 1, NULL, AFTER_ENUMERATION)
+                   : 0;
     mpz_clear(trials.count);
     if (trials.counted)
       return code;

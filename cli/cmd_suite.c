@@ -17,9 +17,9 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "quote.h"
 #include "nqsat/encoder.h"
 #include "nqsat/instance.h"
+#include "quote.h"
 #include "suite.h"
 
 static void print_suite_help(void) {
@@ -232,7 +232,8 @@ static int parse_suite_options(int argc, char **argv, suite_request *request) {
       request->queens_percent = (int)value;
       break;
     case OPTION_COMPLETION_ENCODING:
-      if (parse_amo_option("suite", "--completion-encoding", optarg, 0, &request->completion_encoding))
+      if (parse_amo_option("suite", "--completion-encoding", optarg, 0,
+                           &request->completion_encoding))
         return NQ_EXIT_USAGE;
       break;
     case OPTION_SEED:

@@ -1,7 +1,7 @@
 /* nqsat teach N: one self-contained HTML page for a class (teach/ builds
  * it; this file parses options and writes the file). */
-#include <stdio.h>
 #include <getopt.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

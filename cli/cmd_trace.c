@@ -61,9 +61,9 @@ static void print_labelled_board(const int *row_of_column, const uint32_t *free_
     printf("  %*d", width, row + 1);
     for (int column = 0; column < n; column++)
       printf(" %*s", width,
-             row_of_column[column] == row                                 ? "Q"
+             row_of_column[column] == row                                                ? "Q"
              : free_rows && row_of_column[column] < 0 && !(free_rows[column] >> row & 1) ? "x"
-                                                                             : ".");
+                                                                                         : ".");
     putchar('\n');
   }
 }
@@ -113,11 +113,13 @@ static int print_step(void *context, const nq_trace_step *step) {
 }
 
 int cmd_trace(int argc, char **argv) {
-  static const struct option options[] = {
-      {"first", no_argument, NULL, 'f'}, {"max-steps", required_argument, NULL, 'm'},
-      {"forward-checking", no_argument, NULL, 'c'},
-      {"force", no_argument, NULL, 'F'}, {"no-boards", no_argument, NULL, 'b'},
-      {"help", no_argument, NULL, 'h'},  {NULL, 0, NULL, 0}};
+  static const struct option options[] = {{"first", no_argument, NULL, 'f'},
+                                          {"max-steps", required_argument, NULL, 'm'},
+                                          {"forward-checking", no_argument, NULL, 'c'},
+                                          {"force", no_argument, NULL, 'F'},
+                                          {"no-boards", no_argument, NULL, 'b'},
+                                          {"help", no_argument, NULL, 'h'},
+                                          {NULL, 0, NULL, 0}};
   trace_printer printer = {.boards = 1};
   int force = 0;
   optind = 1;

@@ -17,9 +17,9 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "verify_certify.h"
-#include "nqsat/chess.h"
 #include "clock.h"
+#include "nqsat/chess.h"
+#include "verify_certify.h"
 #include "verify_families.h"
 #include "verify_table.h"
 
@@ -156,8 +156,10 @@ int cmd_verify(int argc, char **argv) {
     case OPT_NATIVE_ONLY: native_only = 1; break;
     case OPT_FAMILY:
       if (nq_problem_from_name(optarg, &family) || family == NQ_PROBLEM_QUEENS)
-        return usage_error("verify", "unknown family '%s' for --family (toroidal, super, "
-                                     "colour, dominate, dominate-independent)", optarg);
+        return usage_error("verify",
+                           "unknown family '%s' for --family (toroidal, super, "
+                           "colour, dominate, dominate-independent)",
+                           optarg);
       break;
     case 'M':
       if (parse_memory_size("verify", optarg, &max_memory))
@@ -201,6 +203,7 @@ int cmd_verify(int argc, char **argv) {
   printf("agreement for N = %d..%d in %.1f s: every SAT solution valid, solution sets equal to "
          "the native solver's, counts equal to OEIS A000170, classes (-u) equal to OEIS "
          "A002562%s\n",
-         first, last, seconds, certify ? "; counts up to N = 10 and UNSAT completions certified" : "");
+         first, last, seconds,
+         certify ? "; counts up to N = 10 and UNSAT completions certified" : "");
   return NQ_EXIT_OK;
 }

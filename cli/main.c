@@ -20,24 +20,22 @@ static const command commands[] = {
 enum { COMMAND_COUNT = sizeof commands / sizeof commands[0] };
 
 static void print_help(FILE *out) {
-  fprintf(out,
-          "usage: nqsat <command> [arguments]\n"
-          "\n"
-          "N-Queens to SAT and back: encode as CNF, solve with PicoSAT or nqsat's\n"
-          "own engines, and verify every answer with an independent verifier.\n"
-          "\n"
-          "commands:\n");
+  fprintf(out, "usage: nqsat <command> [arguments]\n"
+               "\n"
+               "N-Queens to SAT and back: encode as CNF, solve with PicoSAT or nqsat's\n"
+               "own engines, and verify every answer with an independent verifier.\n"
+               "\n"
+               "commands:\n");
   for (int i = 0; i < COMMAND_COUNT; i++)
     fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
-  fprintf(out,
-          "\n"
-          "options:\n"
-          "  -h, --help  show this help (also 'nqsat help')\n"
-          "  --version   print the version\n"
-          "\n"
-          "'nqsat <command> --help' describes a command; 'man nqsat-<command>' too.\n"
-          "exit codes: 0 success, 1 failure or disagreement, 2 usage error\n"
-          "            (DIMACS solving: 10 satisfiable, 20 unsatisfiable)\n");
+  fprintf(out, "\n"
+               "options:\n"
+               "  -h, --help  show this help (also 'nqsat help')\n"
+               "  --version   print the version\n"
+               "\n"
+               "'nqsat <command> --help' describes a command; 'man nqsat-<command>' too.\n"
+               "exit codes: 0 success, 1 failure or disagreement, 2 usage error\n"
+               "            (DIMACS solving: 10 satisfiable, 20 unsatisfiable)\n");
 }
 
 int main(int argc, char **argv) {

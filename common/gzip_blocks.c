@@ -34,7 +34,7 @@ struct gzip_blocks {
   int stopping;
   const volatile sig_atomic_t *stop; /* see gzip_blocks_stop_when; NULL: never */
   atomic_int abandon;                /* stop compressing: the output is discarded */
-  int workers; /* threads actually started; 0 compresses inline */
+  int workers;                       /* threads actually started; 0 compresses inline */
   pthread_t threads[WORKERS];
   unsigned long submitted, written; /* block sequence numbers */
   slot slots[SLOTS];                /* block b lives in slots[b % SLOTS] */

@@ -23,7 +23,7 @@
 
 #include "interrupt.h"
 
-static volatile sig_atomic_t stop_signal; /* the signal that asked us to stop, 0 if none */
+static volatile sig_atomic_t stop_signal;        /* the signal that asked us to stop, 0 if none */
 static volatile sig_atomic_t *volatile mirrored; /* set with stop_signal (interrupt_mirror) */
 
 /* How long after the first signal another one is taken as part of the same

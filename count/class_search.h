@@ -50,13 +50,13 @@ void nq_count_classify(class_search *state, const uint32_t *board);
  * are in state->board, with the attack masks of row `row` given, adding to
  * state's counts and nodes. Both need 6 <= n and row <= n - 3. */
 void nq_count_search_rows(class_search *state, int row, uint32_t left, uint32_t down,
-                           uint32_t right);
+                          uint32_t right);
 /* 1 if this processor runs the vector kernel and it handles boards of n
  * rows; 0 otherwise. */
 int nq_count_vector_supported(int n);
 /* The row where the vector kernel wants its jobs to start (3..CLASS_SPLIT_ROW). */
 int nq_count_vector_split_row(int n);
 void nq_count_search_vector(class_search *state, int row, uint32_t left, uint32_t down,
-                             uint32_t right);
+                            uint32_t right);
 
 #endif

@@ -141,8 +141,8 @@ static uint64_t backtrack_memory(int n, int threads) {
   return jobs / 8 * (sizeof(prefix_job) + 24) + (1u << 20);
 }
 
-static nq_status backtrack_create(int n, nq_count_kernel kernel, nq_count_isa isa,
-                                  void **shared, size_t *jobs) {
+static nq_status backtrack_create(int n, nq_count_kernel kernel, nq_count_isa isa, void **shared,
+                                  size_t *jobs) {
   *shared = NULL, *jobs = 0;
   /* The vector kernel is the AVX-512 level: below it AUTO means rows (a
    * kernel asked for by name is the caller's choice). */
@@ -156,7 +156,7 @@ static nq_status backtrack_create(int n, nq_count_kernel kernel, nq_count_isa is
   list->n = n;
   list->kernel = kernel != NQ_COUNT_KERNEL_AUTO ? kernel
                  : nq_count_vector_supported(n) ? NQ_COUNT_KERNEL_VECTOR
-                                                 : NQ_COUNT_KERNEL_ROWS;
+                                                : NQ_COUNT_KERNEL_ROWS;
   list->split_row = split_row_for(n);
   if (n >= 6) {
     build_jobs(list, n);

@@ -37,7 +37,7 @@ struct count_checkpoint {
 };
 
 static uint64_t line_check(uint64_t job, const nq_count_tally *tally) {
-  uint64_t values[6] = {job,         tally->count2, tally->count4,
+  uint64_t values[6] = {job,           tally->count2, tally->count4,
                         tally->count8, tally->count1, tally->work};
   uint64_t hash = UINT64_C(0xcbf29ce484222325);
   for (int i = 0; i < 6; i++)
@@ -209,11 +209,11 @@ void count_checkpoint_record(count_checkpoint *checkpoint, size_t job,
   if (checkpoint->error || job >= checkpoint->jobs)
     return;
   char line[192];
-  int length = snprintf(line, sizeof line,
-                        "%zu %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 " %016" PRIx64
-                        "\n",
-                        job, tally->count2, tally->count4, tally->count8, tally->count1,
-                        tally->work, line_check(job, tally));
+  int length =
+      snprintf(line, sizeof line,
+               "%zu %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 " %016" PRIx64 "\n",
+               job, tally->count2, tally->count4, tally->count8, tally->count1, tally->work,
+               line_check(job, tally));
   if (write_all(checkpoint->descriptor, line, (size_t)length)) {
     checkpoint->error = errno;
     return;

@@ -42,7 +42,7 @@ nq_status nq_count_classes(int n, int threads, nq_count_classes_result *counts) 
 }
 
 nq_status nq_count_classes_with(int n, int threads, nq_count_kernel kernel,
-                                       nq_count_classes_result *counts) {
+                                nq_count_classes_result *counts) {
   if (n < 1 || n > NQ_COUNT_MAX_N || threads < 0 || threads > NQ_COUNT_MAX_THREADS ||
       !nq_count_kernel_available(kernel, n))
     return NQ_ERR_ARGUMENT;

@@ -43,21 +43,24 @@
 #include "join_symmetric.h"
 
 enum {
-  JOIN_MIN_N = 4, /* below: the answers are known (only n = 1 has one) */
+  JOIN_MIN_N = 4,   /* below: the answers are known (only n = 1 has one) */
   JOIN_RUNS = 1024, /* runs of rows sets, one job each */
-  TOP_LEFT = 0, BOTTOM_LEFT = 1, TOP_RIGHT = 2, BOTTOM_RIGHT = 3
+  TOP_LEFT = 0,
+  BOTTOM_LEFT = 1,
+  TOP_RIGHT = 2,
+  BOTTOM_RIGHT = 3
 };
 
 typedef struct join_shared {
   int n, a, gap; /* a columns a half and rows in the top; gap = n % 2, the middle column */
   join_quarter quarter[4];
-  int cross_bits;      /* diagonals crossing from half to half, each way: n - 1 - gap */
-  uint64_t cross_mask; /* cross_bits low bits */
+  int cross_bits;              /* diagonals crossing from half to half, each way: n - 1 - gap */
+  uint64_t cross_mask;         /* cross_bits low bits */
   const join_kernels *kernels; /* the instruction-set level's inner loops */
-  int plain; /* NQSAT_JOIN_PLAIN set: pairs of halves one by one (tests) */
-  uint32_t *sets;   /* canonical left rows sets */
-  uint8_t *middle;  /* with odd n, the middle column's queen row for each */
-  uint8_t *weight;  /* each one's class size */
+  int plain;                   /* NQSAT_JOIN_PLAIN set: pairs of halves one by one (tests) */
+  uint32_t *sets;              /* canonical left rows sets */
+  uint8_t *middle;             /* with odd n, the middle column's queen row for each */
+  uint8_t *weight;             /* each one's class size */
   size_t set_count;
   size_t runs; /* job j < runs: the j-th of `runs` equal runs of sets; then one symmetric job */
   size_t jobs;
@@ -111,7 +114,8 @@ static int canonical(uint32_t s, int m, int n, int *size) {
   int distinct = 0, least = 1;
   for (int i = 0; i < 4; i++) {
     int seen = 0;
-    for (int j = 0; j < i; j++) seen |= members[j] == members[i];
+    for (int j = 0; j < i; j++)
+      seen |= members[j] == members[i];
     distinct += !seen;
     least &= members[i] >= members[0];
   }
@@ -123,7 +127,8 @@ static int canonical(uint32_t s, int m, int n, int *size) {
  * for odd n) can make a solution: the image's rows are the other rows. */
 static int half_turn_possible(uint32_t s, int m, int n, int a) {
   uint32_t all = (1u << n) - 1, rev = reverse_rows(s, n);
-  if (n % 2 == 0) return rev == (all ^ s);
+  if (n % 2 == 0)
+    return rev == (all ^ s);
   uint32_t centre = 1u << a;
   return m == a && rev == ((all ^ s) & ~centre);
 }
@@ -133,8 +138,10 @@ static int half_turn_possible(uint32_t s, int m, int n, int a) {
 static uint64_t frame_attack(const join_frame *f, int r, int c) {
   int anti = r + c - f->anti_base, diag = r - c + f->n - 1 - f->diag_base;
   uint64_t bits = 0;
-  if (anti >= 0 && anti < f->diag_field) bits |= 1ull << anti;
-  if (diag >= 0 && diag < f->diag_field) bits |= 1ull << (f->diag_field + diag);
+  if (anti >= 0 && anti < f->diag_field)
+    bits |= 1ull << anti;
+  if (diag >= 0 && diag < f->diag_field)
+    bits |= 1ull << (f->diag_field + diag);
   return bits;
 }
 
@@ -144,15 +151,18 @@ static uint64_t frame_attack(const join_frame *f, int r, int c) {
  * past the last half they keep (join_kernels.h). */
 static int list_reserve(half_list *list, size_t need) {
   need += 8;
-  if (need <= list->cap) return 0;
+  if (need <= list->cap)
+    return 0;
   /* Both arrays grow to the same capacity; list->cap changes only when
    * both have it. */
   size_t full_cap = list->cap, cross_cap = list->cap;
   uint64_t *full = grow_array(list->full, &full_cap, need, sizeof *full, 1024);
-  if (!full) return -1;
+  if (!full)
+    return -1;
   list->full = full;
   uint64_t *cross = grow_array(list->cross, &cross_cap, need, sizeof *cross, 1024);
-  if (!cross) return -1;
+  if (!cross)
+    return -1;
   list->cross = cross, list->cap = cross_cap;
   return 0;
 }
@@ -169,7 +179,8 @@ static int assemble_halves(const join_shared *sh, const join_quarter *top,
   uint32_t cols_all = (1u << width) - 1;
   int k = __builtin_popcount(top_rows);
   out->size = 0;
-  if (k > width || __builtin_popcount(bottom_rows) != width - k) return 0;
+  if (k > width || __builtin_popcount(bottom_rows) != width - k)
+    return 0;
   uint32_t cols = k ? (1u << k) - 1 : 0;
   for (;;) {
     size_t t0 = top->first[join_quarter_key(top, top_rows, cols)];
@@ -181,22 +192,27 @@ static int assemble_halves(const join_shared *sh, const join_quarter *top,
         /* The middle column's queen (odd n) attacks this top: none of its
          * halves can be. Otherwise its bits join the top's, so bottoms it
          * attacks drop out too (and are cleared below). */
-        if (top->mask[t] & attacked) continue;
+        if (top->mask[t] & attacked)
+          continue;
         uint64_t x = top->mask[t] | attacked;
         /* Room for every bottom entry of this top (only those that fit
          * stay), so the list never grows past twice its final size plus a
          * bucket. */
-        if (list_reserve(out, out->size + (b1 - b0))) return -1;
+        if (list_reserve(out, out->size + (b1 - b0)))
+          return -1;
         out->size += sh->kernels->join_pairs(x, bottom->mask + b0, b1 - b0, out->full + out->size);
       }
     }
-    if (k == 0) break;
+    if (k == 0)
+      break;
     cols = next_same_bits(cols);
-    if (cols > cols_all) break;
+    if (cols > cols_all)
+      break;
   }
   /* The middle queen's bits went in only to drop the bottoms it attacks. */
   if (attacked)
-    for (size_t i = 0; i < out->size; i++) out->full[i] &= ~attacked;
+    for (size_t i = 0; i < out->size; i++)
+      out->full[i] &= ~attacked;
   return 0;
 }
 
@@ -207,10 +223,10 @@ static int assemble_halves(const join_shared *sh, const join_quarter *top,
  * r - c + n - 1 = n - a (row 0). `in` may be `out`. */
 static int crossings(const join_shared *sh, const join_frame *f, const half_list *in,
                      uint64_t attacked, half_list *out) {
-  if (in != out && list_reserve(out, in->size)) return -1;
-  join_crossing c = {(sh->n - sh->a) - f->anti_base,
-                    f->diag_field + (sh->n - sh->a) - f->diag_base, sh->cross_bits,
-                    sh->cross_mask};
+  if (in != out && list_reserve(out, in->size))
+    return -1;
+  join_crossing c = {(sh->n - sh->a) - f->anti_base, f->diag_field + (sh->n - sh->a) - f->diag_base,
+                     sh->cross_bits, sh->cross_mask};
   out->size = sh->kernels->crossings(&c, in->full, in->size, attacked, out->full, out->cross);
   return 0;
 }
@@ -233,7 +249,8 @@ static uint64_t half_turn_pairs(const join_shared *sh, const half_list *left) {
   for (size_t i = 0; i < left->size; i++) {
     uint64_t w = left->full[i];
     uint64_t anti = (w & field) << f->anti_base, diag = (w >> f->diag_field) << f->diag_base;
-    if (n % 2 && ((anti | diag) & centre)) continue;
+    if (n % 2 && ((anti | diag) & centre))
+      continue;
     found += !(anti & reverse_bits(anti, width)) && !(diag & reverse_bits(diag, width));
   }
   return found;
@@ -253,8 +270,7 @@ static nq_status count_rows_set(const join_shared *sh, join_worker *w, size_t in
    * every middle row, each keeping those its queen leaves alone. */
   if (!w->left_ready || w->left_rows != s) {
     w->left_ready = 0;
-    if (assemble_halves(sh, &sh->quarter[TOP_LEFT], &sh->quarter[BOTTOM_LEFT], s, 0,
-                        &w->left_all))
+    if (assemble_halves(sh, &sh->quarter[TOP_LEFT], &sh->quarter[BOTTOM_LEFT], s, 0, &w->left_all))
       return NQ_ERR_MEMORY;
     w->left_rows = s, w->left_ready = 1;
   }
@@ -265,10 +281,12 @@ static nq_status count_rows_set(const join_shared *sh, join_worker *w, size_t in
     return NQ_ERR_MEMORY;
   const half_list *items = w->left.size <= w->right.size ? &w->left : &w->right;
   const half_list *patterns = items == &w->left ? &w->right : &w->left;
-  uint64_t fits = join_match_count(w->matcher, items->cross, items->size, patterns->cross,
-                                   patterns->size);
-  if (fits == UINT64_MAX) return NQ_ERR_MEMORY;
-  if (half_turn_possible(s, m, sh->n, sh->a)) fits -= half_turn_pairs(sh, &w->left);
+  uint64_t fits =
+      join_match_count(w->matcher, items->cross, items->size, patterns->cross, patterns->size);
+  if (fits == UINT64_MAX)
+    return NQ_ERR_MEMORY;
+  if (half_turn_possible(s, m, sh->n, sh->a))
+    fits -= half_turn_pairs(sh, &w->left);
   tally->count1 += sh->weight[index] * fits;
   tally->work += (uint64_t)w->left.size * w->right.size;
   return NQ_OK;
@@ -296,9 +314,9 @@ static void *build_quarters_worker(void *arg) {
     static const int order[4] = {BOTTOM_RIGHT, BOTTOM_LEFT, TOP_RIGHT, TOP_LEFT};
     int q = order[i], right_side = q == TOP_RIGHT || q == BOTTOM_RIGHT;
     int bottom = q == BOTTOM_LEFT || q == BOTTOM_RIGHT;
-    int failed = join_quarter_build(&sh->quarter[q], right_side ? right : left, bottom ? a : 0,
-                                    bottom ? n : a, right_side ? r : 0, right_side ? n : a,
-                                    tasks->stop);
+    int failed =
+        join_quarter_build(&sh->quarter[q], right_side ? right : left, bottom ? a : 0,
+                           bottom ? n : a, right_side ? r : 0, right_side ? n : a, tasks->stop);
     if (failed) {
       int none = 0;
       atomic_compare_exchange_strong(&tasks->failed, &none, failed);
@@ -311,7 +329,8 @@ static void *build_quarters_worker(void *arg) {
  * Stopped, it leaves them unbuilt (a later call starts again). */
 static nq_status join_prepare(void *shared, int threads, const volatile sig_atomic_t *stop) {
   join_shared *sh = shared;
-  if (sh->n < JOIN_MIN_N || atomic_load(&sh->prepared) == 1) return NQ_OK;
+  if (sh->n < JOIN_MIN_N || atomic_load(&sh->prepared) == 1)
+    return NQ_OK;
   nq_status status = NQ_OK;
   pthread_mutex_lock(&sh->prepare_lock);
   if (atomic_load(&sh->prepared) == 0) {
@@ -321,16 +340,22 @@ static nq_status join_prepare(void *shared, int threads, const volatile sig_atom
     pthread_t thread[3];
     int started = 0;
     for (int i = 0; i < 3 && i < threads - 1; i++)
-      if (pthread_create(&thread[i], NULL, build_quarters_worker, &tasks) == 0) started++;
+      if (pthread_create(&thread[i], NULL, build_quarters_worker, &tasks) == 0)
+        started++;
     build_quarters_worker(&tasks);
-    for (int i = 0; i < started; i++) pthread_join(thread[i], NULL);
+    for (int i = 0; i < started; i++)
+      pthread_join(thread[i], NULL);
     int failed = atomic_load(&tasks.failed);
     if (failed)
-      for (int q = 0; q < 4; q++) join_quarter_free(&sh->quarter[q]);
-    if (failed == -2) status = NQ_ERR_INTERRUPTED;
-    else atomic_store(&sh->prepared, failed ? -1 : 1);
+      for (int q = 0; q < 4; q++)
+        join_quarter_free(&sh->quarter[q]);
+    if (failed == -2)
+      status = NQ_ERR_INTERRUPTED;
+    else
+      atomic_store(&sh->prepared, failed ? -1 : 1);
   }
-  if (status == NQ_OK && atomic_load(&sh->prepared) != 1) status = NQ_ERR_MEMORY;
+  if (status == NQ_OK && atomic_load(&sh->prepared) != 1)
+    status = NQ_ERR_MEMORY;
   pthread_mutex_unlock(&sh->prepare_lock);
   return status;
 }
@@ -341,35 +366,43 @@ static nq_status join_run_job(const void *shared_v, void *worker_v, size_t job,
                               const volatile sig_atomic_t *stop, nq_count_tally *tally) {
   const join_shared *sh = shared_v;
   join_worker *w = worker_v;
-  if (job >= sh->jobs) return NQ_ERR_ARGUMENT;
+  if (job >= sh->jobs)
+    return NQ_ERR_ARGUMENT;
   if (sh->n < JOIN_MIN_N) {
-    if (sh->n == 1) tally->count2 += 1; /* a class of one, see nq_count_tally_total */
+    if (sh->n == 1)
+      tally->count2 += 1; /* a class of one, see nq_count_tally_total */
     return NQ_OK;
   }
   if (job == sh->runs) {
     uint64_t half, quarter;
     /* Needs no quarters: a part holding only this job never builds them. */
-    if (join_count_symmetric(sh->n, stop, &half, &quarter)) return NQ_ERR_INTERRUPTED;
+    if (join_count_symmetric(sh->n, stop, &half, &quarter))
+      return NQ_ERR_INTERRUPTED;
     tally->count2 += quarter / 2, tally->count4 += (half - quarter) / 4;
     return NQ_OK;
   }
   if (atomic_load(&sh->prepared) != 1) {
     nq_status prepared = join_prepare((void *)sh, 1, stop);
-    if (prepared != NQ_OK) return prepared;
+    if (prepared != NQ_OK)
+      return prepared;
   }
   size_t first = sh->set_count * job / sh->runs, end = sh->set_count * (job + 1) / sh->runs;
   for (size_t i = first; i < end; i++) {
-    if (stop && *stop) return NQ_ERR_INTERRUPTED;
+    if (stop && *stop)
+      return NQ_ERR_INTERRUPTED;
     nq_status status = count_rows_set(sh, w, i, tally);
-    if (status != NQ_OK) return status;
+    if (status != NQ_OK)
+      return status;
   }
   return NQ_OK;
 }
 
 static void join_destroy(void *shared) {
   join_shared *sh = shared;
-  if (!sh) return;
-  for (int i = 0; i < 4; i++) join_quarter_free(&sh->quarter[i]);
+  if (!sh)
+    return;
+  for (int i = 0; i < 4; i++)
+    join_quarter_free(&sh->quarter[i]);
   pthread_mutex_destroy(&sh->prepare_lock);
   free(sh->sets);
   free(sh->middle);
@@ -379,7 +412,8 @@ static void join_destroy(void *shared) {
 
 static uint64_t binomial(int n, int k) {
   uint64_t r = 1;
-  for (int i = 1; i <= k; i++) r = r * (uint64_t)(n - k + i) / (uint64_t)i;
+  for (int i = 1; i <= k; i++)
+    r = r * (uint64_t)(n - k + i) / (uint64_t)i;
   return r;
 }
 
@@ -388,9 +422,11 @@ static nq_status join_create(int n, nq_count_kernel kernel, nq_count_isa isa, vo
   (void)kernel; /* the backtracking kernels; the join's are the level's */
   *shared_out = NULL, *jobs = 0;
   const join_kernels *kernels = join_kernels_for(isa);
-  if (n < 1 || n > NQ_COUNT_JOIN_MAX_N || !kernels) return NQ_ERR_ARGUMENT;
+  if (n < 1 || n > NQ_COUNT_JOIN_MAX_N || !kernels)
+    return NQ_ERR_ARGUMENT;
   join_shared *sh = calloc(1, sizeof *sh);
-  if (!sh) return NQ_ERR_MEMORY;
+  if (!sh)
+    return NQ_ERR_MEMORY;
   sh->n = n, sh->a = n / 2, sh->gap = n % 2;
   sh->kernels = kernels;
   pthread_mutex_init(&sh->prepare_lock, NULL);
@@ -417,8 +453,10 @@ static nq_status join_create(int n, nq_count_kernel kernel, nq_count_isa isa, vo
   for (uint32_t s = (1u << sh->a) - 1; s <= all; s = next_same_bits(s))
     for (int m = 0; m < middles; m++) {
       int size;
-      if (sh->gap && (s >> m & 1)) continue;
-      if (!canonical(s, m, n, &size)) continue;
+      if (sh->gap && (s >> m & 1))
+        continue;
+      if (!canonical(s, m, n, &size))
+        continue;
       sh->sets[sh->set_count] = s, sh->middle[sh->set_count] = (uint8_t)m;
       sh->weight[sh->set_count++] = (uint8_t)size;
     }
@@ -446,8 +484,10 @@ static size_t join_describe(const void *shared, size_t job, unsigned char bytes[
  * and 18: about 5x from the first runs to the last). */
 static double join_weight(const void *shared, size_t job) {
   const join_shared *sh = shared;
-  if (sh->n < JOIN_MIN_N) return 1.0;
-  if (job == sh->runs) return 3.0;
+  if (sh->n < JOIN_MIN_N)
+    return 1.0;
+  if (job == sh->runs)
+    return 3.0;
   return 1.0 + (double)job / (double)(sh->runs ? sh->runs : 1);
 }
 
@@ -457,7 +497,8 @@ static nq_status join_worker_create(const void *shared, void **worker_out) {
    * with another thread's worker would bounce between the cores. */
   size_t bytes = (sizeof(join_worker) + 127) / 128 * 128;
   join_worker *w = aligned_alloc(128, bytes);
-  if (!w) return NQ_ERR_MEMORY;
+  if (!w)
+    return NQ_ERR_MEMORY;
   memset(w, 0, bytes);
   if (sh->n >= JOIN_MIN_N) {
     /* Candidates to group by: the crossing diagonals nearest the two
@@ -467,15 +508,18 @@ static nq_status join_worker_create(const void *shared, void **worker_out) {
     int longest_anti = (n - 1) - (n - sh->a), longest_diag = k + (n - 1) - (n - sh->a);
     uint64_t cut = 0;
     for (int j = -3; j <= 3; j++) {
-      if (longest_anti + j >= 0 && longest_anti + j < k) cut |= 1ull << (longest_anti + j);
-      if (longest_diag + j >= k && longest_diag + j < 2 * k) cut |= 1ull << (longest_diag + j);
+      if (longest_anti + j >= 0 && longest_anti + j < k)
+        cut |= 1ull << (longest_anti + j);
+      if (longest_diag + j >= k && longest_diag + j < 2 * k)
+        cut |= 1ull << (longest_diag + j);
     }
     w->matcher = join_matcher_create(2 * k, cut, sh->kernels);
     if (!w->matcher) {
       free(w);
       return NQ_ERR_MEMORY;
     }
-    if (sh->plain) join_matcher_force_plain(w->matcher);
+    if (sh->plain)
+      join_matcher_force_plain(w->matcher);
   }
   *worker_out = w;
   return NQ_OK;
@@ -483,7 +527,8 @@ static nq_status join_worker_create(const void *shared, void **worker_out) {
 
 static void join_worker_destroy(void *worker) {
   join_worker *w = worker;
-  if (!w) return;
+  if (!w)
+    return;
   free(w->left_all.full), free(w->left_all.cross);
   free(w->left.full), free(w->left.cross), free(w->right.full), free(w->right.cross);
   join_matcher_free(w->matcher);
@@ -495,8 +540,10 @@ static void join_worker_destroy(void *worker) {
  * growth) and the matcher's copy. The largest half list by n was measured
  * (docs/count-join.md) and is bounded above here. */
 static uint64_t join_memory(int n, int threads) {
-  if (n < 1 || n > NQ_COUNT_JOIN_MAX_N) return 0;
-  if (n < JOIN_MIN_N) return 4096;
+  if (n < 1 || n > NQ_COUNT_JOIN_MAX_N)
+    return 0;
+  if (n < JOIN_MIN_N)
+    return 4096;
   int a = n / 2, b = n - a;
   uint64_t quarters = 0;
   int dims[4][2] = {{a, a}, {b, a}, {a, a}, {b, a}};
@@ -530,10 +577,12 @@ int nq_count_join_preferred(int n, size_t parts) {
   static const double backtrack[] = {0.006, 0.03, 0.18, 1.1, 6.2, 44, 330, 3600};
   static const double join[] = {0.004, 0.012, 0.08, 0.115, 0.7, 2.4, 21, 169};
   static const double tables[] = {0.005, 0.01, 0.01, 0.02, 0.06, 0.17, 0.41, 1.5};
-  if (n < NQ_COUNT_JOIN_AUTO_MIN_N || n > NQ_COUNT_JOIN_MAX_N) return 0;
+  if (n < NQ_COUNT_JOIN_AUTO_MIN_N || n > NQ_COUNT_JOIN_MAX_N)
+    return 0;
   int i = (n < 20 ? n : 20) - 13;
   double grow = 1.0;
-  for (int k = 20; k < n; k++) grow *= 8.0;
+  for (int k = 20; k < n; k++)
+    grow *= 8.0;
   double join_cost = (join[i] + (double)(parts - 1) * tables[i]) * grow;
   return join_cost < backtrack[i] * grow;
 }

@@ -172,7 +172,7 @@ static __attribute__((noinline)) void side_search(class_search *state, int row, 
 }
 
 void nq_count_search_rows(class_search *state, int row, uint32_t left, uint32_t down,
-                           uint32_t right) {
+                          uint32_t right) {
   if (state->form.corner)
     corner_search(state, row, left, down, right);
   else

@@ -235,7 +235,7 @@ side_vector(class_search *state, int row, uint32_t left, uint32_t down, uint32_t
 }
 
 void nq_count_search_vector(class_search *state, int row, uint32_t left, uint32_t down,
-                             uint32_t right) {
+                            uint32_t right) {
   if (state->form.corner)
     corner_vector(state, row, left, down, right);
   else
@@ -245,7 +245,7 @@ void nq_count_search_vector(class_search *state, int row, uint32_t left, uint32_
 #else /* no vector kernel on this platform: never called */
 
 void nq_count_search_vector(class_search *state, int row, uint32_t left, uint32_t down,
-                             uint32_t right) {
+                            uint32_t right) {
   nq_count_search_rows(state, row, left, down, right);
 }
 

@@ -12,8 +12,7 @@ typedef struct count_method_ops {
   /* Builds shared read-only state and the job count. `isa` is the
    * instruction-set level to count with (never AUTO; one this processor
    * has): the job list must not depend on it or on the kernel. */
-  nq_status (*create)(int n, nq_count_kernel kernel, nq_count_isa isa, void **shared,
-                      size_t *jobs);
+  nq_status (*create)(int n, nq_count_kernel kernel, nq_count_isa isa, void **shared, size_t *jobs);
   /* Optional (may be NULL): builds the large shared tables now, on up to
    * `threads` threads, so a run with T threads uses T cores for them too
    * and timed jobs do not pay for them. Idempotent and thread-safe; run_job

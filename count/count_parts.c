@@ -27,13 +27,12 @@ int count_part_print(const count_part_line *line) {
          "\"job_set\":\"jobs by weight dealt in snake order, part %" PRIu32 " of %" PRIu32 "\","
          "\"part_jobs\":%" PRIu64 ",\"plan_checksum\":\"%016" PRIx64 "\","
          "\"c2\":%" PRIu64 ",\"c4\":%" PRIu64 ",\"c8\":%" PRIu64 ",\"c1\":%" PRIu64
-         ",\"total\":%" PRIu64
-         ",\"unique\":%" PRIu64 ",\"nodes\":%" PRIu64 ",\"seconds\":%.3f,\"cpu_seconds\":%.3f}\n",
+         ",\"total\":%" PRIu64 ",\"unique\":%" PRIu64 ",\"nodes\":%" PRIu64
+         ",\"seconds\":%.3f,\"cpu_seconds\":%.3f}\n",
          NQSAT_VERSION, line->n, nq_count_method_name(line->method), line->parts, line->part,
          line->jobs, line->part, line->parts, line->part_jobs, line->plan_checksum,
          line->tally.count2, line->tally.count4, line->tally.count8, line->tally.count1, total,
-         unique,
-         line->tally.work, line->seconds, line->cpu_seconds);
+         unique, line->tally.work, line->seconds, line->cpu_seconds);
   return fflush(stdout) != 0 || ferror(stdout);
 }
 
@@ -119,9 +118,8 @@ static int read_part_line(merge_state *state, const char *where, const char *tex
       field_u64(text, "jobs", &line.jobs) || field_u64(text, "part_jobs", &line.part_jobs) ||
       field_u64(text, "c2", &line.tally.count2) || field_u64(text, "c4", &line.tally.count4) ||
       field_u64(text, "c8", &line.tally.count8) || field_u64(text, "c1", &line.tally.count1) ||
-      field_u64(text, "total", &total) ||
-      field_u64(text, "unique", &unique) || field_u64(text, "nodes", &line.tally.work) ||
-      field_double(text, "seconds", &line.seconds) ||
+      field_u64(text, "total", &total) || field_u64(text, "unique", &unique) ||
+      field_u64(text, "nodes", &line.tally.work) || field_double(text, "seconds", &line.seconds) ||
       field_double(text, "cpu_seconds", &line.cpu_seconds))
     return merge_error("%s: a field is missing or malformed", where);
   char *end;

@@ -362,9 +362,8 @@ void nq_count_worker_free(nq_count_worker *worker) {
   free(worker);
 }
 
-nq_status nq_count_plan_run_job_with(const nq_count_plan *plan, nq_count_worker *worker,
-                                     size_t job, const volatile sig_atomic_t *stop,
-                                     nq_count_tally *tally) {
+nq_status nq_count_plan_run_job_with(const nq_count_plan *plan, nq_count_worker *worker, size_t job,
+                                     const volatile sig_atomic_t *stop, nq_count_tally *tally) {
   if (job >= plan->jobs || worker->ops != plan->ops)
     return NQ_ERR_ARGUMENT;
   if (stop && *stop)

@@ -8,7 +8,8 @@
 #include "count_jobs.h"
 
 int count_report(const char *program, int n, nq_count_method method, const nq_count_tally *tally,
-                 int unique, int stats, double seconds, double cpu_seconds, const char *kernel, count_known_fn known) {
+                 int unique, int stats, double seconds, double cpu_seconds, const char *kernel,
+                 count_known_fn known) {
   uint64_t total = nq_count_tally_total(n, tally);
   uint64_t fundamental = nq_count_tally_fundamental(tally);
   printf("%" PRIu64 "\n", unique ? fundamental : total);

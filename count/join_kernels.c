@@ -39,12 +39,14 @@ static int rank_of(nq_count_isa isa) {
 static int above_the_limit(nq_count_isa isa) {
   const char *limit = getenv("NQSAT_ISA_MAX");
   nq_count_isa max;
-  if (!limit || nq_count_isa_parse(limit, &max) || max == NQ_COUNT_ISA_AUTO) return 0;
+  if (!limit || nq_count_isa_parse(limit, &max) || max == NQ_COUNT_ISA_AUTO)
+    return 0;
   return rank_of(isa) > rank_of(max);
 }
 
 int nq_count_isa_available(nq_count_isa isa) {
-  if (above_the_limit(isa)) return 0;
+  if (above_the_limit(isa))
+    return 0;
   switch (isa) {
   case NQ_COUNT_ISA_AUTO:
   case NQ_COUNT_ISA_PORTABLE: return 1;
@@ -65,14 +67,18 @@ int nq_count_isa_available(nq_count_isa isa) {
 }
 
 nq_count_isa nq_count_isa_best(void) {
-  if (nq_count_isa_available(NQ_COUNT_ISA_AVX512)) return NQ_COUNT_ISA_AVX512;
-  if (nq_count_isa_available(NQ_COUNT_ISA_AVX2)) return NQ_COUNT_ISA_AVX2;
+  if (nq_count_isa_available(NQ_COUNT_ISA_AVX512))
+    return NQ_COUNT_ISA_AVX512;
+  if (nq_count_isa_available(NQ_COUNT_ISA_AVX2))
+    return NQ_COUNT_ISA_AVX2;
   return NQ_COUNT_ISA_PORTABLE;
 }
 
 const join_kernels *join_kernels_for(nq_count_isa isa) {
-  if (isa == NQ_COUNT_ISA_AUTO) isa = nq_count_isa_best();
-  if (!nq_count_isa_available(isa)) return NULL;
+  if (isa == NQ_COUNT_ISA_AUTO)
+    isa = nq_count_isa_best();
+  if (!nq_count_isa_available(isa))
+    return NULL;
   switch (isa) {
 #ifdef JOIN_KERNELS_X86
   case NQ_COUNT_ISA_AVX512: return &join_kernels_avx512;

@@ -66,8 +66,8 @@ AVX2_TARGET static void build_table(int bits, const join_chunks *ck, const void 
 
 /* Set bits per byte of x (0..8). */
 AVX2_TARGET static inline __m256i byte_counts(__m256i x) {
-  const __m256i nibble = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1,
-                                          1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
+  const __m256i nibble = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1,
+                                          2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
   const __m256i low = _mm256_set1_epi8(0x0f);
   __m256i lo = _mm256_shuffle_epi8(nibble, _mm256_and_si256(x, low));
   __m256i hi = _mm256_shuffle_epi8(nibble, _mm256_and_si256(_mm256_srli_epi16(x, 4), low));
@@ -92,11 +92,11 @@ items_against_block(const char *table, const uint32_t *offsets, size_t items, co
       for (int c = 1; c < chunks; c++) {
         r = (const __m256i *)(table + o[c]);
         a0 = _mm256_and_si256(a0, _mm256_load_si256(r));
-        if (halves == 2) a1 = _mm256_and_si256(a1, _mm256_load_si256(r + 1));
+        if (halves == 2)
+          a1 = _mm256_and_si256(a1, _mm256_load_si256(r + 1));
       }
-      bytes = _mm256_add_epi8(bytes, halves == 2
-                                         ? _mm256_add_epi8(byte_counts(a0), byte_counts(a1))
-                                         : byte_counts(a0));
+      bytes = _mm256_add_epi8(bytes, halves == 2 ? _mm256_add_epi8(byte_counts(a0), byte_counts(a1))
+                                                 : byte_counts(a0));
     }
     total = _mm256_add_epi64(total, _mm256_sad_epu8(bytes, _mm256_setzero_si256()));
   }
@@ -141,8 +141,7 @@ static const int32_t pack_order[16][8] = {
     {0, 1, 2, 3, 4, 5, 6, 7}};
 
 AVX2_TARGET static inline __m256i pack(__m256i x, int keep) {
-  return _mm256_permutevar8x32_epi32(x,
-                                     _mm256_loadu_si256((const __m256i *)pack_order[keep]));
+  return _mm256_permutevar8x32_epi32(x, _mm256_loadu_si256((const __m256i *)pack_order[keep]));
 }
 
 /* Four candidates at a time; the tail (fewer than four) one by one. */
@@ -173,11 +172,11 @@ AVX2_TARGET static size_t crossings(const join_crossing *c, const uint64_t *in, 
   size_t k = 0, i = 0;
   for (; i + 4 <= size; i += 4) {
     __m256i w = _mm256_loadu_si256((const __m256i *)(in + i));
-    int keep = _mm256_movemask_pd(
-        _mm256_castsi256_pd(_mm256_cmpeq_epi64(_mm256_and_si256(w, att), zero)));
-    __m256i x = _mm256_or_si256(
-        _mm256_and_si256(_mm256_srl_epi64(w, anti), mask),
-        _mm256_sll_epi64(_mm256_and_si256(_mm256_srl_epi64(w, diag), mask), bits));
+    int keep =
+        _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(_mm256_and_si256(w, att), zero)));
+    __m256i x =
+        _mm256_or_si256(_mm256_and_si256(_mm256_srl_epi64(w, anti), mask),
+                        _mm256_sll_epi64(_mm256_and_si256(_mm256_srl_epi64(w, diag), mask), bits));
     _mm256_storeu_si256((__m256i *)(full + k), pack(w, keep));
     _mm256_storeu_si256((__m256i *)(cross + k), pack(x, keep));
     k += (size_t)__builtin_popcount((unsigned)keep);

@@ -22,7 +22,7 @@
  * so that word 4u + l of bytes[b] ends as byte b of patterns 8u + 2l and
  * 8u + 2l + 1. */
 static const uint16_t round1[2][32] = {
-    {0, 8, 16, 24, 32, 40, 48, 56, 1, 9, 17, 25, 33, 41, 49, 57,
+    {0, 8,  16, 24, 32, 40, 48, 56, 1, 9,  17, 25, 33, 41, 49, 57,
      2, 10, 18, 26, 34, 42, 50, 58, 3, 11, 19, 27, 35, 43, 51, 59},
     {4, 12, 20, 28, 36, 44, 52, 60, 5, 13, 21, 29, 37, 45, 53, 61,
      6, 14, 22, 30, 38, 46, 54, 62, 7, 15, 23, 31, 39, 47, 55, 63}};
@@ -30,8 +30,8 @@ static const uint64_t round2[2][8] = {{0, 1, 8, 9, 2, 3, 10, 11}, {4, 5, 12, 13,
 static const uint64_t round3[2][8] = {{0, 1, 2, 3, 8, 9, 10, 11}, {4, 5, 6, 7, 12, 13, 14, 15}};
 
 AVX512_TARGET static void build_slices(int bits, const uint64_t *block, void *slices) {
-  const __m512i pair_bytes = _mm512_broadcast_i32x4(
-      _mm_setr_epi8(0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15));
+  const __m512i pair_bytes =
+      _mm512_broadcast_i32x4(_mm_setr_epi8(0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15));
   __m512i index[3][2];
   for (int part = 0; part < 2; part++) {
     index[0][part] = _mm512_loadu_si512(round1[part]);
@@ -55,7 +55,8 @@ AVX512_TARGET static void build_slices(int bits, const uint64_t *block, void *sl
                                                  ? _mm512_permutex2var_epi16(a, index[r][part], b)
                                                  : _mm512_permutex2var_epi64(a, index[r][part], b);
           }
-      for (int u = 0; u < 8; u++) v[u] = w[u];
+      for (int u = 0; u < 8; u++)
+        v[u] = w[u];
     }
     for (int k = 0; k < bits; k++)
       slice[8 * k + q] = _mm512_testn_epi8_mask(v[k >> 3], _mm512_set1_epi8((char)(1 << (k & 7))));
@@ -103,18 +104,26 @@ items_against_blocks(const char *table, size_t table_bytes, const uint32_t *offs
     const uint32_t *o = offsets + i * (size_t)chunks;
     __m512i acc = _mm512_setzero_si512(), acc2 = acc;
     __m256i low = _mm256_setzero_si256();
-    if (full >= 1) acc = _mm512_load_si512(table + o[0]);
-    if (full == 2) acc2 = _mm512_load_si512(second + o[0]);
-    if (half) low = _mm256_load_si256((const __m256i *)(halved + o[0]));
+    if (full >= 1)
+      acc = _mm512_load_si512(table + o[0]);
+    if (full == 2)
+      acc2 = _mm512_load_si512(second + o[0]);
+    if (half)
+      low = _mm256_load_si256((const __m256i *)(halved + o[0]));
     for (int c = 1; c < chunks; c++) {
-      if (full >= 1) acc = _mm512_and_si512(acc, _mm512_load_si512(table + o[c]));
-      if (full == 2) acc2 = _mm512_and_si512(acc2, _mm512_load_si512(second + o[c]));
+      if (full >= 1)
+        acc = _mm512_and_si512(acc, _mm512_load_si512(table + o[c]));
+      if (full == 2)
+        acc2 = _mm512_and_si512(acc2, _mm512_load_si512(second + o[c]));
       if (half)
         low = _mm256_and_si256(low, _mm256_load_si256((const __m256i *)(halved + o[c])));
     }
-    if (full >= 1) count = _mm512_add_epi64(count, _mm512_popcnt_epi64(acc));
-    if (full == 2) count = _mm512_add_epi64(count, _mm512_popcnt_epi64(acc2));
-    if (half) half_count = _mm256_add_epi64(half_count, _mm256_popcnt_epi64(low));
+    if (full >= 1)
+      count = _mm512_add_epi64(count, _mm512_popcnt_epi64(acc));
+    if (full == 2)
+      count = _mm512_add_epi64(count, _mm512_popcnt_epi64(acc2));
+    if (half)
+      half_count = _mm256_add_epi64(half_count, _mm256_popcnt_epi64(low));
   }
   return half ? _mm512_add_epi64(count, _mm512_zextsi256_si512(half_count)) : count;
 }
@@ -125,14 +134,14 @@ AVX512_TARGET static uint64_t count_block(const void *table, size_t table_bytes,
   __m512i count = _mm512_setzero_si512();
   int half = last_half != 0, full = tables - half;
   switch (chunks) {
-  /* k chunks, f whole blocks, then h half blocks */
+    /* k chunks, f whole blocks, then h half blocks */
 #define COUNT(k, f, h) items_against_blocks(table, table_bytes, offsets, items, k, f, h, count)
 #define CHUNKS_CASE(k)                                                                             \
   case k:                                                                                          \
     count = full == 2 ? COUNT(k, 2, 0)                                                             \
             : !half   ? COUNT(k, 1, 0)                                                             \
             : full    ? COUNT(k, 1, 1)                                                             \
-                      : COUNT(k, 0, 1);                                                            \
+                      : COUNT(k, 0, 1);                                                               \
     break;
     JOIN_EACH_CHUNK_COUNT(CHUNKS_CASE)
 #undef CHUNKS_CASE

@@ -137,11 +137,13 @@ items_against_block(const unsigned char *table, const uint32_t *offsets, size_t 
     const uint32_t *o = offsets + i * (size_t)chunks;
     const row_pair *r = (const row_pair *)(const void *)(table + o[0]);
     word_pair a0 = r[0], a1 = r[1], a2 = {0, 0}, a3 = {0, 0};
-    if (halves == 2) a2 = r[2], a3 = r[3];
+    if (halves == 2)
+      a2 = r[2], a3 = r[3];
     for (int c = 1; c < chunks; c++) {
       r = (const row_pair *)(const void *)(table + o[c]);
       a0 &= r[0], a1 &= r[1];
-      if (halves == 2) a2 &= r[2], a3 &= r[3];
+      if (halves == 2)
+        a2 &= r[2], a3 &= r[3];
     }
     total += popcount_row(a0, a1, a2, a3);
   }

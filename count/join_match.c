@@ -13,26 +13,26 @@
 #include <string.h>
 
 enum {
-  MAX_CUT = 6,            /* cut bits: up to 64 groups */
-  MAX_CANDIDATES = 16,    /* candidate cut bits weighed per call */
-  SAMPLE = 128,           /* masks of each list sampled to weigh them */
-  CALL_COST = 16,         /* a count_block call's own work, in rows loaded */
-  MIN_GROUPED = 2048,     /* patterns below this: one group (a couple of blocks) */
-  MIN_SLICED_ITEMS = 16,  /* below these sizes the pair loop is cheaper */
+  MAX_CUT = 6,           /* cut bits: up to 64 groups */
+  MAX_CANDIDATES = 16,   /* candidate cut bits weighed per call */
+  SAMPLE = 128,          /* masks of each list sampled to weigh them */
+  CALL_COST = 16,        /* a count_block call's own work, in rows loaded */
+  MIN_GROUPED = 2048,    /* patterns below this: one group (a couple of blocks) */
+  MIN_SLICED_ITEMS = 16, /* below these sizes the pair loop is cheaper */
   MIN_SLICED_PATTERNS = 256,
-  ITEM_TILE = 16384       /* items per pass over the blocks: their offsets
-                             (384 KiB at 6 chunks) stay in the core's L2
-                             cache; a tile builds each block's table once:
-                             4096 built twice as many at N = 21 as 8192,
-                             which took 1.01x the time of 16384 (65536:
-                             no faster) */
+  ITEM_TILE = 16384 /* items per pass over the blocks: their offsets
+                       (384 KiB at 6 chunks) stay in the core's L2
+                       cache; a tile builds each block's table once:
+                       4096 built twice as many at N = 21 as 8192,
+                       which took 1.01x the time of 16384 (65536:
+                       no faster) */
 };
 
 /* A permutation of some bits of a mask, done a byte at a time: the OR of
  * one table entry per byte. Built in 256 steps a byte, it pays for itself
  * on a few thousand masks (against a shift and mask per moved bit). */
 typedef struct bit_map {
-  int bytes;     /* 0: no table, the map keeps the bits of `keep` in place */
+  int bytes; /* 0: no table, the map keeps the bits of `keep` in place */
   uint64_t keep;
   uint64_t table[8][256];
 } bit_map;
@@ -56,9 +56,11 @@ static void bit_map_build(bit_map *map, const int *to, int bits) {
 }
 
 static inline uint64_t bit_map_apply(const bit_map *map, uint64_t x) {
-  if (!map->bytes) return x & map->keep;
+  if (!map->bytes)
+    return x & map->keep;
   uint64_t y = 0;
-  for (int b = 0; b < map->bytes; b++) y |= map->table[b][x >> (8 * b) & 255];
+  for (int b = 0; b < map->bytes; b++)
+    y |= map->table[b][x >> (8 * b) & 255];
   return y;
 }
 
@@ -89,9 +91,9 @@ struct join_matcher {
   size_t patterns_cap;
   uint32_t *offsets; /* per item, the byte offset of each chunk's row */
   size_t offsets_cap;
-  void *slices; /* per block of patterns, one 64-byte row per mask bit */
-  size_t slices_cap; /* in 64-byte rows */
-  void *table; /* chunks x 32 rows of 64 bytes */
+  void *slices;         /* per block of patterns, one 64-byte row per mask bit */
+  size_t slices_cap;    /* in 64-byte rows */
+  void *table;          /* chunks x 32 rows of 64 bytes */
   unsigned char *codes; /* per item, then per pattern: its group by all the weighed cut bits */
   size_t codes_cap;
   /* A call's grouping (see shape_for): a mask's group and its tabled
@@ -110,7 +112,8 @@ static uint64_t count_plain(const uint64_t *items, size_t items_size, const uint
   uint64_t total = 0;
   for (size_t i = 0; i < items_size; i++) {
     uint64_t x = items[i], c = 0;
-    for (size_t j = 0; j < patterns_size; j++) c += (x & patterns[j]) == 0;
+    for (size_t j = 0; j < patterns_size; j++)
+      c += (x & patterns[j]) == 0;
     total += c;
   }
   return total;
@@ -120,12 +123,14 @@ join_matcher *join_matcher_create(int bits, uint64_t cut, const join_kernels *ke
   /* Own cache lines (see join_worker_create). */
   size_t bytes = (sizeof(join_matcher) + 127) / 128 * 128;
   join_matcher *m = aligned_alloc(128, bytes);
-  if (!m) return NULL;
+  if (!m)
+    return NULL;
   memset(m, 0, bytes);
   uint64_t all = bits >= 64 ? ~0ull : (1ull << bits) - 1;
   m->bits = bits;
   m->cut = cut & all;
-  while (__builtin_popcountll(m->cut) > MAX_CANDIDATES) m->cut &= m->cut - 1;
+  while (__builtin_popcountll(m->cut) > MAX_CANDIDATES)
+    m->cut &= m->cut - 1;
   m->kernels = kernels;
   m->sliced = kernels != NULL;
   /* PEXT takes a cycle on Intel's processors since Haswell and on AMD's
@@ -134,13 +139,15 @@ join_matcher *join_matcher_create(int bits, uint64_t cut, const join_kernels *ke
   m->fast_pext = kernels && kernels->isa == NQ_COUNT_ISA_AVX512;
   if (m->sliced) {
     m->table = aligned_alloc(64, 2 * (size_t)JOIN_MAX_TABLE_ROWS * 64);
-    if (!m->table) m->sliced = 0;
+    if (!m->table)
+      m->sliced = 0;
   }
   return m;
 }
 
 void join_matcher_free(join_matcher *m) {
-  if (!m) return;
+  if (!m)
+    return;
   free(m->patterns);
   free(m->offsets);
   free(m->slices);
@@ -172,11 +179,13 @@ typedef struct match_shape {
 static join_chunks chunks_for(int tabled_bits) {
   join_chunks ck = {0};
   ck.count = (tabled_bits + JOIN_TABLE_BITS - 1) / JOIN_TABLE_BITS;
-  if (ck.count < 1) ck.count = 1;
+  if (ck.count < 1)
+    ck.count = 1;
   int wide = 0;
   if (ck.count >= 3) {
     int last = tabled_bits - JOIN_TABLE_BITS * (ck.count - 1);
-    if (last <= JOIN_MAX_WIDE && last < ck.count) ck.count--, wide = last;
+    if (last <= JOIN_MAX_WIDE && last < ck.count)
+      ck.count--, wide = last;
   }
   int first = 0;
   for (int c = 0; c < ck.count; c++) {
@@ -193,7 +202,8 @@ static void sample_bits(const uint64_t *list, size_t size, const int *at, int ca
                         unsigned count[]) {
   size_t step = size > SAMPLE ? size / SAMPLE : 1;
   for (size_t j = 0; j < size && j / step < SAMPLE; j += step)
-    for (int i = 0; i < candidates; i++) count[i] += (unsigned)(list[j] >> at[i] & 1);
+    for (int i = 0; i < candidates; i++)
+      count[i] += (unsigned)(list[j] >> at[i] & 1);
 }
 
 /* The work of matching by the first g cut bits, in loads of 64-byte rows:
@@ -211,7 +221,8 @@ static double shape_cost(int g, int all_cut, int bits, const size_t *item_groups
     items[x & low] += (double)item_groups[x];
     patterns[x & low] += pattern_groups[x];
   }
-  for (unsigned x = 0; x <= low; x++) nonempty[x] = items[x] > 0;
+  for (unsigned x = 0; x <= low; x++)
+    nonempty[x] = items[x] > 0;
   /* items[s] becomes the items of the groups within s (a sum over
    * subsets, g passes): the items that can fit group y are items[~y];
    * likewise the item groups that can, each a count_block call a block. */
@@ -238,7 +249,8 @@ static double shape_cost(int g, int all_cut, int bits, const size_t *item_groups
 }
 
 static inline unsigned group_of(const join_matcher *m, uint64_t x, const int fast_pext) {
-  if (fast_pext) return m->group_order[pext(x, m->group_bits)];
+  if (fast_pext)
+    return m->group_order[pext(x, m->group_bits)];
   return (unsigned)bit_map_apply(&m->group_map, x);
 }
 
@@ -265,13 +277,16 @@ group_codes_with(const join_matcher *m, const uint64_t *list, size_t size, unsig
     codes[i] = (unsigned char)code;
     count[0][code]++;
   }
-  for (int x = 0; x < 1 << MAX_CUT; x++) groups[x] = count[0][x] + count[1][x] + count[2][x] + count[3][x];
+  for (int x = 0; x < 1 << MAX_CUT; x++)
+    groups[x] = count[0][x] + count[1][x] + count[2][x] + count[3][x];
 }
 
 static void group_codes(const join_matcher *m, const uint64_t *list, size_t size,
                         unsigned char *codes, size_t *groups) {
-  if (m->fast_pext) group_codes_with(m, list, size, codes, groups, 1);
-  else group_codes_with(m, list, size, codes, groups, 0);
+  if (m->fast_pext)
+    group_codes_with(m, list, size, codes, groups, 1);
+  else
+    group_codes_with(m, list, size, codes, groups, 0);
 }
 
 /* The call's grouping: the candidate bits weighed by how often both lists
@@ -283,8 +298,8 @@ static void group_codes(const join_matcher *m, const uint64_t *list, size_t size
  * weighed bits (its group: the low cut_bits bits), item_groups /
  * pattern_groups the masks per group. */
 static match_shape shape_for(join_matcher *m, const uint64_t *items, size_t items_size,
-                             const uint64_t *patterns, size_t patterns_size,
-                             unsigned char *codes, size_t *item_groups, size_t *pattern_groups) {
+                             const uint64_t *patterns, size_t patterns_size, unsigned char *codes,
+                             size_t *item_groups, size_t *pattern_groups) {
   match_shape sh = {0};
   int at[MAX_CANDIDATES] = {0}, candidates = 0;
   for (uint64_t rest = m->cut; rest && patterns_size >= MIN_GROUPED; rest &= rest - 1)
@@ -293,7 +308,8 @@ static match_shape shape_for(join_matcher *m, const uint64_t *items, size_t item
   sample_bits(items, items_size, at, candidates, in_items);
   sample_bits(patterns, patterns_size, at, candidates, in_patterns);
   double score[MAX_CANDIDATES];
-  for (int i = 0; i < candidates; i++) score[i] = (double)in_items[i] * in_patterns[i];
+  for (int i = 0; i < candidates; i++)
+    score[i] = (double)in_items[i] * in_patterns[i];
   /* The best first (stable: equal scores keep the lower bit first). */
   for (int i = 1; i < candidates; i++)
     for (int j = i; j > 0 && score[j] > score[j - 1]; j--) {
@@ -308,10 +324,13 @@ static match_shape shape_for(join_matcher *m, const uint64_t *items, size_t item
    * of their places, group_order reorders; the byte table moves each bit
    * to its place at once. Either way every level groups alike. */
   int to[64];
-  for (int p = 0; p < 64; p++) to[p] = -1;
-  for (int i = 0; i < sh.cut_bits; i++) to[sh.cut_at[i]] = i;
+  for (int p = 0; p < 64; p++)
+    to[p] = -1;
+  for (int i = 0; i < sh.cut_bits; i++)
+    to[sh.cut_at[i]] = i;
   m->group_bits = 0;
-  for (int i = 0; i < sh.cut_bits; i++) m->group_bits |= 1ull << sh.cut_at[i];
+  for (int i = 0; i < sh.cut_bits; i++)
+    m->group_bits |= 1ull << sh.cut_at[i];
   if (m->fast_pext)
     for (unsigned v = 0; v < 1u << sh.cut_bits; v++) {
       unsigned code = 0;
@@ -319,16 +338,18 @@ static match_shape shape_for(join_matcher *m, const uint64_t *items, size_t item
         code |= (unsigned)(pext(1ull << sh.cut_at[i], m->group_bits) & v ? 1 : 0) << i;
       m->group_order[v] = (unsigned char)code;
     }
-  else if (sh.cut_bits) bit_map_build(&m->group_map, to, m->bits);
-  else bit_map_keep(&m->group_map, 0);
+  else if (sh.cut_bits)
+    bit_map_build(&m->group_map, to, m->bits);
+  else
+    bit_map_keep(&m->group_map, 0);
   group_codes(m, items, items_size, codes, item_groups);
   group_codes(m, patterns, patterns_size, codes + items_size, pattern_groups);
   int best = 0;
   double least = 0;
   for (int g = 0; g <= sh.cut_bits; g++) {
-    double cost =
-        shape_cost(g, sh.cut_bits, m->bits, item_groups, pattern_groups, items_size);
-    if (g == 0 || cost < least) best = g, least = cost;
+    double cost = shape_cost(g, sh.cut_bits, m->bits, item_groups, pattern_groups, items_size);
+    if (g == 0 || cost < least)
+      best = g, least = cost;
   }
   /* Fold the counts onto the first `best` bits. */
   unsigned low = (1u << best) - 1;
@@ -342,14 +363,16 @@ static match_shape shape_for(join_matcher *m, const uint64_t *items, size_t item
   sh.chunks = chunks_for(sh.bits);
   /* The tabled bits: the others, closed up (PEXT by the kept bits). */
   m->kept_bits = m->bits >= 64 ? ~0ull : (1ull << m->bits) - 1;
-  for (int i = 0; i < best; i++) m->kept_bits &= ~(1ull << sh.cut_at[i]);
+  for (int i = 0; i < best; i++)
+    m->kept_bits &= ~(1ull << sh.cut_at[i]);
   if (!best || m->fast_pext) {
     bit_map_keep(&m->kept_map, m->kept_bits);
     return sh;
   }
   for (int p = 0, kept = 0; p < m->bits; p++) {
     int cut = 0;
-    for (int i = 0; i < best; i++) cut |= sh.cut_at[i] == p;
+    for (int i = 0; i < best; i++)
+      cut |= sh.cut_at[i] == p;
     to[p] = cut ? -1 : kept++;
   }
   bit_map_build(&m->kept_map, to, m->bits);
@@ -357,11 +380,13 @@ static match_shape shape_for(join_matcher *m, const uint64_t *items, size_t item
 }
 
 static int reserve(void **buffer, size_t *cap, size_t need, size_t unit, int aligned) {
-  if (need <= *cap) return 0;
+  if (need <= *cap)
+    return 0;
   free(*buffer);
   *cap = need + need / 4 + 64;
   *buffer = aligned ? aligned_alloc(64, *cap * unit) : malloc(*cap * unit);
-  if (*buffer) return 0;
+  if (*buffer)
+    return 0;
   *cap = 0;
   return -1;
 }
@@ -406,8 +431,8 @@ static uint64_t count_sliced(join_matcher *m, const uint64_t *items, size_t item
     return m->codes = NULL, UINT64_MAX;
   m->codes = buffer;
   size_t count[1 << MAX_CUT], item_count[1 << MAX_CUT];
-  const match_shape shape = shape_for(m, items, items_size, patterns, patterns_size, m->codes,
-                                      item_count, count);
+  const match_shape shape =
+      shape_for(m, items, items_size, patterns, patterns_size, m->codes, item_count, count);
   m->last_cut_bits = shape.cut_bits;
   const int groups = 1 << shape.cut_bits, chunks = shape.chunks.count;
   const size_t table_bytes = join_table_bytes(&shape.chunks);
@@ -425,7 +450,8 @@ static uint64_t count_sliced(join_matcher *m, const uint64_t *items, size_t item
   if (reserve(&buffer, &m->patterns_cap, total + JOIN_BLOCK, sizeof *m->patterns, 1))
     return m->patterns = NULL, UINT64_MAX;
   m->patterns = buffer;
-  for (int g = 0; g < groups; g++) fill[g] = start[g];
+  for (int g = 0; g < groups; g++)
+    fill[g] = start[g];
   if (m->fast_pext)
     for (size_t j = 0; j < patterns_size; j++)
       m->patterns[fill[pattern_codes[j] & low_groups]++] = kept_of(m, patterns[j], 1);
@@ -434,17 +460,20 @@ static uint64_t count_sliced(join_matcher *m, const uint64_t *items, size_t item
       m->patterns[fill[pattern_codes[j] & low_groups]++] = kept_of(m, patterns[j], 0);
   for (int g = 0; g < groups; g++) {
     size_t padded = (end[g] + JOIN_BLOCK - 1) / JOIN_BLOCK * JOIN_BLOCK;
-    for (size_t j = end[g]; j < padded; j++) m->patterns[j] = ~0ull;
+    for (size_t j = end[g]; j < padded; j++)
+      m->patterns[j] = ~0ull;
   }
   /* Items by group, each reduced to its chunks' table offsets. */
   size_t item_start[(1 << MAX_CUT) + 1], item_fill[1 << MAX_CUT];
   item_start[0] = 0;
-  for (int g = 0; g < groups; g++) item_start[g + 1] = item_start[g] + item_count[g];
+  for (int g = 0; g < groups; g++)
+    item_start[g + 1] = item_start[g] + item_count[g];
   buffer = m->offsets;
   if (reserve(&buffer, &m->offsets_cap, items_size * (size_t)chunks, sizeof *m->offsets, 0))
     return m->offsets = NULL, UINT64_MAX;
   m->offsets = buffer;
-  for (int g = 0; g < groups; g++) item_fill[g] = item_start[g];
+  for (int g = 0; g < groups; g++)
+    item_fill[g] = item_start[g];
   switch (chunks) {
 #define CHUNKS_CASE(k)                                                                             \
   case k:                                                                                          \
@@ -477,7 +506,8 @@ static uint64_t count_sliced(join_matcher *m, const uint64_t *items, size_t item
       int useful = 0;
       for (int x = 0; x < groups; x++)
         useful |= !(x & y) && item_start[x] < hi && item_start[x + 1] > lo;
-      if (!useful) continue;
+      if (!useful)
+        continue;
       for (size_t p = start[y]; p < end[y]; p += 2 * JOIN_BLOCK) {
         int tables = end[y] - p > JOIN_BLOCK ? 2 : 1;
         int last_half = end[y] - p - (size_t)(tables - 1) * JOIN_BLOCK <= JOIN_HALF_BLOCK;
@@ -489,7 +519,8 @@ static uint64_t count_sliced(join_matcher *m, const uint64_t *items, size_t item
         for (int x = 0; x < groups; x++) {
           size_t from = item_start[x] > lo ? item_start[x] : lo;
           size_t to = item_start[x + 1] < hi ? item_start[x + 1] : hi;
-          if ((x & y) || from >= to) continue;
+          if ((x & y) || from >= to)
+            continue;
           sum += k->count_block(m->table, table_bytes, m->offsets + from * (size_t)chunks,
                                 to - from, chunks, tables, last_half);
         }

@@ -16,16 +16,19 @@
 uint64_t join_quarter_entries(int rows, int cols) {
   static const uint64_t square[13] = {1,     2,      5,      18,      87,       462,      2635,
                                       16870, 118969, 915442, 7535369, 66807234, 633443407};
-  static const uint64_t oblong[13] = {/* (k+1) x k */ 2,  3,       9,        37,       185,
-                                      1039,             6335,    42807,    316395,   2524999,
-                                      21637115,         198770307, 0};
+  static const uint64_t oblong[13] = {
+      /* (k+1) x k */ 2, 3,        9,         37, 185, 1039, 6335, 42807, 316395,
+      2524999,           21637115, 198770307, 0};
   if (rows < cols) {
     int t = rows;
     rows = cols, cols = t;
   }
-  if (cols < 0 || rows > 12) return 0;
-  if (rows == cols) return square[rows];
-  if (rows == cols + 1) return oblong[cols];
+  if (cols < 0 || rows > 12)
+    return 0;
+  if (rows == cols)
+    return square[rows];
+  if (rows == cols + 1)
+    return oblong[cols];
   return 0;
 }
 
@@ -50,12 +53,16 @@ static void search(quarter_search *s, int r, uint32_t rows, uint32_t cols, uint6
   join_quarter *q = s->q;
   if (r == q->row1) {
     size_t key = join_quarter_key(q, rows, cols);
-    if (s->writing) q->mask[q->first[key]++] = mask;
-    else q->first[key + 1]++;
+    if (s->writing)
+      q->mask[q->first[key]++] = mask;
+    else
+      q->first[key + 1]++;
     return;
   }
-  if (r < q->row0 + 3 && s->stop && *s->stop) s->stopped = 1;
-  if (s->stopped) return;
+  if (r < q->row0 + 3 && s->stop && *s->stop)
+    s->stopped = 1;
+  if (s->stopped)
+    return;
   search(s, r + 1, rows, cols, mask, rising); /* row r stays empty */
   const join_frame *f = &q->frame;
   uint32_t attacked = cols | (uint32_t)(mask >> (r + q->col0 - f->anti_base)) |
@@ -67,19 +74,21 @@ static void search(quarter_search *s, int r, uint32_t rows, uint32_t cols, uint6
   }
 }
 
-int join_quarter_build(join_quarter *q, join_frame frame, int row0, int row1, int col0,
-                       int col1, const volatile sig_atomic_t *stop) {
+int join_quarter_build(join_quarter *q, join_frame frame, int row0, int row1, int col0, int col1,
+                       const volatile sig_atomic_t *stop) {
   *q = (join_quarter){.row0 = row0, .row1 = row1, .col0 = col0, .col1 = col1, .frame = frame};
   size_t keys = (size_t)1 << ((row1 - row0) + (col1 - col0));
   q->first = calloc(keys + 1, sizeof *q->first);
-  if (!q->first) return -1;
+  if (!q->first)
+    return -1;
   quarter_search s = {q, 0, (1u << (col1 - col0)) - 1, stop, 0};
   search(&s, row0, 0, 0, 0, 0);
   if (s.stopped) {
     join_quarter_free(q);
     return -2;
   }
-  for (size_t k = 0; k < keys; k++) q->first[k + 1] += q->first[k];
+  for (size_t k = 0; k < keys; k++)
+    q->first[k + 1] += q->first[k];
   q->size = q->first[keys];
   q->mask = malloc((q->size ? q->size : 1) * sizeof *q->mask);
   if (!q->mask) {
@@ -94,7 +103,8 @@ int join_quarter_build(join_quarter *q, join_frame frame, int row0, int row1, in
     join_quarter_free(q);
     return -2;
   }
-  for (size_t k = keys; k > 0; k--) q->first[k] = q->first[k - 1];
+  for (size_t k = keys; k > 0; k--)
+    q->first[k] = q->first[k - 1];
   q->first[0] = 0;
   return 0;
 }

@@ -19,24 +19,29 @@ typedef struct symmetric_board {
 /* Places (r, c) if nothing attacks it; returns 0 when it cannot. */
 static int place(symmetric_board *b, int r, int c) {
   uint64_t a = 1ull << (r + c), d = 1ull << (r - c + b->n - 1);
-  if ((b->rows >> r & 1) || (b->cols >> c & 1) || (b->anti & a) || (b->diag & d)) return 0;
+  if ((b->rows >> r & 1) || (b->cols >> c & 1) || (b->anti & a) || (b->diag & d))
+    return 0;
   b->rows |= 1u << r, b->cols |= 1u << c, b->anti |= a, b->diag |= d;
   return 1;
 }
 
 static int stop_now(symmetric_board *b) {
-  if (b->stop && *b->stop) b->stopped = 1;
+  if (b->stop && *b->stop)
+    b->stopped = 1;
   return b->stopped;
 }
 
 static uint64_t half_turn(symmetric_board *b, int r) {
   int n = b->n;
-  if (r == n / 2) return 1;
-  if (r < 3 && stop_now(b)) return 0;
+  if (r == n / 2)
+    return 1;
+  if (r < 3 && stop_now(b))
+    return 0;
   uint64_t total = 0;
   for (int c = 0; c < n; c++) {
     symmetric_board next = *b;
-    if (place(&next, r, c) && place(&next, n - 1 - r, n - 1 - c)) total += half_turn(&next, r + 1);
+    if (place(&next, r, c) && place(&next, n - 1 - r, n - 1 - c))
+      total += half_turn(&next, r + 1);
     b->stopped |= next.stopped;
   }
   return total;
@@ -45,9 +50,11 @@ static uint64_t half_turn(symmetric_board *b, int r) {
 static uint64_t quarter_turn(symmetric_board *b) {
   int n = b->n;
   uint32_t all = (n == 32) ? ~0u : (1u << n) - 1;
-  if (b->rows == all) return 1;
+  if (b->rows == all)
+    return 1;
   int r = __builtin_ctz(~b->rows);
-  if (r < 3 && stop_now(b)) return 0;
+  if (r < 3 && stop_now(b))
+    return 0;
   uint64_t total = 0;
   for (int c = 0; c < n; c++) {
     symmetric_board next = *b;
@@ -63,7 +70,8 @@ static uint64_t quarter_turn(symmetric_board *b) {
 int join_count_symmetric(int n, const volatile sig_atomic_t *stop, uint64_t *half,
                          uint64_t *quarter) {
   symmetric_board start = {.n = n, .stop = stop};
-  if (n % 2) place(&start, n / 2, n / 2);
+  if (n % 2)
+    place(&start, n / 2, n / 2);
   symmetric_board b = start;
   *half = half_turn(&b, 0);
   int stopped = b.stopped;

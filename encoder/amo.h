@@ -32,7 +32,7 @@ typedef struct amo_scheme {
   void (*encode)(clause_emitter *emitter, const int *variables, int count);
   /* The matching size for a line of `count` >= 2 variables. */
   amo_size (*size)(const nq_encoding *encoding, int64_t count);
-  int parsimonious; /* auxiliaries are functions of the inputs as they stand */
+  int parsimonious;    /* auxiliaries are functions of the inputs as they stand */
   const char *summary; /* one line for --help: "one clause per pair" */
 } amo_scheme;
 

@@ -50,15 +50,7 @@ static void log_explain_domain(char *text, size_t size, int n, int row) {
 }
 
 const csp_scheme csp_log_scheme = {
-    NQ_CSP_LOG,
-    "log",
-    "Iwama & Miyazaki 1994",
-    log_width,
-    log_domain,
-    log_domain_size,
-    log_exclude,
-    log_exclude_length,
-    NULL,
-    NULL,
+    NQ_CSP_LOG,         "log",       "Iwama & Miyazaki 1994", log_width, log_domain,
+    log_domain_size,    log_exclude, log_exclude_length,      NULL,      NULL,
     log_explain_domain,
 };

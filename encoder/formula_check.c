@@ -59,8 +59,7 @@ nq_status nq_encoder_check(const nq_encoding *encoding, char *why, size_t why_si
     if (encoding->model != NQ_MODEL_MATRIX || encoding->redundant || encoding->placed_count ||
         encoding->blocked_count) {
       describe(why, why_size,
-               "--problem %s takes no --model rows, --redundant, placed or blocked squares",
-               name);
+               "--problem %s takes no --model rows, --redundant, placed or blocked squares", name);
       return NQ_ERR_ARGUMENT;
     }
     int64_t smallest = encoding->problem == NQ_PROBLEM_COLOUR ? 1 : 0;
@@ -75,8 +74,8 @@ nq_status nq_encoder_check(const nq_encoding *encoding, char *why, size_t why_si
     /* Every auxiliary variable of the at-most-one schemes and the counter
      * must fit a 32-bit literal: at most a handful per projected variable. */
     if (squares * ((int64_t)encoding->bound + 1) * 8 > INT32_MAX) {
-      describe(why, why_size, "--problem %s with N = %d and K = %d needs too many variables",
-               name, n, encoding->bound);
+      describe(why, why_size, "--problem %s with N = %d and K = %d needs too many variables", name,
+               n, encoding->bound);
       return NQ_ERR_ARGUMENT;
     }
   } else if (encoding->bound != 0) {

@@ -20,8 +20,9 @@ static nq_status minizinc_to_stream(const nq_encoding *encoding,
     return status;
   int n = encoding->n;
   text_put(stream, "% generator: nqsat " NQSAT_VERSION "\n");
-  text_printf(stream, "%% problem: %d-queens%s, the rows model: q[r] is the column (1..n) of "
-                      "row r's queen\n",
+  text_printf(stream,
+              "%% problem: %d-queens%s, the rows model: q[r] is the column (1..n) of "
+              "row r's queen\n",
               n, encoding->placed_count || encoding->blocked_count ? " completion" : "");
   if (provenance && provenance->command_line) {
     text_put(stream, "% command: ");
@@ -53,12 +54,13 @@ static nq_status minizinc_to_stream(const nq_encoding *encoding,
   for (int i = 0; i < encoding->blocked_count; i++)
     text_printf(stream, "constraint q[%d] != %d;\n", encoding->blocked[i].row + 1,
                 encoding->blocked[i].column + 1);
-  text_printf(stream, "\n"
-                      "solve satisfy;\n"
-                      "output [\"q = \\(q);\\n\"];\n"
-                      "\n"
-                      "%% data\n"
-                      "n = %d;\n",
+  text_printf(stream,
+              "\n"
+              "solve satisfy;\n"
+              "output [\"q = \\(q);\\n\"];\n"
+              "\n"
+              "%% data\n"
+              "n = %d;\n",
               n);
   text_flush(stream);
   return stream->status;

@@ -25,9 +25,13 @@ nq_status generate_rows_formula(const nq_encoding *encoding, const nq_clause_sin
     return status;
   const csp_scheme *scheme = csp_scheme_of(encoding->csp);
   int n = encoding->n;
-  clause_emitter emitter = {
-      sink, encoding->explain ? comment : NULL, comment_context, encoding, (int)size.variables + 1,
-      NQ_OK, NULL}; /* no auxiliary variables */
+  clause_emitter emitter = {sink,
+                            encoding->explain ? comment : NULL,
+                            comment_context,
+                            encoding,
+                            (int)size.variables + 1,
+                            NQ_OK,
+                            NULL}; /* no auxiliary variables */
   int literals[32];
   for (int i = 0; i < encoding->placed_count; i++) {
     nq_square s = encoding->placed[i];

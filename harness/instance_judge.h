@@ -21,8 +21,7 @@ typedef struct judged_instance {
   const volatile sig_atomic_t *stop;
 } judged_instance;
 nq_status judged_instance_open(judged_instance *judged, const char *path, uint64_t max_nodes,
-                               const volatile sig_atomic_t *stop, char *error,
-                               size_t error_size);
+                               const volatile sig_atomic_t *stop, char *error, size_t error_size);
 /* The same for an instance already read (owned by `judged` from here on). */
 void judged_instance_adopt(judged_instance *judged, const char *path, nq_instance *instance,
                            uint64_t max_nodes, const volatile sig_atomic_t *stop);

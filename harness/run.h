@@ -30,20 +30,20 @@ typedef struct run_limits {
  * group with setsid. Every process of the run carries `marker` in its
  * environment, which is how an adopted process is told apart. */
 typedef struct run_process {
-  pid_t pid;              /* the root; 0 once reaped */
-  pid_t group;            /* the root's process group */
-  char marker[64];        /* NAME=VALUE in every environment of the run */
-  double started;         /* monotonic, just before the root was created */
-  double deadline;        /* started + timeout */
-  double root_ended;      /* when the root was reaped, 0 before */
-  double kill_at;         /* after the root: SIGKILL for what is left, 0: not yet */
+  pid_t pid;         /* the root; 0 once reaped */
+  pid_t group;       /* the root's process group */
+  char marker[64];   /* NAME=VALUE in every environment of the run */
+  double started;    /* monotonic, just before the root was created */
+  double deadline;   /* started + timeout */
+  double root_ended; /* when the root was reaped, 0 before */
+  double kill_at;    /* after the root: SIGKILL for what is left, 0: not yet */
   int killed_for_time, killed_for_memory, killed_for_stop;
-  int exec_errno;         /* why the command could not be executed, or 0 */
-  int output;             /* the read end of the solver's stdout pipe; -1 at end of file */
-  int output_file;        /* where the harness copies it; -1 when closed */
-  pid_t *adopted;         /* processes of the run now the harness's children */
+  int exec_errno;  /* why the command could not be executed, or 0 */
+  int output;      /* the read end of the solver's stdout pipe; -1 at end of file */
+  int output_file; /* where the harness copies it; -1 when closed */
+  pid_t *adopted;  /* processes of the run now the harness's children */
   size_t adopted_count, adopted_capacity;
-  pid_t *seen;            /* every process ever seen in the tree (to claim orphans) */
+  pid_t *seen; /* every process ever seen in the tree (to claim orphans) */
   size_t seen_count, seen_capacity;
   uint64_t peak_resident_bytes; /* largest sum of resident memory over the tree */
   uint64_t harness_peak_bytes;  /* the harness's own peak when the root started */
@@ -51,12 +51,12 @@ typedef struct run_process {
    * memory limit are the kernel's for every process ever in it). */
   int in_cgroup;
   run_cgroup cgroup;
-  int memory_limit_hit;   /* the kernel killed a process of the cgroup for the limit */
+  int memory_limit_hit; /* the kernel killed a process of the cgroup for the limit */
   /* Filled as processes end (the kernel's rusage from wait4, for the root
    * and for every adopted process): */
-  int wait_status;        /* the root's */
-  double cpu_seconds;     /* user + system of every process of the run */
-  double wall_seconds;    /* started .. the reap of the last process */
+  int wait_status;     /* the root's */
+  double cpu_seconds;  /* user + system of every process of the run */
+  double wall_seconds; /* started .. the reap of the last process */
 } run_process;
 
 /* Makes the calling process a child subreaper (Linux 3.4+): orphans of
@@ -109,7 +109,8 @@ void run_process_release(run_process *process);
 /* ---- results.csv ---------------------------------------------------------- */
 /* The columns up to `command` are those of the first version of the file;
  * `log` (the run's output, relative to DIR) came later: --resume reads both. */
-#define RESULTS_HEADER_FIRST "solver,file,result,seconds,cpu_seconds,exit,peak_mb,timeout,detail,command"
+#define RESULTS_HEADER_FIRST                                                                       \
+  "solver,file,result,seconds,cpu_seconds,exit,peak_mb,timeout,detail,command"
 /* `measure` says how the row's time and memory were measured: "cgroup"
  * (the kernel's counts for the run's cgroup) or "sample" (wait4 times,
  * /proc sampled); "" for a skipped row. */
@@ -117,7 +118,7 @@ void run_process_release(run_process *process);
 
 typedef struct result_row {
   char *solver, *file, *result, *exit_text, *detail, *command;
-  char *log; /* the run's standard output, DIR/LOG (standard error: .err for .out), or "" */
+  char *log;     /* the run's standard output, DIR/LOG (standard error: .err for .out), or "" */
   char *measure; /* NULL: not written (a file whose header has no such column) */
   double seconds, cpu_seconds, peak_mb, timeout;
 } result_row;
@@ -157,8 +158,8 @@ int csv_split(char *line, char **fields, int max_fields);
  * follow in order of appearance): runs, solved, wrong, timeouts, memory,
  * crashes, unknown, PAR-2. */
 #include <stdio.h>
-void run_report(FILE *out, const result_table *table, const char *const *solver_order, int solver_count,
-                const char *directory);
+void run_report(FILE *out, const result_table *table, const char *const *solver_order,
+                int solver_count, const char *directory);
 
 /* The cactus plot's time axis: logarithmic (the default: most runs of a
  * field take a small fraction of the timeout) or linear from 0. */

@@ -123,7 +123,9 @@ static int compare_legend(const void *a, const void *b) {
 }
 
 /* Times to the 0.1 ms of results.csv, so dot and row say the same time. */
-static double as_in_results(double seconds) { return (double)(long long)(seconds * 1e4 + 0.5) / 1e4; }
+static double as_in_results(double seconds) {
+  return (double)(long long)(seconds * 1e4 + 0.5) / 1e4;
+}
 
 static void write_time_ticks(text_buffer *out, const time_axis *axis, double plot_width,
                              double plot_height) {
@@ -247,20 +249,20 @@ int run_cactus_write(const result_table *table, const char *const *solver_order,
       axis_kind == RUN_CACTUS_AXIS_LOG ? ", log scale" : "");
   if (timeout > 0) {
     double y = TOP + plot_height * (1 - axis_fraction(&axis, timeout));
-    text_buffer_printf(&out,
-                       "<g id=\"timeout\" data-seconds=\"%g\"><line x1=\"%d\" y1=\"%.2f\" x2=\"%d\" "
-                       "y2=\"%.2f\" stroke=\"#555555\" stroke-dasharray=\"6,4\"/>"
-                       "<text x=\"%d\" y=\"%.2f\" text-anchor=\"end\" fill=\"#555555\">"
-                       "timeout %g s</text></g>\n",
-                       timeout, LEFT, y, LEFT + (int)plot_width, y, LEFT + (int)plot_width - 4,
-                       y - 4, timeout);
+    text_buffer_printf(
+        &out,
+        "<g id=\"timeout\" data-seconds=\"%g\"><line x1=\"%d\" y1=\"%.2f\" x2=\"%d\" "
+        "y2=\"%.2f\" stroke=\"#555555\" stroke-dasharray=\"6,4\"/>"
+        "<text x=\"%d\" y=\"%.2f\" text-anchor=\"end\" fill=\"#555555\">"
+        "timeout %g s</text></g>\n",
+        timeout, LEFT, y, LEFT + (int)plot_width, y, LEFT + (int)plot_width - 4, y - 4, timeout);
   }
   text_buffer_printf(
       &out,
       "<g id=\"plot\" data-axis=\"%s\" data-left=\"%d\" data-top=\"%d\" data-width=\"%.0f\" "
       "data-height=\"%.0f\" data-x-max=\"%g\" data-y-min=\"%g\" data-y-max=\"%.17g\">\n",
-      axis_kind == RUN_CACTUS_AXIS_LOG ? "log" : "linear", LEFT, TOP, plot_width, plot_height, x_max,
-      axis.low, axis.high);
+      axis_kind == RUN_CACTUS_AXIS_LOG ? "log" : "linear", LEFT, TOP, plot_width, plot_height,
+      x_max, axis.low, axis.high);
   for (int s = 0; s < count; s++) {
     const char *colour = colour_of(s);
     int solved = 0;
@@ -273,18 +275,18 @@ int run_cactus_write(const result_table *table, const char *const *solver_order,
     text_buffer_printf(&out, "\" data-solved=\"%d\" stroke=\"%s\" fill=\"%s\">\n", solved, colour,
                        colour);
     if (solved) {
-      text_buffer_printf(&out, "<polyline fill=\"none\" stroke-width=\"2\"%s points=\"", dash_of(s));
+      text_buffer_printf(&out, "<polyline fill=\"none\" stroke-width=\"2\"%s points=\"",
+                         dash_of(s));
       for (int k = 0; k < solved; k++)
         text_buffer_printf(&out, "%s%.2f,%.2f", k ? " " : "", LEFT + plot_width * (k + 1) / x_max,
                            TOP + plot_height * (1 - axis_fraction(&axis, runs[k].seconds)));
       text_buffer_printf(&out, "\"/>\n");
     }
     for (int k = 0; k < solved; k++) {
-      text_buffer_printf(&out,
-                         "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"3\" data-seconds=\"%.4f\"><title>",
-                         LEFT + plot_width * (k + 1) / x_max,
-                         TOP + plot_height * (1 - axis_fraction(&axis, runs[k].seconds)),
-                         runs[k].seconds);
+      text_buffer_printf(
+          &out, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"3\" data-seconds=\"%.4f\"><title>",
+          LEFT + plot_width * (k + 1) / x_max,
+          TOP + plot_height * (1 - axis_fraction(&axis, runs[k].seconds)), runs[k].seconds);
       quote_xml(&out, solvers[s].name);
       text_buffer_printf(&out, ": ");
       quote_xml(&out, runs[k].file);

@@ -49,9 +49,9 @@ int run_cgroup_join(const run_cgroup *group);
 
 /* What the kernel counted for the run so far. */
 typedef struct run_cgroup_usage {
-  double cpu_seconds;     /* user + system of every process ever in it */
-  uint64_t peak_bytes;    /* the memory controller's peak */
-  int memory_limit_hit;   /* the kernel killed a process of the run for the limit */
+  double cpu_seconds;   /* user + system of every process ever in it */
+  uint64_t peak_bytes;  /* the memory controller's peak */
+  int memory_limit_hit; /* the kernel killed a process of the run for the limit */
 } run_cgroup_usage;
 int run_cgroup_read(const run_cgroup *group, run_cgroup_usage *usage);
 

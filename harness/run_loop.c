@@ -19,12 +19,12 @@
 
 #include "clock.h"
 #include "command_errors.h"
+#include "grow.h"
 #include "instance_judge.h"
 #include "interrupt.h"
 #include "nqsat/answer.h"
 #include "nqsat/proof.h"
 #include "quote.h"
-#include "grow.h"
 #include "run.h"
 #include "suite_manifest.h"
 
@@ -104,12 +104,12 @@ static int load_instances(const run_request *request, const volatile sig_atomic_
       break;
     }
     size_t needed = (size_t)instances->count + 1;
-    char **files = grow_array(instances->files, &instances->files_capacity, needed,
-                              sizeof *files, 64);
+    char **files =
+        grow_array(instances->files, &instances->files_capacity, needed, sizeof *files, 64);
     if (files)
       instances->files = files;
-    char **paths = grow_array(instances->paths, &instances->paths_capacity, needed,
-                              sizeof *paths, 64);
+    char **paths =
+        grow_array(instances->paths, &instances->paths_capacity, needed, sizeof *paths, 64);
     if (paths)
       instances->paths = paths;
     if (!files || !paths) {
@@ -147,12 +147,10 @@ static int load_instances(const run_request *request, const volatile sig_atomic_
     family_status[row] = -1; /* not a family row */
     if (options_column >= 0 && options_column < count &&
         !strncmp(fields[options_column], "--problem ", 10)) {
-      const char *status_text = status_column >= 0 && status_column < count
-                                    ? fields[status_column]
-                                    : "";
-      const char *models_text = models_column >= 0 && models_column < count
-                                    ? fields[models_column]
-                                    : "";
+      const char *status_text =
+          status_column >= 0 && status_column < count ? fields[status_column] : "";
+      const char *models_text =
+          models_column >= 0 && models_column < count ? fields[models_column] : "";
       family_status[row] = !strcmp(status_text, "SAT")     ? 10
                            : !strcmp(status_text, "UNSAT") ? 20
                                                            : 0;
@@ -175,13 +173,12 @@ static int load_instances(const run_request *request, const volatile sig_atomic_
     code = runtime_error("run", "out of memory");
   for (int i = 0; !code && i < instances->count; i++) {
     char error[600];
-    nq_status opened =
-        family_status[i] >= 0
-            ? judged_instance_open_formula(&instances->judged[i], instances->paths[i],
-                                           family_status[i], family_models_known[i],
-                                           family_models[i], error, sizeof error)
-            : judged_instance_open(&instances->judged[i], instances->paths[i], request->max_nodes,
-                                   stop, error, sizeof error);
+    nq_status opened = family_status[i] >= 0
+                           ? judged_instance_open_formula(
+                                 &instances->judged[i], instances->paths[i], family_status[i],
+                                 family_models_known[i], family_models[i], error, sizeof error)
+                           : judged_instance_open(&instances->judged[i], instances->paths[i],
+                                                  request->max_nodes, stop, error, sizeof error);
     if (opened != NQ_OK)
       code = runtime_error("run", "%s", error);
   }
@@ -236,8 +233,8 @@ static const char *judge_proof(const char *instance_path, const char *proof_path
   nq_proof_result result;
   char error[600];
   double started = clock_seconds(CLOCK_MONOTONIC);
-  nq_status status = nq_proof_check_drat(instance_path, proof_path, NULL, &result, error,
-                                         sizeof error);
+  nq_status status =
+      nq_proof_check_drat(instance_path, proof_path, NULL, &result, error, sizeof error);
   double seconds = clock_seconds(CLOCK_MONOTONIC) - started;
   const char *why = status == NQ_OK ? result.message : error;
   /* The proof's path is the harness's temporary one: name it {proof}. */
@@ -460,14 +457,13 @@ static int finish_job(harness *h, job *j) {
       classify(h, j, &summary, malformed, detail, sizeof detail, exit_text, sizeof exit_text);
   /* A solver that writes proofs: its UNSAT answers stand by them. A
    * false claim stays wrong-status whatever the proof says. */
-  if (uses_proof_file(solver->command) && !malformed &&
-      summary.claim == NQ_CLAIM_UNSATISFIABLE &&
+  if (uses_proof_file(solver->command) && !malformed && summary.claim == NQ_CLAIM_UNSATISFIABLE &&
       (!strcmp(result, "correct") || !strcmp(result, "unverified")) &&
       judged->instance->format == NQ_INSTANCE_CNF)
     result = judge_proof(h->instances.paths[j->instance], j->proof_path, detail, sizeof detail);
   /* The recorded command reproduces the answer file the judge read. */
-  char *shown = expand_command(solver->command, h->instances.paths[j->instance], "result.txt",
-                               "proof.drat");
+  char *shown =
+      expand_command(solver->command, h->instances.paths[j->instance], "result.txt", "proof.drat");
   size_t size = (shown ? strlen(shown) : 0) + 80;
   char *reproduce = malloc(size);
   if (shown && reproduce)
@@ -734,8 +730,17 @@ static int record_skipped(harness *h, int solver, int instance) {
            "format: %s is declared for %s files; give --solver %s:cnf,opb=... to run it on %s "
            "files too",
            spec->name, spec->cnf ? "cnf" : "opb", spec->name, opb ? "OPB" : "CNF");
-  result_row row = {(char *)spec->name, h->instances.files[instance], "skipped", "-", detail, "",
-                    "", h->table.has_measure ? "" : NULL, 0, 0, 0,
+  result_row row = {(char *)spec->name,
+                    h->instances.files[instance],
+                    "skipped",
+                    "-",
+                    detail,
+                    "",
+                    "",
+                    h->table.has_measure ? "" : NULL,
+                    0,
+                    0,
+                    0,
                     h->request->limits.timeout_seconds};
   if (results_append(h->results_fd, &row))
     return runtime_error("run", "%s/results.csv: %s", h->request->directory, strerror(errno));
@@ -856,8 +861,8 @@ int harness_run(const run_request *request) {
     run_report(stdout, &h.table, names, request->solver_count, request->directory);
     char path[4200], error[600];
     snprintf(path, sizeof path, "%s/cactus.svg", request->directory);
-    if (run_cactus_write(&h.table, names, request->solver_count, request->cactus_axis, path,
-                         error, sizeof error))
+    if (run_cactus_write(&h.table, names, request->solver_count, request->cactus_axis, path, error,
+                         sizeof error))
       code = runtime_error("run", "%s", error);
     fflush(stdout);
   }

@@ -58,8 +58,8 @@ static solver_tally *find_tally(solver_tally *tallies, int *count, const char *n
   return tally;
 }
 
-void run_report(FILE *out, const result_table *table, const char *const *solver_order, int solver_count,
-                const char *directory) {
+void run_report(FILE *out, const result_table *table, const char *const *solver_order,
+                int solver_count, const char *directory) {
   int wrong_total = 0;
   for (size_t i = 0; i < table->count; i++)
     wrong_total += result_is_wrong(&table->rows[i]);

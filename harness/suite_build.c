@@ -449,6 +449,7 @@ int suite_build(const suite_request *request) {
   fprintf(stderr,
           "nqsat suite: %d instances in %s (%d with an unknown status or count, %d skipped "
           "over --max-clauses), manifest.csv and manifest.json; %.1f s\n",
-          run.written, request->directory, run.unknown, run.skipped, clock_seconds(CLOCK_MONOTONIC) - run.started);
+          run.written, request->directory, run.unknown, run.skipped,
+          clock_seconds(CLOCK_MONOTONIC) - run.started);
   return NQ_EXIT_OK;
 }

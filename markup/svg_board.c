@@ -27,7 +27,8 @@ void svg_board_labels(markup_writer *out, int x0, int y0, int n, int square) {
     return;
   int board = n * square;
   for (int column = 0; column < n; column++)
-    markup_printf(out, "<text x=\"%d\" y=\"%d\" font-size=\"11\" text-anchor=\"middle\">%c</text>\n",
+    markup_printf(out,
+                  "<text x=\"%d\" y=\"%d\" font-size=\"11\" text-anchor=\"middle\">%c</text>\n",
                   x0 + column * square + square / 2, y0 + board + 12, 'a' + column);
   for (int row = 0; row < n; row++)
     markup_printf(out, "<text x=\"%d\" y=\"%d\" font-size=\"11\" text-anchor=\"end\">%d</text>\n",

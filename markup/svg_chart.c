@@ -89,7 +89,8 @@ static void grid(markup_writer *out, const chart *c, const axes *a) {
 static void line(markup_writer *out, const axes *a, const chart_series *s) {
   markup_printf(out, "<g><title>");
   markup_escaped(out, s->name);
-  markup_printf(out, "</title>\n<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\"%s points=\"",
+  markup_printf(out,
+                "</title>\n<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\"%s points=\"",
                 s->colour, s->dashed ? " stroke-dasharray=\"6 3\"" : "");
   for (int i = 0; i < s->count; i++)
     if (s->x[i] > 0 && s->y[i] > 0)

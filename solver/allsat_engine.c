@@ -124,7 +124,7 @@ struct allsat_engine {
   /* propagate's falsified clause: in the arena, or conflict_pair */
   const int *conflict;
   int conflict_size, conflict_pair[2];
-  int out_of_memory;        /* a watch could not be stored: results void */
+  int out_of_memory; /* a watch could not be stored: results void */
 
   int_list arena;
   size_t learned_count, max_learned;
@@ -142,7 +142,7 @@ struct allsat_engine {
   int *satisfied_by; /* per original clause: its true literals */
   int **occurrences; /* [2 (variables + 1)]: original clauses of a literal */
   int *occurrence_count;
-  int unsatisfied; /* original clauses with no true literal */
+  int unsatisfied;        /* original clauses with no true literal */
   int assigned_projected; /* counted only while tracking */
   int max_free;
   uint64_t models_free; /* models with a free variable */
@@ -1000,9 +1000,9 @@ allsat_engine *allsat_engine_new_until(int variables, const unsigned char *proje
   e->level_stamp = calloc(n + 2, sizeof *e->level_stamp);
   e->model = malloc(n);
   if (!e->projected || !e->value || !e->level || !e->reason || !e->phase || !e->trail ||
-      !e->level_start || !e->level_kind || !e->watches || !e->occurrences ||
-      !e->occurrence_count || !e->activity || !e->heaps[0].items || !e->heaps[1].items ||
-      !e->heap_index || !e->seen || !e->learned || !e->to_clear || !e->level_stamp || !e->model)
+      !e->level_start || !e->level_kind || !e->watches || !e->occurrences || !e->occurrence_count ||
+      !e->activity || !e->heaps[0].items || !e->heaps[1].items || !e->heap_index || !e->seen ||
+      !e->learned || !e->to_clear || !e->level_stamp || !e->model)
     goto fail;
   e->increment = 1.0;
   for (int v = 1; v <= variables; v++) {

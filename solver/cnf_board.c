@@ -33,8 +33,8 @@ static int one_hot(const nq_cnf *cnf, const int *numbered, const signed char *va
 }
 
 /* q <= a for a = 0..n-2 must be false up to some point and true after it. */
-static int ladder(const nq_cnf *cnf, const signed char *values, int variables, int row,
-                  int *column, char *why, size_t why_size) {
+static int ladder(const nq_cnf *cnf, const signed char *values, int variables, int row, int *column,
+                  char *why, size_t why_size) {
   int n = cnf->queens_n, width = cnf->rows_width;
   *column = n - 1;
   for (int a = 0; a < width; a++) {
@@ -42,16 +42,16 @@ static int ladder(const nq_cnf *cnf, const signed char *values, int variables, i
     if (at_most && *column == n - 1)
       *column = a;
     else if (!at_most && *column < a) {
-      snprintf(why, why_size, "row %d: q <= %d is true but q <= %d is false", row + 1,
-               *column + 1, a + 1);
+      snprintf(why, why_size, "row %d: q <= %d is true but q <= %d is false", row + 1, *column + 1,
+               a + 1);
       return -1;
     }
   }
   return 0;
 }
 
-static int binary(const nq_cnf *cnf, const signed char *values, int variables, int row,
-                  int *column, char *why, size_t why_size) {
+static int binary(const nq_cnf *cnf, const signed char *values, int variables, int row, int *column,
+                  char *why, size_t why_size) {
   int width = cnf->rows_width, value = 0;
   for (int k = 0; k < width; k++)
     if (truth(values, variables, cnf->rows_variables[row * width + k]))
@@ -70,15 +70,15 @@ int nq_cnf_decode_board(const nq_cnf *cnf, const signed char *values, int variab
   for (int row = 0; row < cnf->queens_n; row++) {
     int failed;
     if (!cnf->rows_variables)
-      failed = one_hot(cnf, cnf->queen_variables, values, variables, row, &columns[row], why,
-                       why_size);
+      failed =
+          one_hot(cnf, cnf->queen_variables, values, variables, row, &columns[row], why, why_size);
     else if (cnf->rows_csp == NQ_CSP_ORDER)
       failed = ladder(cnf, values, variables, row, &columns[row], why, why_size);
     else if (cnf->rows_csp == NQ_CSP_LOG)
       failed = binary(cnf, values, variables, row, &columns[row], why, why_size);
     else
-      failed = one_hot(cnf, cnf->rows_variables, values, variables, row, &columns[row], why,
-                       why_size);
+      failed =
+          one_hot(cnf, cnf->rows_variables, values, variables, row, &columns[row], why, why_size);
     if (failed)
       return -1;
   }

@@ -92,7 +92,7 @@ nq_status cnf_compact_build(const nq_cnf *cnf, cnf_compact *compact) {
   free(sorted);
   for (size_t i = 0; i < cnf->literal_count; i++) {
     int literal = cnf->literals[i];
-    int variable = !literal   ? 0
+    int variable = !literal    ? 0
                    : number_of ? number_of[abs(literal)]
                                : compact_of(compact, abs(literal));
     compact->literals[i] = literal < 0 ? -variable : variable;
@@ -108,7 +108,8 @@ nq_status cnf_compact_build(const nq_cnf *cnf, cnf_compact *compact) {
   if (!cnf->has_projection && cnf->variables > compact->variables)
     compact->unused_projected = cnf->variables - compact->variables;
   for (size_t i = 0; i < cnf->projection_count; i++) {
-    int variable = number_of ? number_of[cnf->projection[i]] : compact_of(compact, cnf->projection[i]);
+    int variable =
+        number_of ? number_of[cnf->projection[i]] : compact_of(compact, cnf->projection[i]);
     if (variable)
       compact->projected[variable] = 1;
     else

@@ -55,8 +55,8 @@
 #include "cnf_orbit.h"
 #include "cnf_propagate.h"
 #include "cnf_symmetry.h"
-#include "picosat_memory.h"
 #include "grow.h"
+#include "picosat_memory.h"
 #include "processors.h"
 #include "search_clock.h"
 
@@ -198,7 +198,8 @@ nq_status nq_cnf_plan_make(const nq_cnf *cnf, const nq_cnf_options *options,
     double limit = SYMMETRY_SECONDS;
     if (control && control->time_limit_seconds > 0 && 0.05 * control->time_limit_seconds < limit)
       limit = 0.05 * control->time_limit_seconds; /* a small share of a limited run */
-    nq_status found = cnf_symmetry_detect(&plan->view, limit, stop, &plan->group, error, sizeof error);
+    nq_status found =
+        cnf_symmetry_detect(&plan->view, limit, stop, &plan->group, error, sizeof error);
     plan->report.symmetry_seconds = search_clock_elapsed(&clock);
     uint64_t order = plan->group.projected_order;
     plan->symmetric = found == NQ_OK && plan->group.projected_generator_count > 0 && order > 1 &&
@@ -271,9 +272,8 @@ uint64_t nq_cnf_plan_memory_estimate(const nq_cnf_plan *plan, int threads,
   const cnf_compact *f = &plan->formula;
   if (plan->engine == NQ_CNF_ENGINE_NATIVE)
     blocking_clauses = 0;
-  double per_instance =
-      picosat_instance_bytes(f->variables, (double)(f->literal_count - f->clause_count),
-                             (double)f->clause_count);
+  double per_instance = picosat_instance_bytes(
+      f->variables, (double)(f->literal_count - f->clause_count), (double)f->clause_count);
   if (plan->shrink) /* the saved original clauses */
     per_instance += 8.0 * (double)f->literal_count;
   double instances = threads > 1 ? threads : 1;
@@ -712,8 +712,7 @@ static void watch_progress(run *r, worker_memory *m) {
   allsat_engine_stats(m->engine, &stats);
   /* A model found costs a step (with symmetry its orbit's images are
    * added by native_model). */
-  uint64_t steps =
-      stats.decisions + NQ_CNF_WORK_PER_CONFLICT * stats.conflicts + stats.models;
+  uint64_t steps = stats.decisions + NQ_CNF_WORK_PER_CONFLICT * stats.conflicts + stats.models;
   uint64_t fresh = steps - m->published;
   m->published = steps;
   unsigned long long total = atomic_fetch_add(&r->work, fresh) + fresh;

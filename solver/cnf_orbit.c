@@ -15,8 +15,8 @@
 #include <string.h>
 
 #include "cnf_orbit.h"
-#include "grow.h"
 #include "cnf_symmetry.h"
+#include "grow.h"
 
 /* Orbits are listed member by member: past this many, give up (return 0,
  * as for memory) rather than fill the machine. */

@@ -9,8 +9,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -101,7 +101,8 @@ static int fail(parser *p, long line, const char *format, ...) {
 
 static int push(parser *p, int_vector *vector, int value) {
   if (vector->count == vector->capacity) {
-    int *items = grow_array(vector->items, &vector->capacity, vector->count + 1, sizeof *items, 1024);
+    int *items =
+        grow_array(vector->items, &vector->capacity, vector->count + 1, sizeof *items, 1024);
     if (!items) {
       p->failed = 1;
       if (p->error && p->error_size)

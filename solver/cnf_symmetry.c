@@ -177,7 +177,7 @@ typedef struct detection {
   const cnf_formula_view *formula;
   cnf_symmetry_group *group;
   size_t capacity; /* of group->generators */
-  int dropped;  /* generators that broke the projection rule */
+  int dropped;     /* generators that broke the projection rule */
   struct timespec start;
   double time_limit;
   const volatile sig_atomic_t *stop; /* the caller's interrupt flag, or NULL */
@@ -191,8 +191,8 @@ static void stop_nauty(void) { nauty_kill_request = 1; }
 
 static void check_clock(void) {
   detection *d = active_detection;
-  if (d && ((d->stop && *d->stop) ||
-            (d->time_limit > 0 && seconds_since(&d->start) > d->time_limit))) {
+  if (d &&
+      ((d->stop && *d->stop) || (d->time_limit > 0 && seconds_since(&d->start) > d->time_limit))) {
     d->timed_out = 1;
     stop_nauty();
   }

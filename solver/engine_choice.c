@@ -237,14 +237,14 @@ uint64_t nq_engine_hedge_decisions(const nq_engine_hedge *hedge, const nq_cnf_pr
    * products pass 2^64. */
   double finished = (double)(progress->cubes_done - hedge->last.cubes_done);
   double steps = (double)(progress->work - hedge->last.work);
-  if (finished > 0 && (double)(progress->cubes - progress->cubes_done) * steps / finished <
-                          (double)progress->work)
+  if (finished > 0 &&
+      (double)(progress->cubes - progress->cubes_done) * steps / finished < (double)progress->work)
     return 0;
   /* The first trial is a small bet that tells the two kinds of formula
    * apart (see the give-up rule in nq_engine_hedge_check); a formula that
    * passed it gets the larger bets. */
-  double per_work = hedge->trials ? NQ_ENGINE_CHOICE_STEPS_PER_WORK
-                                  : NQ_ENGINE_CHOICE_FIRST_STEPS_PER_WORK;
+  double per_work =
+      hedge->trials ? NQ_ENGINE_CHOICE_STEPS_PER_WORK : NQ_ENGINE_CHOICE_FIRST_STEPS_PER_WORK;
   double decisions =
       (double)progress->work * per_work / (double)(hedge->literals ? hedge->literals : 1);
   if (decisions < NQ_ENGINE_CHOICE_DECISIONS)

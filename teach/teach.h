@@ -78,8 +78,15 @@ void teach_write_size_chart(markup_writer *out, int n);
  *                            then a TEACH_SAT_PROPAGATE of the asserting
  *                            literal by the learned clause.
  * The trace stops after `max_steps` events when the search is longer. */
-enum { TEACH_SAT_DECIDE = 1, TEACH_SAT_PROPAGATE, TEACH_SAT_CONFLICT, TEACH_SAT_BACKTRACK,
-       TEACH_SAT_DONE, TEACH_SAT_LEARN, TEACH_SAT_BACKJUMP };
+enum {
+  TEACH_SAT_DECIDE = 1,
+  TEACH_SAT_PROPAGATE,
+  TEACH_SAT_CONFLICT,
+  TEACH_SAT_BACKTRACK,
+  TEACH_SAT_DONE,
+  TEACH_SAT_LEARN,
+  TEACH_SAT_BACKJUMP
+};
 typedef struct teach_sat_trace {
   int *events;
   size_t event_count, event_capacity;

@@ -1,9 +1,9 @@
 /* The page's chart: clauses against N for the seven at-most-one encodings
  * of the matrix model and the four CSP encodings of the rows model, from
  * nq_encoder_measure (the closed forms behind every "p cnf" header). */
-#include <stdio.h>
 #include "nqsat/encoder.h"
 #include "teach.h"
+#include <stdio.h>
 
 enum { SIZES = 26, SERIES = NQ_AMO_COUNT + NQ_CSP_COUNT };
 
@@ -48,7 +48,12 @@ void teach_write_size_chart(markup_writer *out, int n) {
   }
   char marker[32];
   snprintf(marker, sizeof marker, "N = %d", n);
-  chart c = {"Clauses of each encoding against the board size (log-log)", "board size N",
-             "clauses", 780, 460, n, marker};
+  chart c = {"Clauses of each encoding against the board size (log-log)",
+             "board size N",
+             "clauses",
+             780,
+             460,
+             n,
+             marker};
   svg_chart(out, &c, series, SERIES);
 }

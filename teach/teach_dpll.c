@@ -22,15 +22,16 @@
 #include "teach.h"
 
 typedef struct clause_store {
-  int *literals;          /* every clause, 0 after each */
-  size_t *start;          /* of clause i in literals */
+  int *literals; /* every clause, 0 after each */
+  size_t *start; /* of clause i in literals */
   size_t literal_count, literal_capacity, clause_count, clause_capacity;
 } clause_store;
 
 static int store_clause(void *context, const int *literals, size_t count) {
   clause_store *s = context;
   if (s->clause_count == s->clause_capacity) {
-    size_t *grown = grow_array(s->start, &s->clause_capacity, s->clause_count + 1, sizeof *grown, 256);
+    size_t *grown =
+        grow_array(s->start, &s->clause_capacity, s->clause_count + 1, sizeof *grown, 256);
     if (!grown)
       return -1;
     s->start = grown;
@@ -50,20 +51,20 @@ static int store_clause(void *context, const int *literals, size_t count) {
 }
 
 typedef struct solver {
-  clause_store *clauses;      /* learned clauses are added at the end */
+  clause_store *clauses; /* learned clauses are added at the end */
   int variables, first_auxiliary;
-  signed char *value;          /* by variable: 1 true, -1 false, 0 unset */
+  signed char *value;           /* by variable: 1 true, -1 false, 0 unset */
   int *trail, trail_size, head; /* literals in the order assigned; head: next to propagate */
-  int *decision_at;            /* trail index of each level's decision */
-  unsigned char *flipped;      /* each level's decision already flipped */
+  int *decision_at;             /* trail index of each level's decision */
+  unsigned char *flipped;       /* each level's decision already flipped */
   int levels;
-  int learn;                   /* clause learning (CDCL) instead of flipping */
-  int *level, *reason;         /* by variable: decision level, clause that set it (-1: decision) */
-  unsigned char *seen;         /* by variable, during conflict analysis */
-  int *learned;                /* the clause being learned */
-  size_t original_clauses;     /* learned clauses are numbered from here */
-  size_t conflict;             /* the clause found false */
-  size_t *occurrence_start;    /* clauses holding literal l: by index l + variables */
+  int learn;                /* clause learning (CDCL) instead of flipping */
+  int *level, *reason;      /* by variable: decision level, clause that set it (-1: decision) */
+  unsigned char *seen;      /* by variable, during conflict analysis */
+  int *learned;             /* the clause being learned */
+  size_t original_clauses;  /* learned clauses are numbered from here */
+  size_t conflict;          /* the clause found false */
+  size_t *occurrence_start; /* clauses holding literal l: by index l + variables */
   size_t *occurrences;
   teach_sat_trace *trace;
 } solver;
@@ -72,8 +73,8 @@ typedef struct solver {
  * memory. */
 static int *event_room(teach_sat_trace *t, size_t count) {
   if (t->event_count + count > t->event_capacity) {
-    int *grown = grow_array(t->events, &t->event_capacity, t->event_count + count, sizeof *grown,
-                            1024);
+    int *grown =
+        grow_array(t->events, &t->event_capacity, t->event_count + count, sizeof *grown, 1024);
     if (!grown)
       return NULL;
     t->events = grown;
@@ -362,8 +363,12 @@ nq_status teach_sat_record(const nq_encoding *encoding, int first_auxiliary, int
     status = NQ_ERR_MEMORY;
   int variables = (int)size.variables;
   size_t room = (size_t)variables + 1;
-  solver s = {.clauses = &clauses, .variables = variables, .first_auxiliary = first_auxiliary,
-              .learn = learn, .original_clauses = clauses.clause_count, .trace = trace};
+  solver s = {.clauses = &clauses,
+              .variables = variables,
+              .first_auxiliary = first_auxiliary,
+              .learn = learn,
+              .original_clauses = clauses.clause_count,
+              .trace = trace};
   if (status == NQ_OK) {
     s.value = calloc(room, 1);
     s.trail = malloc(room * sizeof *s.trail);

@@ -2,8 +2,8 @@
  * model for this N side by side, with their variables, constraint groups
  * and the size of every encoding (nq_encoder_measure). The propagation
  * column states what tests/test_encoder_csp.c checks. */
-#include <stdio.h>
 #include <inttypes.h>
+#include <stdio.h>
 
 #include "nqsat/encoder.h"
 #include "teach.h"
@@ -14,8 +14,8 @@ static void size_row(markup_writer *out, const nq_encoding *encoding, const char
   if (nq_encoder_measure(encoding, &size) != NQ_OK)
     return;
   markup_printf(out,
-                "<tr><th><code>%s %s</code></th><td>%" PRId64 "</td><td>%" PRId64 "</td><td>%" PRId64
-                "</td>",
+                "<tr><th><code>%s %s</code></th><td>%" PRId64 "</td><td>%" PRId64
+                "</td><td>%" PRId64 "</td>",
                 option, name, size.variables, size.clauses, size.literals);
   if (note)
     markup_printf(out, "<td class=\"note\">%s</td>", note);
@@ -60,16 +60,17 @@ void teach_write_formulations(markup_writer *out, int n) {
     nq_encoding encoding = {.n = n, .model = NQ_MODEL_ROWS, .csp = (nq_csp)csp};
     size_row(out, &encoding, "--csp", nq_csp_name((nq_csp)csp), propagation[csp]);
   }
-  markup_printf(out,
-                "</tbody></table>\n"
-                "<p><code>direct</code> has exactly the clauses of the matrix model with "
-                "<code>--amo pairwise</code>: its x(r,v) is the queen variable of square (r, v), "
-                "a row's at-least-one and at-most-one are the same, and its conflicts between two "
-                "rows are the column and diagonal pairs.</p>\n"
-                "<p>In MiniZinc (<code>nqsat encode %d --format mzn</code>) the rows model is three "
-                "global constraints: <code>alldifferent(q)</code>, "
-                "<code>alldifferent(i in 1..n)(q[i] + i)</code> and "
-                "<code>alldifferent(i in 1..n)(q[i] - i)</code>; the solver chooses how to "
-                "propagate them.</p>\n</div>\n</div>\n",
-                n);
+  markup_printf(
+      out,
+      "</tbody></table>\n"
+      "<p><code>direct</code> has exactly the clauses of the matrix model with "
+      "<code>--amo pairwise</code>: its x(r,v) is the queen variable of square (r, v), "
+      "a row's at-least-one and at-most-one are the same, and its conflicts between two "
+      "rows are the column and diagonal pairs.</p>\n"
+      "<p>In MiniZinc (<code>nqsat encode %d --format mzn</code>) the rows model is three "
+      "global constraints: <code>alldifferent(q)</code>, "
+      "<code>alldifferent(i in 1..n)(q[i] + i)</code> and "
+      "<code>alldifferent(i in 1..n)(q[i] - i)</code>; the solver chooses how to "
+      "propagate them.</p>\n</div>\n</div>\n",
+      n);
 }

@@ -32,14 +32,14 @@ static void write_board(markup_writer *out, const page *p) {
   for (int row = 0; row < n; row++)
     for (int column = 0; column < n; column++) {
       char id[64];
-      markup_printf(out,
-                    "<rect id=\"sh-%d-%d\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
-                    "fill=\"rgba(200,40,40,0.35)\" visibility=\"hidden\"/>\n"
-                    "<text id=\"x-%d-%d\" x=\"%d\" y=\"%d\" font-size=\"%d\" text-anchor=\"middle\" "
-                    "fill=\"#6b0000\" visibility=\"hidden\">&#x2715;</text>\n",
-                    row, column, x0 + column * square, y0 + row * square, square, square, row,
-                    column, x0 + column * square + square / 2, y0 + row * square + square * 2 / 3,
-                    square / 2);
+      markup_printf(
+          out,
+          "<rect id=\"sh-%d-%d\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
+          "fill=\"rgba(200,40,40,0.35)\" visibility=\"hidden\"/>\n"
+          "<text id=\"x-%d-%d\" x=\"%d\" y=\"%d\" font-size=\"%d\" text-anchor=\"middle\" "
+          "fill=\"#6b0000\" visibility=\"hidden\">&#x2715;</text>\n",
+          row, column, x0 + column * square, y0 + row * square, square, square, row, column,
+          x0 + column * square + square / 2, y0 + row * square + square * 2 / 3, square / 2);
       snprintf(id, sizeof id, "id=\"q-%d-%d\" visibility=\"hidden\"", row, column);
       svg_board_queen(out, x0, y0, square, row, column, id);
     }
@@ -138,8 +138,8 @@ static void write_command(markup_writer *out, const page *p) {
 /* The scripts after errors.js, in the order they build on each other. */
 static void write_js(markup_writer *out, const page *p) {
   (void)p;
-  const char *scripts[] = {teach_replay_js, teach_board_view_js, teach_panels_js,
-                           teach_controls_js, teach_formula_js, teach_clause_board_js,
+  const char *scripts[] = {teach_replay_js,   teach_board_view_js, teach_panels_js,
+                           teach_controls_js, teach_formula_js,    teach_clause_board_js,
                            teach_sat_view_js, teach_main_js};
   for (size_t i = 0; i < sizeof scripts / sizeof scripts[0]; i++)
     markup_put(out, scripts[i]);
@@ -148,11 +148,11 @@ static void write_js(markup_writer *out, const page *p) {
 static const struct {
   const char *name;
   void (*write)(markup_writer *out, const page *p);
-} parts[] = {{"title", write_title},     {"errors_js", write_errors_js},
-             {"css", write_css},         {"board", write_board},
-             {"formulations", write_formulations}, {"chart", write_chart},
-             {"data", write_data},       {"version", write_version},
-             {"command", write_command}, {"js", write_js}};
+} parts[] = {
+    {"title", write_title}, {"errors_js", write_errors_js},       {"css", write_css},
+    {"board", write_board}, {"formulations", write_formulations}, {"chart", write_chart},
+    {"data", write_data},   {"version", write_version},           {"command", write_command},
+    {"js", write_js}};
 
 static void write_part(markup_writer *out, const page *p, const char *name, size_t length) {
   for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++)
@@ -167,7 +167,7 @@ static void write_part(markup_writer *out, const page *p, const char *name, size
 static void write_template(markup_writer *out, const page *p) {
   static const char marker[] = "<!--nq:";
   const char *text = teach_page_html;
-  for (const char *found; (found = strstr(text, marker)); ) {
+  for (const char *found; (found = strstr(text, marker));) {
     markup_write(out, text, (size_t)(found - text));
     const char *name = found + strlen(marker), *end = strstr(name, "-->");
     if (!end) {

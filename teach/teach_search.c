@@ -11,7 +11,8 @@
 
 static int append_step(teach_search *search, char code) {
   if (search->step_count + 1 >= search->step_capacity) {
-    char *grown = grow_array(search->steps, &search->step_capacity, search->step_count + 2, 1, 4096);
+    char *grown =
+        grow_array(search->steps, &search->step_capacity, search->step_count + 2, 1, 4096);
     if (!grown)
       return -1;
     search->steps = grown;

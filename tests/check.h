@@ -7,14 +7,14 @@
 
 static int check_failures;
 
-#define CHECK(condition, ...)                                                                   \
-  do {                                                                                          \
-    if (!(condition)) {                                                                         \
-      check_failures++;                                                                         \
-      fprintf(stderr, "%s:%d: check failed: %s: ", __FILE__, __LINE__, #condition);           \
-      fprintf(stderr, __VA_ARGS__);                                                             \
-      fputc('\n', stderr);                                                                      \
-    }                                                                                           \
+#define CHECK(condition, ...)                                                                      \
+  do {                                                                                             \
+    if (!(condition)) {                                                                            \
+      check_failures++;                                                                            \
+      fprintf(stderr, "%s:%d: check failed: %s: ", __FILE__, __LINE__, #condition);                \
+      fprintf(stderr, __VA_ARGS__);                                                                \
+      fputc('\n', stderr);                                                                         \
+    }                                                                                              \
   } while (0)
 
 static inline int check_report(const char *name) {

@@ -759,8 +759,7 @@ static void test_limits(void) {
   status = cnf_symmetry_detect(&view, 60.0, &stop, &group, error, sizeof error);
   CHECK(status == NQ_ERR_INTERRUPTED && strstr(error, "interrupted"),
         "stop flag set: status %d (%s)", (int)status, error);
-  CHECK(order_of(&group) == 1 && group.generator_count == 0, "stopped: order %g",
-        order_of(&group));
+  CHECK(order_of(&group) == 1 && group.generator_count == 0, "stopped: order %g", order_of(&group));
   cnf_symmetry_free(&group);
   stop = 0;
   status = cnf_symmetry_detect(&view, 60.0, &stop, &group, error, sizeof error);

@@ -43,7 +43,7 @@ static int cpu_lists_vector_flags(void) {
 static const char *kernel_name(nq_count_kernel kernel) {
   return kernel == NQ_COUNT_KERNEL_VECTOR ? "vector"
          : kernel == NQ_COUNT_KERNEL_ROWS ? "rows"
-                                           : "auto";
+                                          : "auto";
 }
 
 static void counts_match_oeis(int first, int last, nq_count_kernel kernel) {
@@ -52,11 +52,11 @@ static void counts_match_oeis(int first, int last, nq_count_kernel kernel) {
     const char *name = kernel_name(kernel);
     CHECK(nq_count_classes_with(n, 1, kernel, &one) == NQ_OK, "%s n=%d", name, n);
     /* the kernel reported: the one asked for, AUTO's choice, none below 6 */
-    nq_count_kernel expected = n < 6                             ? NQ_COUNT_KERNEL_AUTO
-                                : kernel != NQ_COUNT_KERNEL_AUTO ? kernel
-                                : nq_count_kernel_available(NQ_COUNT_KERNEL_VECTOR, n)
-                                    ? NQ_COUNT_KERNEL_VECTOR
-                                    : NQ_COUNT_KERNEL_ROWS;
+    nq_count_kernel expected = n < 6                            ? NQ_COUNT_KERNEL_AUTO
+                               : kernel != NQ_COUNT_KERNEL_AUTO ? kernel
+                               : nq_count_kernel_available(NQ_COUNT_KERNEL_VECTOR, n)
+                                   ? NQ_COUNT_KERNEL_VECTOR
+                                   : NQ_COUNT_KERNEL_ROWS;
     CHECK(one.kernel == expected, "%s n=%d: reported kernel %d, expected %d", name, n,
           (int)one.kernel, (int)expected);
     CHECK(one.total == a000170[n], "%s n=%d total %" PRIu64 " != A000170 %" PRIu64, name, n,
@@ -102,8 +102,8 @@ static void counts_match_oeis_every_kernel(int first, int last) {
   CHECK(nq_count_classes(0, 1, &ignored) == NQ_ERR_ARGUMENT, "n=0");
   CHECK(nq_count_classes(NQ_VERIFY_MAX_N + 1, 1, &ignored) == NQ_ERR_ARGUMENT, "n big");
   CHECK(nq_count_classes(8, -1, &ignored) == NQ_ERR_ARGUMENT, "threads -1");
-  CHECK(nq_count_classes_with(NQ_COUNT_VECTOR_MAX_N + 1, 1, NQ_COUNT_KERNEL_VECTOR,
-                                     &ignored) == NQ_ERR_ARGUMENT,
+  CHECK(nq_count_classes_with(NQ_COUNT_VECTOR_MAX_N + 1, 1, NQ_COUNT_KERNEL_VECTOR, &ignored) ==
+            NQ_ERR_ARGUMENT,
         "vector kernel beyond its largest N");
   CHECK(!nq_count_kernel_available(NQ_COUNT_KERNEL_VECTOR, NQ_COUNT_VECTOR_MAX_N + 1),
         "vector kernel claims N beyond its largest");

@@ -23,10 +23,11 @@
 #include "nqsat/verify.h"
 
 /* OEIS A000170 and A002562, n = 1..17. */
-static const uint64_t a000170[] = {0, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712,
-                                   365596, 2279184, 14772512, 95815104};
-static const uint64_t a002562[] = {0, 1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233,
-                                   45752, 285053, 1846955, 11977939};
+static const uint64_t a000170[] = {0,     1,     0,      0,       2,        10,
+                                   4,     40,    92,     352,     724,      2680,
+                                   14200, 73712, 365596, 2279184, 14772512, 95815104};
+static const uint64_t a002562[] = {0,  1,  0,   0,    1,    2,     1,      6,       12,
+                                   46, 92, 341, 1787, 9233, 45752, 285053, 1846955, 11977939};
 
 static uint64_t fundamental(const nq_count_tally *t) {
   return t->count2 + t->count4 + t->count8 + t->count1 / 8;
@@ -45,7 +46,8 @@ typedef struct job_tallies {
 
 static void keep_job(void *context, size_t job, const nq_count_tally *tally) {
   job_tallies *kept = context;
-  if (job < kept->jobs) kept->job[job] = *tally;
+  if (job < kept->jobs)
+    kept->job[job] = *tally;
 }
 
 /* Through the plan driver on `threads` threads at level `isa`; with `kept`
@@ -53,7 +55,8 @@ static void keep_job(void *context, size_t job, const nq_count_tally *tally) {
 static int run_plan_isa(int n, nq_count_method method, nq_count_isa isa, int threads,
                         nq_count_tally *sum, job_tallies *kept) {
   nq_count_plan *plan = NULL;
-  if (nq_count_plan_create_isa(n, method, NQ_COUNT_KERNEL_AUTO, isa, &plan) != NQ_OK) return -1;
+  if (nq_count_plan_create_isa(n, method, NQ_COUNT_KERNEL_AUTO, isa, &plan) != NQ_OK)
+    return -1;
   *sum = (nq_count_tally){0};
   nq_count_run_hooks hooks = {.done = keep_job, .context = kept};
   if (kept) {
@@ -83,13 +86,13 @@ static void check_levels(int n) {
   for (int i = 0; i < 3; i++) {
     const char *name = nq_count_isa_name(levels[i]);
     if (!nq_count_isa_available(levels[i])) {
-      if (!told) printf("test_count_join: level %s skipped: this processor lacks it\n", name);
+      if (!told)
+        printf("test_count_join: level %s skipped: this processor lacks it\n", name);
       continue;
     }
     job_tallies kept = {0};
     nq_count_tally t = {0};
-    CHECK(run_plan_isa(n, NQ_COUNT_METHOD_JOIN, levels[i], 2, &t, &kept) == 0, "n=%d %s", n,
-          name);
+    CHECK(run_plan_isa(n, NQ_COUNT_METHOD_JOIN, levels[i], 2, &t, &kept) == 0, "n=%d %s", n, name);
     CHECK(nq_count_tally_total(n, &t) == a000170[n], "n=%d %s", n, name);
     CHECK(fundamental(&t) == a002562[n], "n=%d %s", n, name);
     if (!first.job) {
@@ -111,26 +114,31 @@ static int run_all(int n, int reverse, nq_count_tally *sum) {
   size_t jobs = 0;
   if (ops->create(n, NQ_COUNT_KERNEL_AUTO, nq_count_isa_best(), &shared, &jobs) != NQ_OK)
     return -1;
-  if (ops->worker_create(shared, &worker) != NQ_OK) return -1;
+  if (ops->worker_create(shared, &worker) != NQ_OK)
+    return -1;
   *sum = (nq_count_tally){0};
   int bad = 0;
   for (size_t k = 0; k < jobs && !bad; k++) {
     size_t j = reverse ? jobs - 1 - k : k;
     unsigned char bytes[64];
-    if (ops->describe_job(shared, j, bytes) > 64 || !(ops->job_weight(shared, j) > 0)) bad = 1;
+    if (ops->describe_job(shared, j, bytes) > 64 || !(ops->job_weight(shared, j) > 0))
+      bad = 1;
     nq_count_tally t = {0};
-    if (ops->run_job(shared, worker, j, NULL, &t) != NQ_OK) bad = 1;
+    if (ops->run_job(shared, worker, j, NULL, &t) != NQ_OK)
+      bad = 1;
     sum->count2 += t.count2, sum->count4 += t.count4, sum->count8 += t.count8;
     sum->count1 += t.count1;
     sum->work += t.work;
   }
   /* A job out of range is refused, and a set stop flag interrupts. */
   nq_count_tally t = {0};
-  if (ops->run_job(shared, worker, jobs, NULL, &t) != NQ_ERR_ARGUMENT) bad = 1;
+  if (ops->run_job(shared, worker, jobs, NULL, &t) != NQ_ERR_ARGUMENT)
+    bad = 1;
   volatile sig_atomic_t stop = 1;
   if (n >= 4 && jobs > 0 && ops->run_job(shared, worker, 0, &stop, &t) != NQ_ERR_INTERRUPTED)
     bad = 1;
-  if (ops->memory_estimate(n, 2) < ops->memory_estimate(n, 1)) bad = 1;
+  if (ops->memory_estimate(n, 2) < ops->memory_estimate(n, 1))
+    bad = 1;
   ops->worker_destroy(worker);
   ops->destroy(shared);
   return bad ? -1 : 0;
@@ -151,14 +159,16 @@ int main(int argc, char **argv) {
 #endif
   for (int n = first; n <= last; n++) {
     check_levels(n);
-    if (n >= 17) continue; /* the largest board only once per level */
+    if (n >= 17)
+      continue; /* the largest board only once per level */
     nq_count_tally sum = {0};
     for (int reverse = 0; reverse < (n <= 13 ? 2 : 1); reverse++) {
       CHECK(run_all(n, reverse, &sum) == 0, "n=%d", n);
       uint64_t total = nq_count_tally_total(n, &sum);
       if (total != a000170[n] || fundamental(&sum) != a002562[n])
-        fprintf(stderr, "n=%d: join total %" PRIu64 " fundamental %" PRIu64 " (c1 %" PRIu64
-                        " c2 %" PRIu64 " c4 %" PRIu64 "), OEIS %" PRIu64 " %" PRIu64 "\n",
+        fprintf(stderr,
+                "n=%d: join total %" PRIu64 " fundamental %" PRIu64 " (c1 %" PRIu64 " c2 %" PRIu64
+                " c4 %" PRIu64 "), OEIS %" PRIu64 " %" PRIu64 "\n",
                 n, total, fundamental(&sum), sum.count1, sum.count2, sum.count4, a000170[n],
                 a002562[n]);
       CHECK(total == a000170[n], "n=%d", n);

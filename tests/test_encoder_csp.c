@@ -215,8 +215,8 @@ static void check_order(int n, const clause_list *f) {
           up_high = a;
       }
       CHECK(up_low == low[row] && up_high == high[row],
-            "order n=%d trial %d row %d: UP leaves %d..%d, reference %d..%d", n, trial, row,
-            up_low, up_high, low[row], high[row]);
+            "order n=%d trial %d row %d: UP leaves %d..%d, reference %d..%d", n, trial, row, up_low,
+            up_high, low[row], high[row]);
     }
   }
 }
@@ -347,8 +347,8 @@ static void check_models(nq_csp csp, int n, const clause_list *f) {
       value[v + 1] = (signed char)(x >> v & 1);
     int board = decode(csp, n, value, columns) == 0 && is_solution(columns, n);
     int model = clause_list_satisfied(f, value);
-    CHECK(model == board, "%s n=%d: assignment %#x is %sa model but %sa board", nq_csp_name(csp),
-          n, x, model ? "" : "not ", board ? "" : "not ");
+    CHECK(model == board, "%s n=%d: assignment %#x is %sa model but %sa board", nq_csp_name(csp), n,
+          x, model ? "" : "not ", board ? "" : "not ");
     models += (uint64_t)model;
   }
   CHECK(models == oeis_a000170[n], "%s n=%d: %llu models, A000170 says %llu", nq_csp_name(csp), n,
@@ -425,7 +425,7 @@ int main(void) {
     nq_encoding order = {.n = n, .model = NQ_MODEL_ROWS, .csp = NQ_CSP_ORDER};
     nq_encoding log = {.n = n, .model = NQ_MODEL_ROWS, .csp = NQ_CSP_LOG};
     clause_list *fd = generate(&direct), *fs = generate(&support), *fo = generate(&order),
-            *fl = generate(&log);
+                *fl = generate(&log);
     compare_value_encoding(n, fs, arc_consistency, "support vs arc consistency", 1);
     compare_value_encoding(n, fd, forward_check, "direct vs forward checking", 1);
     /* The claims are tight: somewhere arc consistency prunes more than

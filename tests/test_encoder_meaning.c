@@ -42,8 +42,8 @@ static void check_rows_model(nq_csp csp, int n) {
         int literals[32], count = nq_encoder_square_clause(&encoding, row, column, literals);
         int satisfied = 0, unset = 0;
         for (int i = 0; i < count; i++) {
-          int value = documented_value(csp, n, width, row, q,
-                                       abs(literals[i])) * (literals[i] > 0 ? 1 : -1);
+          int value = documented_value(csp, n, width, row, q, abs(literals[i])) *
+                      (literals[i] > 0 ? 1 : -1);
           satisfied |= value > 0;
           unset |= value == 0;
         }
@@ -51,8 +51,9 @@ static void check_rows_model(nq_csp csp, int n) {
          * and "no queen here" is the empty clause. */
         CHECK(!unset && (count > 0 || n == 1), "%s n=%d: square (%d,%d) mentions other rows",
               nq_csp_name(csp), n, row + 1, column + 1);
-        CHECK(satisfied == (column != q), "%s n=%d: row %d holding %d: the clause of column %d is %s",
-              nq_csp_name(csp), n, row + 1, q + 1, column + 1, satisfied ? "true" : "false");
+        CHECK(satisfied == (column != q),
+              "%s n=%d: row %d holding %d: the clause of column %d is %s", nq_csp_name(csp), n,
+              row + 1, q + 1, column + 1, satisfied ? "true" : "false");
       }
 }
 
@@ -67,15 +68,15 @@ static void check_matrix_model(nq_amo amo, int n) {
           known ? "named, but auxiliary" : "not named, but a queen");
     if (known && v <= n * n) {
       snprintf(expected, sizeof expected, "x(%d,%d): ", (v - 1) / n + 1, (v - 1) % n + 1);
-      CHECK(!strncmp(text, expected, strlen(expected)), "%s: variable %d is '%s'",
-            nq_amo_name(amo), v, text);
+      CHECK(!strncmp(text, expected, strlen(expected)), "%s: variable %d is '%s'", nq_amo_name(amo),
+            v, text);
     }
   }
   for (int row = 0; row < n; row++)
     for (int column = 0; column < n; column++) {
       int literals[32], count = nq_encoder_square_clause(&encoding, row, column, literals);
-      CHECK(count == 1 && literals[0] == -(row * n + column + 1), "n=%d: square (%d,%d)", n, row + 1,
-            column + 1);
+      CHECK(count == 1 && literals[0] == -(row * n + column + 1), "n=%d: square (%d,%d)", n,
+            row + 1, column + 1);
     }
 }
 

@@ -146,7 +146,7 @@ static void check_file(nq_csp csp, int n, int shuffled) {
       for (int k = 0; k < width_of(csp, n); k++)
         values[renamed ? renamed[k] : k + 1] = 1;
     } else if (csp == NQ_CSP_ORDER) {
-      values[first] = 1; /* q <= 1 ... */
+      values[first] = 1;  /* q <= 1 ... */
       values[second] = 0; /* ... but not q <= 2 */
     } else {
       values[first] = values[second] = 1;

@@ -32,29 +32,31 @@ static uint64_t next_random(void) {
 static uint64_t random_mask(int bits, int ones) {
   uint64_t m = 0;
   for (int b = 0; b < bits; b++)
-    if ((int)(next_random() % 16) < ones) m |= 1ull << b;
+    if ((int)(next_random() % 16) < ones)
+      m |= 1ull << b;
   return m;
 }
 
 static uint64_t brute_pairs(const uint64_t *x, size_t nx, const uint64_t *y, size_t ny) {
   uint64_t total = 0;
   for (size_t i = 0; i < nx; i++)
-    for (size_t j = 0; j < ny; j++) total += (x[i] & y[j]) == 0;
+    for (size_t j = 0; j < ny; j++)
+      total += (x[i] & y[j]) == 0;
   return total;
 }
 
 /* The levels to test: every one this processor has; the others are named
  * as skipped once. */
 static int levels(const join_kernels *out[3]) {
-  static const nq_count_isa all[] = {NQ_COUNT_ISA_PORTABLE, NQ_COUNT_ISA_AVX2,
-                                     NQ_COUNT_ISA_AVX512};
+  static const nq_count_isa all[] = {NQ_COUNT_ISA_PORTABLE, NQ_COUNT_ISA_AVX2, NQ_COUNT_ISA_AVX512};
   static int told;
   int count = 0;
   for (int i = 0; i < 3; i++) {
     const join_kernels *k = join_kernels_for(all[i]);
-    if (k) out[count++] = k;
-    else if (!told) printf("test_join_parts: %s skipped: this processor lacks it\n",
-                           nq_count_isa_name(all[i]));
+    if (k)
+      out[count++] = k;
+    else if (!told)
+      printf("test_join_parts: %s skipped: this processor lacks it\n", nq_count_isa_name(all[i]));
   }
   told = 1;
   return count;
@@ -68,7 +70,8 @@ static void test_matcher(const join_kernels *kernels) {
   enum { MAX = 3000 };
   uint64_t *x = malloc(MAX * sizeof *x), *y = malloc(MAX * sizeof *y);
   CHECK(x && y, "memory");
-  if (!x || !y) return;
+  if (!x || !y)
+    return;
   for (size_t b = 0; b < sizeof bit_counts / sizeof *bit_counts; b++) {
     int bits = bit_counts[b];
     /* Cut bits anywhere in the mask, including none. */
@@ -77,15 +80,18 @@ static void test_matcher(const join_kernels *kernels) {
       join_matcher *sliced = join_matcher_create(bits, cuts[c], kernels);
       join_matcher *plain = join_matcher_create(bits, cuts[c], kernels);
       CHECK(sliced && plain, "memory");
-      if (!sliced || !plain) continue;
+      if (!sliced || !plain)
+        continue;
       join_matcher_force_plain(plain);
       for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++)
         for (size_t j = 0; j < sizeof sizes / sizeof *sizes; j += 2) {
           size_t nx = sizes[i], ny = sizes[j];
           /* Sparse masks so that many pairs fit; some all-zero items. */
           int ones = 1 + (int)(next_random() % 3);
-          for (size_t k = 0; k < nx; k++) x[k] = k % 97 == 5 ? 0 : random_mask(bits, ones);
-          for (size_t k = 0; k < ny; k++) y[k] = random_mask(bits, ones);
+          for (size_t k = 0; k < nx; k++)
+            x[k] = k % 97 == 5 ? 0 : random_mask(bits, ones);
+          for (size_t k = 0; k < ny; k++)
+            y[k] = random_mask(bits, ones);
           uint64_t expected = brute_pairs(x, nx, y, ny);
           CHECK(join_match_count(sliced, x, nx, y, ny) == expected,
                 "%s bits=%d cut=%d sizes %zu x %zu (sliced=%d)", nq_count_isa_name(kernels->isa),
@@ -113,14 +119,16 @@ static void test_matcher_groups(const join_kernels *kernels) {
   enum { MAX = 9000 };
   uint64_t *x = malloc(MAX * sizeof *x), *y = malloc(MAX * sizeof *y);
   CHECK(x && y, "memory");
-  if (!x || !y) return;
+  if (!x || !y)
+    return;
   int most_cut_bits = 0;
   for (size_t b = 0; b < sizeof bit_counts / sizeof *bit_counts; b++) {
     int bits = bit_counts[b];
     uint64_t candidates = 0xffffull << (bits / 2 - 8);
     join_matcher *m = join_matcher_create(bits, candidates, kernels);
     CHECK(m != NULL, "memory");
-    if (!m) continue;
+    if (!m)
+      continue;
     for (size_t i = 0; i < sizeof item_sizes / sizeof *item_sizes; i++)
       for (size_t j = 0; j < sizeof pattern_sizes / sizeof *pattern_sizes; j++) {
         size_t nx = item_sizes[i], ny = pattern_sizes[j];
@@ -135,7 +143,8 @@ static void test_matcher_groups(const join_kernels *kernels) {
         CHECK(join_match_count(m, x, nx, y, ny) == expected, "%s bits=%d grouped sizes %zu x %zu",
               nq_count_isa_name(kernels->isa), bits, nx, ny);
         int used = join_matcher_last_cut_bits(m);
-        if (used > most_cut_bits) most_cut_bits = used;
+        if (used > most_cut_bits)
+          most_cut_bits = used;
       }
     join_matcher_free(m);
   }
@@ -156,18 +165,21 @@ static void test_forming(const join_kernels *kernels) {
   for (size_t count = 0; count <= MAX; count++) {
     for (int trial = 0; trial < 20; trial++) {
       uint64_t x = random_mask(64, 2);
-      for (size_t i = 0; i < count; i++) in[i] = random_mask(64, 2);
+      for (size_t i = 0; i < count; i++)
+        in[i] = random_mask(64, 2);
       size_t got = kernels->join_pairs(x, in, count, out), expected = 0;
       int same = 1;
       for (size_t i = 0; i < count; i++)
-        if (!(x & in[i])) same &= expected < got && out[expected++] == (x | in[i]);
+        if (!(x & in[i]))
+          same &= expected < got && out[expected++] == (x | in[i]);
       CHECK(got == expected && same, "%s join_pairs, %zu words", isa, count);
       join_crossing c = {3 + trial % 5, 30 + trial % 7, 10 + trial % 11, 0};
       c.mask = (1ull << c.bits) - 1;
       uint64_t attacked = trial % 4 ? random_mask(64, 1) : 0;
       got = kernels->crossings(&c, in, count, attacked, full, cross), expected = 0, same = 1;
       for (size_t i = 0; i < count; i++) {
-        if (in[i] & attacked) continue;
+        if (in[i] & attacked)
+          continue;
         uint64_t want = ((in[i] >> c.anti) & c.mask) | (((in[i] >> c.diag) & c.mask) << c.bits);
         same &= expected < got && full[expected] == in[i] && cross[expected] == want;
         expected++;
@@ -175,7 +187,8 @@ static void test_forming(const join_kernels *kernels) {
       CHECK(got == expected && same, "%s crossings, %zu words", isa, count);
       /* In place (in == full), as the join calls it for the right halves. */
       uint64_t copy[MAX + 8];
-      for (size_t i = 0; i < count; i++) copy[i] = in[i];
+      for (size_t i = 0; i < count; i++)
+        copy[i] = in[i];
       got = kernels->crossings(&c, copy, count, attacked, copy, cross);
       CHECK(got == expected, "%s crossings in place, %zu words", isa, count);
       for (size_t i = 0, k = 0; i < count; i++)
@@ -196,9 +209,11 @@ static uint64_t brute_quarter(int rows, int cols) {
     int ok = 1;
     for (int i = 0; i < cells && ok; i++)
       for (int j = i + 1; j < cells && ok; j++) {
-        if (!(set >> i & 1) || !(set >> j & 1)) continue;
+        if (!(set >> i & 1) || !(set >> j & 1))
+          continue;
         int ri = i / cols, ci = i % cols, rj = j / cols, cj = j % cols;
-        if (ri == rj || ci == cj || ri + ci == rj + cj || ri - ci == rj - cj) ok = 0;
+        if (ri == rj || ci == cj || ri + ci == rj + cj || ri - ci == rj - cj)
+          ok = 0;
       }
     count += ok;
   }
@@ -214,8 +229,7 @@ static void test_quarters(void) {
       join_quarter q;
       CHECK(join_quarter_build(&q, frame, 1, 1 + rows, n - cols, n, NULL) == 0, "build");
       uint64_t brute = brute_quarter(rows, cols);
-      CHECK(q.size == brute, "%dx%d: %zu entries, brute force %" PRIu64, rows, cols, q.size,
-            brute);
+      CHECK(q.size == brute, "%dx%d: %zu entries, brute force %" PRIu64, rows, cols, q.size, brute);
       CHECK(join_quarter_entries(rows, cols) == brute, "%dx%d table", rows, cols);
       CHECK(join_quarter_entries(cols, rows) == brute, "%dx%d table", cols, rows);
       /* Every bucket's entries use exactly its rows and columns: the

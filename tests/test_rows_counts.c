@@ -62,10 +62,9 @@ static int on_model(void *context, const signed char *compact, const int *file_v
   r->values = values;
   r->variables = variables;
   int solver_ok = nq_cnf_decode_board(r->cnf, values, variables, solver_board, why, sizeof why);
-  int verifier_ok = nq_verify_decode_numbered(n, r->numbering, verifier_true, r, verifier_board,
-                                              why, sizeof why);
-  if (solver_ok || verifier_ok ||
-      memcmp(solver_board, verifier_board, (size_t)n * sizeof(int)) ||
+  int verifier_ok =
+      nq_verify_decode_numbered(n, r->numbering, verifier_true, r, verifier_board, why, sizeof why);
+  if (solver_ok || verifier_ok || memcmp(solver_board, verifier_board, (size_t)n * sizeof(int)) ||
       !nq_verify_check_placement(verifier_board, n, why, sizeof why) ||
       !honours(r->encoding, verifier_board)) {
     if (!r->bad)

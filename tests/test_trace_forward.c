@@ -94,7 +94,8 @@ static recording run(int n, int forward) {
   recording r = {.n = n, .forward = forward};
   r.placements = malloc(MAX_EVENTS * sizeof(int));
   r.wiped = malloc(MAX_EVENTS * sizeof(int));
-  nq_status status = forward ? nq_verify_trace_forward(n, record, &r) : nq_verify_trace(n, record, &r);
+  nq_status status =
+      forward ? nq_verify_trace_forward(n, record, &r) : nq_verify_trace(n, record, &r);
   CHECK(status == NQ_OK, "n=%d forward=%d: status %d", n, forward, (int)status);
   return r;
 }
@@ -109,8 +110,9 @@ static void release(recording *r) {
  * the queen's own onwards has a row free of the queens to its left. */
 static void check_against_plain(int n) {
   recording plain = run(n, 0), forward = run(n, 1);
-  CHECK((uint64_t)forward.solution_count == oeis_a000170[n], "n=%d: %d solutions, A000170 says %llu",
-        n, forward.solution_count, (unsigned long long)oeis_a000170[n]);
+  CHECK((uint64_t)forward.solution_count == oeis_a000170[n],
+        "n=%d: %d solutions, A000170 says %llu", n, forward.solution_count,
+        (unsigned long long)oeis_a000170[n]);
   CHECK(forward.solution_count == plain.solution_count &&
             (!forward.solution_count ||
              !memcmp(forward.solutions, plain.solutions,

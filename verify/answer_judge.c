@@ -37,13 +37,13 @@ typedef struct judge {
   int truth_asked;
   void (*on_verdict)(void *, const nq_verdict *);
   void *verdict_context;
-  uint64_t distinct_models; /* models listed, each assignment once */
-  uint64_t distinct_boards; /* boards of the correct models, each once */
-  key_set *boards;          /* those boards (2 bytes a row), kept to name a missing one */
-  int repeats;              /* models listed again */
-  answer_shape shape;       /* what a listed model must give, and what tells two apart */
-  char *listed_total;       /* the models the distinct listed ones stand for, in decimal */
-  int total_unknown;        /* overlapping cubes: no exact total */
+  uint64_t distinct_models;  /* models listed, each assignment once */
+  uint64_t distinct_boards;  /* boards of the correct models, each once */
+  key_set *boards;           /* those boards (2 bytes a row), kept to name a missing one */
+  int repeats;               /* models listed again */
+  answer_shape shape;        /* what a listed model must give, and what tells two apart */
+  char *listed_total;        /* the models the distinct listed ones stand for, in decimal */
+  int total_unknown;         /* overlapping cubes: no exact total */
   uint64_t printed_distinct; /* printed boards, each once */
 } judge;
 
@@ -287,7 +287,10 @@ static nq_status judge_models(judge *j, char **violation) {
       /* A formula without a board: the formula alone judges. */
       say(j, violation[m] || !shaped ? NQ_VERDICT_INVALID_MODEL : NQ_VERDICT_CORRECT, subject,
           model->line,
-          violation[m] ? violation[m] : !shaped ? shape_why : "a model of the file", NULL);
+          violation[m] ? violation[m]
+          : !shaped    ? shape_why
+                       : "a model of the file",
+          NULL);
     } else if (nq_instance_decode_board(j->instance, &model_values, columns, why, sizeof why)) {
       say(j, NQ_VERDICT_INVALID_MODEL, subject, model->line, why, NULL);
     } else if (!nq_instance_check_board(j->instance, columns, why, sizeof why)) {
@@ -674,8 +677,8 @@ static nq_status place_compact(const char *path, const nq_answer *answer, nq_ans
     size_t compact = nq_answer_compact_length(answer, m);
     if (!text[0] && compact && compact != k)
       snprintf(text, sizeof text,
-               "a compact line of %zu characters, but %zu variables occur in the formula",
-               compact, k);
+               "a compact line of %zu characters, but %zu variables occur in the formula", compact,
+               k);
     if (text[0] && !(model->problem = strdup(text)))
       status = NQ_ERR_MEMORY;
     if (!compact || text[0])
@@ -752,9 +755,9 @@ static nq_status judge_answer(const nq_instance *instance, const char *path,
       return NQ_ERR_MEMORY;
     }
     unsigned char *occurs = calloc((size_t)answer->variables + 1, 1);
-    nq_status status = occurs ? evaluate_models_marking(path, answer, violation, occurs, error,
-                                                        error_size)
-                              : NQ_ERR_MEMORY;
+    nq_status status =
+        occurs ? evaluate_models_marking(path, answer, violation, occurs, error, error_size)
+               : NQ_ERR_MEMORY;
     if (status == NQ_OK && answer_shape_init(&j.shape, instance, answer, occurs))
       status = NQ_ERR_MEMORY;
     free(occurs);

@@ -115,9 +115,7 @@ static int set_side(uint32_t **array, size_t *capacity, size_t wanted, size_t mo
   return 0;
 }
 
-size_t nq_answer_model_bytes(const nq_answer *answer) {
-  return (size_t)answer->variables / 4 + 1;
-}
+size_t nq_answer_model_bytes(const nq_answer *answer) { return (size_t)answer->variables / 4 + 1; }
 
 const unsigned char *nq_answer_model_bits(const nq_answer *answer, size_t model) {
   return answer->model_bits + model * nq_answer_model_bytes(answer);
@@ -127,13 +125,16 @@ const unsigned char *nq_answer_model_bits(const nq_answer *answer, size_t model)
  * written): one table for a single value and for unpacking a model, a
  * copy of four bytes per byte. */
 #define PAIR_VALUE(pair) ((pair) == 0 ? -1 : (pair) >> 1)
-#define BYTE_VALUES(b)                                                                           \
-  {PAIR_VALUE((b)&3), PAIR_VALUE((b) >> 2 & 3), PAIR_VALUE((b) >> 4 & 3), PAIR_VALUE((b) >> 6 & 3)}
+#define BYTE_VALUES(b)                                                                             \
+  {                                                                                                \
+    PAIR_VALUE((b)&3), PAIR_VALUE((b) >> 2 & 3), PAIR_VALUE((b) >> 4 & 3),                         \
+        PAIR_VALUE((b) >> 6 & 3)                                                                   \
+  }
 #define BYTES_4(b) BYTE_VALUES(b), BYTE_VALUES((b) + 1), BYTE_VALUES((b) + 2), BYTE_VALUES((b) + 3)
 #define BYTES_16(b) BYTES_4(b), BYTES_4((b) + 4), BYTES_4((b) + 8), BYTES_4((b) + 12)
 #define BYTES_64(b) BYTES_16(b), BYTES_16((b) + 16), BYTES_16((b) + 32), BYTES_16((b) + 48)
 static const signed char byte_values[256][4] = {BYTES_64(0), BYTES_64(64), BYTES_64(128),
-                                                 BYTES_64(192)};
+                                                BYTES_64(192)};
 
 int nq_answer_value(const nq_answer *answer, size_t model, int64_t variable) {
   return byte_values[nq_answer_model_bits(answer, model)[variable / 4]][variable % 4];
@@ -178,8 +179,8 @@ static nq_status close_model(answer_parser *p) {
     answer->models = grown;
   }
   if (answer->model_count == answer->bits_capacity) {
-    unsigned char *grown = grow_array(answer->model_bits, &answer->bits_capacity,
-                                      answer->model_count + 1, bytes, 16);
+    unsigned char *grown =
+        grow_array(answer->model_bits, &answer->bits_capacity, answer->model_count + 1, bytes, 16);
     if (!grown)
       return fail(p, "out of memory");
     answer->model_bits = grown;
@@ -196,8 +197,8 @@ static nq_status close_model(answer_parser *p) {
                p->pending_line, variable);
     else if (p->open_bits[variable / 4] >> (2 * (variable % 4)) & 1)
       snprintf(text, sizeof text,
-               "variable %d is named free (line %ld) and given a value in the model",
-               variable, p->pending_line);
+               "variable %d is named free (line %ld) and given a value in the model", variable,
+               p->pending_line);
     for (size_t k = p->pending_first; !text[0] && k < i; k++)
       if (answer->free_variables[k] == variable)
         snprintf(text, sizeof text, "variable %d is named free twice (line %ld)", variable,
@@ -245,12 +246,11 @@ static nq_status read_free_line(answer_parser *p, const char *cursor) {
       return NQ_OK;
     char *end;
     long value = strtol(cursor, &end, 10);
-    if (end == cursor || (*end && !isspace((unsigned char)*end)) || value < 1 ||
-        value > INT32_MAX)
+    if (end == cursor || (*end && !isspace((unsigned char)*end)) || value < 1 || value > INT32_MAX)
       return fail(p, "'c free' names something that is no variable");
     if (answer->free_used == answer->free_capacity) {
-      int *grown = grow_array(answer->free_variables, &answer->free_capacity,
-                              answer->free_used + 1, sizeof *grown, 64);
+      int *grown = grow_array(answer->free_variables, &answer->free_capacity, answer->free_used + 1,
+                              sizeof *grown, 64);
       if (!grown)
         return fail(p, "out of memory");
       answer->free_variables = grown;
@@ -457,8 +457,9 @@ static nq_status read_comment(answer_parser *p, const char *text) {
   if (sscanf(rest, "%lld projected variable%n", &unused, &used) == 1 && used > 0 &&
       strstr(rest, "in no clause: not listed")) {
     if (answer->unlisted_line && answer->unlisted_unused != unused)
-      return fail(p, "a second note of unlisted variables, saying %lld (the first, line %ld, "
-                     "says %" PRId64 ")",
+      return fail(p,
+                  "a second note of unlisted variables, saying %lld (the first, line %ld, "
+                  "says %" PRId64 ")",
                   unused, answer->unlisted_line, answer->unlisted_unused);
     answer->unlisted_unused = unused;
     answer->unlisted_line = p->line;
@@ -502,8 +503,9 @@ static nq_status not_understood(answer_parser *p, const char *text) {
   for (; text[i] && i + 4 < sizeof shown; i++)
     shown[i] = isprint((unsigned char)text[i]) ? text[i] : '?';
   strcpy(shown + i, text[i] ? "..." : "");
-  return fail(p, "'%s' is not a line of any answer format this reader knows (see "
-                 "docs/verifier.md)",
+  return fail(p,
+              "'%s' is not a line of any answer format this reader knows (see "
+              "docs/verifier.md)",
               shown);
 }
 
@@ -519,8 +521,7 @@ static nq_status read_compact(answer_parser *p, const char *text) {
     int64_t position = (int64_t)i + 1;
     if (position > answer->variables) {
       snprintf(p->open_problem, sizeof p->open_problem,
-               "a compact line of %zu characters, but the instance declares %" PRId64
-               " variables",
+               "a compact line of %zu characters, but the instance declares %" PRId64 " variables",
                length, answer->variables);
       break;
     }
@@ -533,8 +534,8 @@ static nq_status read_compact(answer_parser *p, const char *text) {
       p->pending_first = answer->free_used;
     }
     if (answer->free_used == answer->free_capacity) {
-      int *grown = grow_array(answer->free_variables, &answer->free_capacity,
-                              answer->free_used + 1, sizeof *grown, 64);
+      int *grown = grow_array(answer->free_variables, &answer->free_capacity, answer->free_used + 1,
+                              sizeof *grown, 64);
       if (!grown)
         return fail(p, "out of memory");
       answer->free_variables = grown;
@@ -581,8 +582,8 @@ static nq_status read_board_row(answer_parser *p, int squares, int column) {
     answer->board_first_line = p->line;
     if (answer->board_count == answer->board_capacity) {
       size_t capacity = answer->board_capacity;
-      long *lines = grow_array(answer->board_lines, &capacity, answer->board_count + 1,
-                               sizeof *lines, 16);
+      long *lines =
+          grow_array(answer->board_lines, &capacity, answer->board_count + 1, sizeof *lines, 16);
       if (!lines)
         return fail(p, "out of memory");
       answer->board_lines = lines;

@@ -33,8 +33,8 @@ static uint32_t column_mask(int n) { return n == 32 ? UINT32_MAX : (UINT32_C(1) 
 nq_status nq_verify_enumerate(int n, nq_verify_solution_fn on_solution, void *context) {
   if (n < 1 || n > NQ_VERIFY_MAX_N)
     return NQ_ERR_ARGUMENT;
-  search state = {.n = n, .all_columns = column_mask(n), .on_solution = on_solution,
-                  .context = context};
+  search state = {
+      .n = n, .all_columns = column_mask(n), .on_solution = on_solution, .context = context};
   place_row(&state, 0, 0, 0, 0);
   return state.stopped ? NQ_ERR_STOPPED : NQ_OK;
 }

@@ -123,7 +123,7 @@ static char *power_form_decimal(const char *number, size_t length) {
 
 /* Records the number at `number` (its first `length` bytes). */
 int count_claim_record(nq_count_claim *claim, const char *form, const char *number, size_t length,
-                  long line) {
+                       long line) {
   int whole = length > 0;
   for (size_t i = 0; i < length && whole; i++)
     whole = isdigit((unsigned char)number[i]);
@@ -257,8 +257,8 @@ int count_claim_read_line(nq_count_claim *claim, const char *text, long line) {
       return 0;
     remark = skip_blanks(remark + used);
   }
-  int recorded = count_claim_record(claim, incomplete ? "c K models (incomplete)" : "c K models", rest, digits,
-                        line);
+  int recorded = count_claim_record(claim, incomplete ? "c K models (incomplete)" : "c K models",
+                                    rest, digits, line);
   if (recorded > 0 && claim->line == line) {
     claim->listed = listed;
     claim->incomplete = incomplete;

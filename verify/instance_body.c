@@ -8,11 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "line_reader.h"
 #include "grow.h"
-#include "problem_line.h"
+#include "line_reader.h"
 #include "nqsat/instance.h"
 #include "parse_error.h"
+#include "problem_line.h"
 
 typedef struct body_scanner {
   const char *path;

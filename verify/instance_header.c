@@ -187,7 +187,8 @@ static nq_status read_comment(header_parser *p, const char *text) {
       p->squares_line = line_reader_line(p->lines);
     if (push_square(&p->placed, (nq_verify_square){(int)row - 1, (int)column - 1}))
       return fail(p, "out of memory");
-  } else if (instance->format == NQ_INSTANCE_CNF && (starts(text, "p show") || starts(text, "ind"))) {
+  } else if (instance->format == NQ_INSTANCE_CNF &&
+             (starts(text, "p show") || starts(text, "ind"))) {
     return read_projection(p, text + (text[0] == 'p' ? 6 : 3));
   } else if (starts(text, "models: parsimonious")) {
     instance->parsimonious = 1;

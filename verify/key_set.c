@@ -18,10 +18,10 @@ struct key_set {
   size_t key_size;
   size_t count;
   size_t key_capacity, entry_capacity; /* keys and entries allocated */
-  unsigned char *keys; /* count * key_size bytes */
+  unsigned char *keys;                 /* count * key_size bytes */
   key_entry *entries; /* per key: its hash (growing needs no rehash of the bytes), its line */
-  size_t *slots;     /* key number + 1; 0 is an empty slot */
-  size_t slot_count; /* a power of two, at least twice `count` */
+  size_t *slots;      /* key number + 1; 0 is an empty slot */
+  size_t slot_count;  /* a power of two, at least twice `count` */
 };
 
 /* FNV-1a over 8-byte words, then a final mix: fast, and the keys (columns,
@@ -107,8 +107,7 @@ static int resize_keys(key_set *set, size_t wanted) {
   if (!keys)
     return -1;
   set->keys = keys;
-  key_entry *entries =
-      grow_array(set->entries, &set->entry_capacity, wanted, sizeof *entries, 256);
+  key_entry *entries = grow_array(set->entries, &set->entry_capacity, wanted, sizeof *entries, 256);
   if (!entries)
     return -1;
   set->entries = entries;

@@ -8,8 +8,8 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "line_reader.h"
 #include "grow.h"
+#include "line_reader.h"
 
 /* 16 KiB: large enough for the throughput of big files, small enough that
  * judging a small answer does not fault in fresh pages (malloc serves

@@ -22,7 +22,7 @@ enum { CHUNK_LITERALS = 1 << 20 };
 typedef struct evaluation {
   const nq_answer *answer;
   char **violation; /* per model: the first clause not satisfied, or NULL */
-  int64_t item;           /* 1-based number of the clause or constraint */
+  int64_t item;     /* 1-based number of the clause or constraint */
   /* The batched path: bit (m % 64) of word [m / 64 * stride + v] is model
    * m's value of variable v (true_bits) and whether it has one (given_bits). */
   int batched;

@@ -16,7 +16,7 @@ int nq_verify_check_placement(const int *columns, int n, char *why, size_t why_s
     for (int other = row + 1; other < n; other++) {
       int column_gap = columns[other] - columns[row];
       int row_gap = other - row;
-      const char *attack = column_gap == 0                                  ? "column"
+      const char *attack = column_gap == 0                                   ? "column"
                            : column_gap == row_gap || column_gap == -row_gap ? "diagonal"
                                                                              : NULL;
       if (attack) {

@@ -9,8 +9,8 @@
 
 typedef enum problem_line_result {
   PROBLEM_LINE_OK = 0,
-  PROBLEM_LINE_MALFORMED,     /* not "p cnf V C" (or not the OPB form) */
-  PROBLEM_LINE_TRAILING_TEXT  /* "p cnf V C" followed by something else */
+  PROBLEM_LINE_MALFORMED,    /* not "p cnf V C" (or not the OPB form) */
+  PROBLEM_LINE_TRAILING_TEXT /* "p cnf V C" followed by something else */
 } problem_line_result;
 
 /* A whole decimal number in 0..limit at *cursor (after blanks); advances

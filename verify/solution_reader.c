@@ -287,8 +287,7 @@ static nq_status read_minizinc_array(reader *state, const char *cursor) {
     cursor++;
   const char *open = strchr(cursor, '[');
   const char *close = open ? strchr(open, ']') : NULL;
-  if (!open || !close ||
-      (open != cursor && strncmp(cursor, "array1d(", 8) != 0))
+  if (!open || !close || (open != cursor && strncmp(cursor, "array1d(", 8) != 0))
     return parse_error(state, "'%s' is not a MiniZinc array of columns (q = [c1, ...];)",
                        token_text(cursor, shown));
   int count = 0;
@@ -473,7 +472,7 @@ static nq_status read_lines(reader *state, FILE *input, nq_verify_read_fn on_sol
       }
       /* A count closing the list ends the search too. */
       if (claimed && (word_at(cursor, "s") ? strstr(cursor, "SOLUTIONS") != NULL
-                                             : strstr(cursor, "model") != NULL))
+                                           : strstr(cursor, "model") != NULL))
         note_end(state, cursor, 0, 0);
     }
     /* A printed board: n rows, then the solution. */
@@ -496,8 +495,8 @@ static nq_status read_lines(reader *state, FILE *input, nq_verify_read_fn on_sol
     }
     if (state->board_rows) {
       state->line = state->board_first_line;
-      status = parse_error(state, "a board starting here has %d of its %d rows",
-                           state->board_rows, state->n);
+      status = parse_error(state, "a board starting here has %d of its %d rows", state->board_rows,
+                           state->n);
       break;
     }
     /* Comments: DIMACS "c", MiniZinc's "%" (its statistics), "#". */
@@ -505,7 +504,8 @@ static nq_status read_lines(reader *state, FILE *input, nq_verify_read_fn on_sol
       continue;
     /* One whole number alone (n > 1): nqsat solve N --count's count. */
     if (state->n > 1 && state->claims && cursor[strspn(cursor, "0123456789")] == '\0') {
-      int claimed = count_claim_record(&state->claims->count, "K", cursor, strlen(cursor), state->line);
+      int claimed =
+          count_claim_record(&state->claims->count, "K", cursor, strlen(cursor), state->line);
       if (claimed < 0) {
         status = NQ_ERR_MEMORY;
         break;
@@ -588,8 +588,7 @@ static nq_status read_lines(reader *state, FILE *input, nq_verify_read_fn on_sol
 nq_status nq_verify_read_solutions(FILE *input, const char *name, int n,
                                    nq_verify_read_fn on_solution, void *context, char *error,
                                    size_t error_size) {
-  return nq_verify_read_solutions_as(input, name, n, NULL, on_solution, context, error,
-                                     error_size);
+  return nq_verify_read_solutions_as(input, name, n, NULL, on_solution, context, error, error_size);
 }
 
 /* original[] from a renaming; -1 when it is no one-to-one map. */
@@ -622,15 +621,14 @@ nq_status nq_verify_read_solutions_as(FILE *input, const char *name, int n,
 }
 
 nq_status nq_verify_read_answer(FILE *input, const char *name, int n,
-                                const nq_verify_model_format *format,
-                                nq_verify_read_fn on_solution, void *context,
-                                nq_verify_claims *claims, char *error, size_t error_size) {
+                                const nq_verify_model_format *format, nq_verify_read_fn on_solution,
+                                void *context, nq_verify_claims *claims, char *error,
+                                size_t error_size) {
   if (claims)
     memset(claims, 0, sizeof *claims);
   if (n < 1 || n > 46340)
     return NQ_ERR_ARGUMENT;
-  reader state = {
-      .name = name, .n = n, .error = error, .error_size = error_size, .claims = claims};
+  reader state = {.name = name, .n = n, .error = error, .error_size = error_size, .claims = claims};
   state.numbering = format ? format->numbering : NQ_VERIFY_MATRIX;
   if ((int)state.numbering < NQ_VERIFY_MATRIX || state.numbering > NQ_VERIFY_ROWS_LOG)
     return NQ_ERR_ARGUMENT;

@@ -65,16 +65,12 @@ typedef enum request { REQUEST_COUNT, REQUEST_HELP, REQUEST_VERSION, REQUEST_USA
 /* `problem` receives the usage error (REQUEST_USAGE). */
 static request parse_options(int argc, char **argv, mpi_options *chosen, char *problem_text,
                              size_t problem_size) {
-  static const struct option table[] = {{"threads", required_argument, NULL, 't'},
-                                        {"checkpoint", required_argument, NULL, 'c'},
-                                        {"method", required_argument, NULL, 'm'},
-                                        {"kernel", required_argument, NULL, 'k'},
-                                        {"isa", required_argument, NULL, 'i'},
-                                        {"unique", no_argument, NULL, 'u'},
-                                        {"stats", no_argument, NULL, 's'},
-                                        {"help", no_argument, NULL, 'h'},
-                                        {"version", no_argument, NULL, 'V'},
-                                        {NULL, 0, NULL, 0}};
+  static const struct option table[] = {
+      {"threads", required_argument, NULL, 't'}, {"checkpoint", required_argument, NULL, 'c'},
+      {"method", required_argument, NULL, 'm'},  {"kernel", required_argument, NULL, 'k'},
+      {"isa", required_argument, NULL, 'i'},     {"unique", no_argument, NULL, 'u'},
+      {"stats", no_argument, NULL, 's'},         {"help", no_argument, NULL, 'h'},
+      {"version", no_argument, NULL, 'V'},       {NULL, 0, NULL, 0}};
   *chosen = (mpi_options){0};
   if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")))
     return REQUEST_HELP;
@@ -127,8 +123,7 @@ static request parse_options(int argc, char **argv, mpi_options *chosen, char *p
       else if (*end || end == argv[optind] || n < 1 || n > NQ_COUNT_MAX_N) {
         snprintf(message, sizeof message, "N must be 1..%d", NQ_COUNT_MAX_N);
         problem = message;
-      }
-      else if (optind + 1 < argc)
+      } else if (optind + 1 < argc)
         problem = "one N only";
       chosen->n = (int)n;
     }
@@ -224,9 +219,8 @@ typedef struct head_start {
 
 static void start_counting(head_start *started, const mpi_options *chosen, nq_count_method method,
                            int rank, int ranks, int early_deal) {
-  if (!started->plan &&
-      nq_count_plan_create_isa(chosen->n, method, NQ_COUNT_KERNEL_AUTO, chosen->isa, &started->plan) !=
-          NQ_OK)
+  if (!started->plan && nq_count_plan_create_isa(chosen->n, method, NQ_COUNT_KERNEL_AUTO,
+                                                 chosen->isa, &started->plan) != NQ_OK)
     return; /* the same call after MPI_Init reports why */
   if (rank == 0) {
     started->dispatcher = rank0_begin(chosen, started->plan, ranks, early_deal);
@@ -318,9 +312,8 @@ int main(int argc, char **argv) {
     started = (head_start){0};
   }
   if (!started.plan) {
-    nq_status status =
-        nq_count_plan_create_isa(chosen.n, chosen.method, NQ_COUNT_KERNEL_AUTO, chosen.isa,
-                                 &started.plan);
+    nq_status status = nq_count_plan_create_isa(chosen.n, chosen.method, NQ_COUNT_KERNEL_AUTO,
+                                                chosen.isa, &started.plan);
     if (status != NQ_OK) {
       if (rank == 0)
         fprintf(stderr, PROGRAM ": error: %s\n",

@@ -85,8 +85,8 @@ static nq_cnf *to_cnf(const formula *f) {
       used += (size_t)snprintf(text + used, sizeof text - used, " %d", v);
     used += (size_t)snprintf(text + used, sizeof text - used, " 0\n");
   }
-  used += (size_t)snprintf(text + used, sizeof text - used, "p cnf %d %d\n", f->variables,
-                           f->clauses);
+  used +=
+      (size_t)snprintf(text + used, sizeof text - used, "p cnf %d %d\n", f->variables, f->clauses);
   for (int c = 0; c < f->clauses; c++) {
     for (int k = 0; k < f->width[c]; k++)
       used += (size_t)snprintf(text + used, sizeof text - used, "%d ", f->literal[c][k]);
@@ -125,8 +125,8 @@ static uint64_t count_with(const nq_cnf *cnf, nq_cnf_engine engine, uint8_t choi
     abort();
   nq_enumeration result;
   uint64_t listed = 0;
-  nq_status status = nq_cnf_plan_enumerate(plan, 0, &control, listing ? count_listed : NULL,
-                                           &listed, &result);
+  nq_status status =
+      nq_cnf_plan_enumerate(plan, 0, &control, listing ? count_listed : NULL, &listed, &result);
   nq_cnf_plan_free(plan);
   if (status != NQ_OK || !result.complete || result.solutions_high)
     abort();

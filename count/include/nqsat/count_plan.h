@@ -9,16 +9,17 @@
  */
 #ifndef NQSAT_COUNT_PLAN_H
 #define NQSAT_COUNT_PLAN_H
-#include "nqsat/status.h"
 #include "nqsat/count_classes.h"
+#include "nqsat/status.h"
 #include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 
 typedef enum nq_count_method {
-  NQ_COUNT_METHOD_AUTO = 0,      /* the faster for n (measured; documented) */
-  NQ_COUNT_METHOD_BACKTRACK = 1, /* symmetry classes by backtracking (its kernels: nq_count_kernel) */
-  NQ_COUNT_METHOD_JOIN = 2       /* quarter boards joined into halves, halves matched */
+  NQ_COUNT_METHOD_AUTO = 0, /* the faster for n (measured; documented) */
+  NQ_COUNT_METHOD_BACKTRACK =
+      1,                   /* symmetry classes by backtracking (its kernels: nq_count_kernel) */
+  NQ_COUNT_METHOD_JOIN = 2 /* quarter boards joined into halves, halves matched */
 } nq_count_method;
 
 /* Largest n the join method counts: a half board's diagonals, two fields
@@ -103,14 +104,15 @@ typedef struct nq_count_choice {
    * while neither did. */
   const char *isa_option;
 } nq_count_choice;
-#define NQ_COUNT_CHOICE_DEFAULT {NQ_COUNT_METHOD_AUTO, NQ_COUNT_ISA_AUTO, NULL}
+#define NQ_COUNT_CHOICE_DEFAULT                                                                    \
+  { NQ_COUNT_METHOD_AUTO, NQ_COUNT_ISA_AUTO, NULL }
 /* Takes the value of option `option` ("method", "isa", or "kernel", the
  * old spelling of --isa kept for one release: rows = portable, vector =
  * avx512, auto = auto) into *choice. Returns 0, or -1 with a message in
  * why[why_size] (an unknown name, listing the names; --kernel and --isa
  * both given). */
-int nq_count_choice_parse(nq_count_choice *choice, const char *option, const char *value,
-                          char *why, size_t why_size);
+int nq_count_choice_parse(nq_count_choice *choice, const char *option, const char *value, char *why,
+                          size_t why_size);
 void nq_count_plan_free(nq_count_plan *plan);
 size_t nq_count_plan_jobs(const nq_count_plan *plan);
 nq_count_method nq_count_plan_method(const nq_count_plan *plan);
@@ -146,9 +148,8 @@ typedef struct nq_count_worker nq_count_worker; /* opaque */
 nq_status nq_count_worker_create(const nq_count_plan *plan, nq_count_worker **worker);
 void nq_count_worker_free(nq_count_worker *worker);
 /* Job `job` on the calling thread with `worker` (made for this plan). */
-nq_status nq_count_plan_run_job_with(const nq_count_plan *plan, nq_count_worker *worker,
-                                     size_t job, const volatile sig_atomic_t *stop,
-                                     nq_count_tally *tally);
+nq_status nq_count_plan_run_job_with(const nq_count_plan *plan, nq_count_worker *worker, size_t job,
+                                     const volatile sig_atomic_t *stop, nq_count_tally *tally);
 
 /* One job on the calling thread (for tests; a fresh worker each call). */
 nq_status nq_count_plan_run_job(const nq_count_plan *plan, size_t job,

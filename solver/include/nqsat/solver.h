@@ -35,7 +35,7 @@ typedef struct nq_solver_control {
    * picosat_set_interrupt); nonzero stops it. A signal handler may set it. */
   const volatile sig_atomic_t *interrupt;
   double time_limit_seconds; /* 0: no limit */
-  int threads; /* worker threads, 1..NQ_SOLVER_MAX_THREADS; 0: all CPUs */
+  int threads;               /* worker threads, 1..NQ_SOLVER_MAX_THREADS; 0: all CPUs */
   /* Called from the calling thread about twice a second while searching. */
   void (*progress)(void *context, uint64_t solutions, double elapsed_seconds);
   void *progress_context;
@@ -188,8 +188,7 @@ void nq_cnf_plan_free(nq_cnf_plan *plan);
 
 /* Decisions and conflicts of the last nq_cnf_plan_enumerate (the NATIVE
  * engine's, summed over its workers; 0 with PicoSAT). */
-void nq_cnf_plan_search_counts(const nq_cnf_plan *plan, uint64_t *decisions,
-                               uint64_t *conflicts);
+void nq_cnf_plan_search_counts(const nq_cnf_plan *plan, uint64_t *decisions, uint64_t *conflicts);
 
 /* Where an enumeration stands, as a watch's check sees it (nq_cnf_watch).
  * Work is counted in steps of the all-solutions engine: its decisions

@@ -62,17 +62,17 @@ typedef struct nq_answer {
   long conflict_line;
   nq_answer_model *models;
   size_t model_count;
-  size_t model_capacity; /* entries allocated in `models` */
+  size_t model_capacity;     /* entries allocated in `models` */
   unsigned char *model_bits; /* model_count * nq_answer_model_bytes() bytes */
   size_t bits_capacity;      /* models that fit in `model_bits` */
-  nq_count_claim count; /* count.line 0: no count claimed */
-  char count_type[8];   /* "mc", "pmc", ... from "c s type", or "" */
+  nq_count_claim count;      /* count.line 0: no count claimed */
+  char count_type[8];        /* "mc", "pmc", ... from "c s type", or "" */
   long type_line;
   int has_estimate; /* "c s log10-estimate X": 1, or -1 when X is no number */
   double log10_estimate;
   long estimate_line;
   char estimate_text[40];
-  const char *name; /* of the last input read, for messages */
+  const char *name;    /* of the last input read, for messages */
   int *free_variables; /* the cubes' free variables (see nq_answer_cube) */
   size_t free_used, free_capacity;
   nq_answer_cube *cubes;
@@ -88,7 +88,7 @@ typedef struct nq_answer {
   int64_t unlisted_unused;
   long unlisted_line;
   long model_after_count_line; /* a model begun after a count closed the list */
-  long compact_line;            /* "c compact: ..." (compact lines follow), 0 if none */
+  long compact_line;           /* "c compact: ..." (compact lines follow), 0 if none */
   /* Boards printed as rows of "." and "Q" (nqsat solve FILE --board):
    * board b's queens are board_columns[b * board_n + row] (0-based), it
    * ended at board_lines[b]. */

@@ -68,7 +68,7 @@ typedef struct nq_certificate_result {
 } nq_certificate_result;
 
 nq_status nq_certificate_check(const char *cnf_path, const char *certificate_path,
-                               const char *proof_path, nq_certificate_result *result,
-                               char *error, size_t error_size);
+                               const char *proof_path, nq_certificate_result *result, char *error,
+                               size_t error_size);
 
 #endif

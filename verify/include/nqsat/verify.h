@@ -193,8 +193,8 @@ typedef struct nq_verify_claims {
    * past them, so what follows is seen. */
   long end_line, second_end_line;
   char end_text[40], second_end_text[40];
-  long unsatisfiable_line; /* the first UNSAT claim ("UNSAT", "s UNSATISFIABLE", ...) */
-  long unknown_line;       /* the first "INDET", "s UNKNOWN", "=====UNKNOWN=====" */
+  long unsatisfiable_line;      /* the first UNSAT claim ("UNSAT", "s UNSATISFIABLE", ...) */
+  long unknown_line;            /* the first "INDET", "s UNKNOWN", "=====UNKNOWN=====" */
   long solution_after_end_line; /* the first solution after an end of search */
   long first_solution_line;
 } nq_verify_claims;
@@ -205,9 +205,9 @@ typedef struct nq_verify_claims {
  * are read from any input; a count claimed twice with two numbers sets
  * conflict_line. */
 nq_status nq_verify_read_answer(FILE *input, const char *name, int n,
-                                const nq_verify_model_format *format,
-                                nq_verify_read_fn on_solution, void *context,
-                                nq_verify_claims *claims, char *error, size_t error_size);
+                                const nq_verify_model_format *format, nq_verify_read_fn on_solution,
+                                void *context, nq_verify_claims *claims, char *error,
+                                size_t error_size);
 
 /* ---- Distinct solutions and what is missing ---------------------------------
  * A list of solutions read from another program, as a set: repeats are
@@ -343,7 +343,7 @@ typedef struct nq_verify_square {
 } nq_verify_square;
 
 typedef struct nq_completion_problem {
-  int n; /* 1..NQ_VERIFY_COMPLETION_MAX_N */
+  int n;                          /* 1..NQ_VERIFY_COMPLETION_MAX_N */
   const nq_verify_square *placed; /* borrowed; may attack each other (then 0) */
   int placed_count;
   const nq_verify_square *blocked; /* borrowed */
