@@ -4,7 +4,7 @@
 # brute force written from the definitions (chess_brute.py); the .col
 # queen graph edge for edge against the definition, the classic
 # queen5_5.col's opening lines (tests/data/col) and the classic files'
-# "p edge" lines; usage errors.
+# "p edge" lines; UNSAT one below the optimum by DRAT proofs; usage errors.
 source "$(dirname "$0")/lib.sh"
 BRUTE="python3 $CLI_TESTS/chess_brute.py"
 DATA="$CLI_TESTS/../data/col"
@@ -137,6 +137,29 @@ expect_usage "unknown problem 'knights'" encode 5 --problem knights
 expect_usage "needs its K" encode 5 --problem colour
 expect_usage "takes no K" encode 5 --problem toroidal:3
 expect_usage "out of range" encode 5 --problem dominate:26
+# UNSAT one below the optimum, certified: the chromatic number of the 4 x 4
+# queen graph is 5 and the (independent) domination number of 5 x 5 is 3
+# (A088202, A075458, A075324). Each file at K - 1 is refuted with a DRAT
+# proof, cadical's and nqsat's own, that check --proof verifies; the proof
+# with its last half cut off must not verify.
+for problem in "colour:4 4" "dominate:2 5" "dominate-independent:2 5"; do
+  set -- $problem
+  "$NQSAT" encode "$2" --problem "$1" -o "$WORK/u.cnf" || fail "encode $2 --problem $1"
+  provers="nqsat"
+  command -v cadical >/dev/null && provers="nqsat cadical"
+  for prover in $provers; do
+    if [ "$prover" = cadical ]; then
+      cadical -q --no-binary "$WORK/u.cnf" "$WORK/u.drat" >"$WORK/u.ans"
+    else
+      "$NQSAT" solve "$WORK/u.cnf" --proof "$WORK/u.drat" --proof-format text >"$WORK/u.ans"
+    fi
+    expect_exit 0 "$NQSAT" check --instance "$WORK/u.cnf" "$WORK/u.ans" --proof "$WORK/u.drat" -q
+    head -n "$(($(wc -l <"$WORK/u.drat") / 2))" "$WORK/u.drat" >"$WORK/u_cut.drat"
+    expect_exit 1 "$NQSAT" check --instance "$WORK/u.cnf" "$WORK/u.ans" --proof "$WORK/u_cut.drat" -q
+  done
+done
+[ -n "$(command -v cadical)" ] || echo "encode_families: cadical not installed: its proofs skipped" >&2
+
 expect_usage "out of range" encode 5 --problem colour:0
 expect_usage "DIMACS CNF or OPB only" encode 5 --problem super --format mzn
 expect_usage "DIMACS CNF or OPB only" encode 5 --problem super --shuffle
