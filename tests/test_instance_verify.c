@@ -1,5 +1,5 @@
-/* The verifier's new capabilities: MD5 against RFC 1321's test
- * vectors, the GBD hash against the vector of the issue, completion counts
+/* The verifier's instance functions: MD5 against RFC 1321's test
+ * vectors, the GBD hash of a small file against its known value, completion counts
  * against brute force over the plain enumerator, the explicit construction,
  * instance headers (maps, squares, gzip, OPB, malformed ones) and verdicts
  * on hand-written answers. Expected values are typed in from the sources
@@ -92,8 +92,8 @@ static void test_gbd_hash(void) {
   char hash[33], error[300];
   char *plain = write_file("gbd1.cnf", "p cnf 2 2\n1 -2 0\n2 0\n", 0);
   CHECK(nq_instance_gbd_hash(plain, NULL, hash, error, sizeof error) == NQ_OK, "%s", error);
-  CHECK(!strcmp(hash, "177c0b03f0c47b5f973797b2f46c901d"), "GBD hash of the issue's file: %s",
-        hash);
+  CHECK(!strcmp(hash, "177c0b03f0c47b5f973797b2f46c901d"),
+        "GBD hash of p cnf 2 2 / 1 -2 0 / 2 0: %s", hash);
   /* Comments, header spacing, blank lines, a clause across lines, CRLF,
    * gzip: the same formula, the same hash. */
   char *noisy = write_file(

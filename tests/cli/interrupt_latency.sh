@@ -85,7 +85,7 @@ no_temporaries() {
 
 big_enough() { [ -n "$(find "$WORK/dest" -name "$1.tmp.*" -size +2048k 2>/dev/null)" ]; }
 
-# ---- encode: the issue's case, N = 3000 pairwise (hours of writing) --------
+# ---- encode: N = 3000 pairwise, hours of writing if never stopped ---------
 for target in F.cnf F.cnf.gz; do
   for signal in INT TERM; do
     rm -rf "$WORK/dest" && mkdir "$WORK/dest"

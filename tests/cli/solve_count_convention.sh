@@ -89,7 +89,7 @@ count_is() {
   expect_equal "$(cat "$WORK/out")" "$expected" "$what"
 }
 
-# ---- the issue's example, and counts against brute force ----
+# ---- p cnf 5 1 / 1 2 0 (3 * 2^3 = 24 models), and counts against brute force ----
 printf 'p cnf 5 1\n1 2 0\n' >"$WORK/example.cnf"
 expect_equal "$(brute_count "$WORK/example.cnf")" 24 "brute force of the example"
 count_is "$WORK/example.cnf" 24 "p cnf 5 1 / 1 2 0"
