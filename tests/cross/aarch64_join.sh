@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The join counting method on aarch64: builds the verifier's counting files
+# The join counting method on aarch64: builds the counter's files
 # and the join's unit tests (tests/test_join_parts.c, tests/test_count_join.c
 # for N = 1..12) with Debian's cross compiler, -Werror, and runs them under
 # qemu's user-mode emulator. There only the portable level exists, so this
@@ -22,14 +22,18 @@ done
 work=$(mktemp -d "${TMPDIR:-/tmp}/nqsat-aarch64.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
-# What the join's tests reach in verify/ (the counting methods, the join's
-# kernels, the plan driver, the backtracking the tests compare with), and
-# the status strings; not the readers, which need zlib for aarch64.
+# What the join's tests reach: the counter's library in count/ (the
+# counting methods, the join's kernels, the plan driver, the published
+# counts), the verifier's backtracking the tests compare with, and the
+# status strings; not the readers, which need zlib for aarch64.
+c=$source_dir/count
 v=$source_dir/verify
-sources=("$v"/count_*.c "$v"/join_*.c "$v"/class_classify.c "$v"/symmetry.c "$v"/known_counts.c
-  "$v"/backtrack.c "$v"/placement.c "$source_dir"/common/status.c)
+sources=("$c"/oeis_counts.c "$c"/count_classes.c "$c"/class_classify.c "$c"/count_kernel_*.c
+  "$c"/count_plan.c "$c"/count_choice.c "$c"/count_backtrack_jobs.c "$c"/count_join.c
+  "$c"/join_*.c "$v"/symmetry.c "$v"/known_counts.c "$v"/backtrack.c "$v"/placement.c
+  "$source_dir"/common/status.c)
 flags=(-std=c11 -O2 -Wall -Wextra -Wpedantic -Werror -D_POSIX_C_SOURCE=200809L
-  -I"$v"/include -I"$source_dir"/common/include -I"$source_dir"/common/internal)
+  -I"$c"/include -I"$v"/include -I"$source_dir"/common/include -I"$source_dir"/common/internal)
 status=0
 for test in test_join_parts test_count_join; do
   "$cc" "${flags[@]}" -o "$work/$test" "$source_dir/tests/$test.c" "${sources[@]}" -lpthread -lm
