@@ -10,6 +10,17 @@
 # fails the run even where a test does not check the exit code. Skipped,
 # because they only repeat the same code paths for minutes under valgrind
 # (add a script's name to `skip` and say why):
+#   signal_pairs        two signals microseconds apart and an exit within
+#                       1 s: timing, meaningless under valgrind
+#   check_instance_counting  --time-limit and the progress line after 2 s:
+#                       timing; its counts run in the sanitizer pass
+#   solve_cache_bound   the process's peak memory against --max-memory:
+#                       valgrind's own memory is in that peak
+#   encode_families, round_trip, verify_certify, count_certificate,
+#   proof_check, run_proof  many counts, proofs and checks of the same
+#                       paths (minutes under valgrind; every one runs under
+#                       ASan + UBSan in the sanitizer pass); judge_rule.sh
+#                       and solve_count_unsat.sh run here
 #   encode_rows_counts  the counts and refused options of encode_rows.sh
 #                       (which runs here) over many N and encodings: ~120
 #                       more runs of the same paths
@@ -63,7 +74,8 @@ binary=$(realpath "$build/nqsat")
 command -v valgrind >/dev/null || { echo "valgrind: not installed (scripts/setup.sh --test-tools)" >&2; exit 1; }
 skip=(encode_rows_counts teach_browser run_cactus_browser interrupt_latency count_signals count_mpi solve_files_encodings
   solve_engines check_complete verify_paths solve_count_convention count_isa run_measure solve_partial
-  solve_components solve_engine_hedge verify_memory)
+  solve_components solve_engine_hedge verify_memory signal_pairs check_instance_counting solve_cache_bound
+  encode_families round_trip proof_check verify_certify count_certificate run_proof)
 
 logs=$(mktemp -d "${TMPDIR:-/tmp}/nqsat-valgrind.XXXXXX")
 trap 'rm -rf "$logs"' EXIT
