@@ -98,8 +98,9 @@ static void print_power_form(FILE *out, const model_count *count) {
   mp_bitcnt_t twos = mpz_scan1(count->mantissa, 0);
   mpz_tdiv_q_2exp(odd, count->mantissa, twos);
   if (mpz_cmp_ui(odd, 1) != 0) {
-    mpz_out_str(out, 10, odd);
-    fputc('*', out);
+    char *digits = mpz_get_str(NULL, 10, odd);
+    fprintf(out, "%s*", digits ? digits : "?");
+    free(digits);
   }
   fprintf(out, "2^%llu", (unsigned long long)(count->power + twos));
   mpz_clear(odd);

@@ -112,8 +112,16 @@ nq_status nq_cnf_certify_count(const nq_cnf *cnf, const char *certificate_path,
       snprintf(error, error_size, "%s: cannot write the certificate", certificate_path);
     goto done;
   }
-  gmp_fprintf(writer.file, "s mc %Zd\n", writer.count);
-  if (fclose(writer.file) != 0) {
+  /* mpz_get_str, not gmp_fprintf: gmp.h declares its stdio functions only
+   * when <stdio.h> came first, an order clang-format does not keep. */
+  char *count_digits = mpz_get_str(NULL, 10, writer.count);
+  if (!count_digits) {
+    status = NQ_ERR_MEMORY;
+    goto done;
+  }
+  int printed = fprintf(writer.file, "s mc %s\n", count_digits);
+  free(count_digits);
+  if (printed < 0 || fclose(writer.file) != 0) {
     writer.file = NULL;
     snprintf(error, error_size, "%s: cannot write the certificate", certificate_path);
     status = NQ_ERR_IO;

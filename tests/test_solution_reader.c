@@ -191,6 +191,18 @@ int main(void) {
   CHECK(strstr(error, "in:2:") && strstr(error, "cut off"), "%s", error);
   CHECK(read_text("v 1 99999999999 0\n", 4, &s, error, sizeof error) == NQ_ERR_PARSE, "big");
   CHECK(strstr(error, "out of range"), "%s", error);
+  /* Variables far above the board (auxiliaries): both values of one still
+   * fail, and a model naming 2,000,000,000 costs no 2 GB table; the same
+   * huge variable in the next model is a new model's value. */
+  CHECK(read_text("v 2 8 9 15 2000000000 -2000000000 0\n", 4, &s, error, sizeof error) == NQ_OK,
+        "%s", error);
+  CHECK(s.invalid == 1 && strstr(s.problem, "2000000000 is given both values"), "huge both: %s",
+        s.problem);
+  CHECK(read_text("v 2 8 9 15 2000000000 -2000000001 0\nv 2 8 9 15 -2000000000 0\n", 4, &s,
+                  error, sizeof error) == NQ_OK,
+        "%s", error);
+  CHECK(s.solutions == 2 && s.invalid == 0, "huge variables cleared between models: %d valid",
+        s.solutions);
   static const char with_nul[] = "2 4 1 3\n2 4\0 1 3\n";
   FILE *input = fmemopen((void *)with_nul, sizeof with_nul - 1, "r");
   CHECK(nq_verify_read_solutions(input, "in", 4, record, &s, error, sizeof error) == NQ_ERR_PARSE &&

@@ -40,6 +40,12 @@ typedef struct reader {
    * whatever it stands for; cleared through `given_touched`. */
   unsigned char *given;
   size_t given_size;
+  /* Variables from DENSE_GIVEN up keep their value in a hash table instead
+   * (key 0: free slot), so that a model naming variable 2,000,000,000
+   * costs one slot, not 2 GB. */
+  long long *sparse_keys;
+  unsigned char *sparse_values;
+  size_t sparse_capacity, sparse_count;
   int *given_touched;
   size_t given_touched_count, given_touched_capacity;
   char model_problem[160]; /* the open model's first problem, or "" */
@@ -126,10 +132,65 @@ static void remember_touched(reader *state, int variable) {
   state->touched[state->touched_count++] = variable;
 }
 
+enum { DENSE_GIVEN = 1 << 22 };
+
+static size_t sparse_home(long long variable, size_t capacity) {
+  return (size_t)(((unsigned long long)variable * 0x9E3779B97F4A7C15ull) >> 20) & (capacity - 1);
+}
+
+/* The value slot of `variable` (>= DENSE_GIVEN) in the hash table, added
+ * as 0 when absent; NULL when out of memory. */
+static unsigned char *sparse_slot(reader *state, long long variable) {
+  if ((state->sparse_count + 1) * 2 > state->sparse_capacity) {
+    size_t capacity = state->sparse_capacity ? state->sparse_capacity * 2 : 64;
+    long long *keys = calloc(capacity, sizeof *keys);
+    unsigned char *values = calloc(capacity, 1);
+    if (!keys || !values) {
+      free(keys);
+      free(values);
+      return NULL;
+    }
+    for (size_t i = 0; i < state->sparse_capacity; i++) {
+      if (!state->sparse_keys[i])
+        continue;
+      size_t slot = sparse_home(state->sparse_keys[i], capacity);
+      while (keys[slot])
+        slot = (slot + 1) & (capacity - 1);
+      keys[slot] = state->sparse_keys[i];
+      values[slot] = state->sparse_values[i];
+    }
+    free(state->sparse_keys);
+    free(state->sparse_values);
+    state->sparse_keys = keys;
+    state->sparse_values = values;
+    state->sparse_capacity = capacity;
+  }
+  size_t slot = sparse_home(variable, state->sparse_capacity);
+  while (state->sparse_keys[slot] && state->sparse_keys[slot] != variable)
+    slot = (slot + 1) & (state->sparse_capacity - 1);
+  if (!state->sparse_keys[slot]) {
+    state->sparse_keys[slot] = variable;
+    state->sparse_values[slot] = 0;
+    state->sparse_count++;
+  }
+  return &state->sparse_values[slot];
+}
+
 /* Records that the open model gives file variable `variable` the value
  * `positive`; a second, different value is the model's problem. Returns
  * -1 when out of memory. */
 static int give_value(reader *state, long long variable, int positive) {
+  if (variable >= DENSE_GIVEN) {
+    unsigned char *slot = sparse_slot(state, variable);
+    if (!slot)
+      return -1;
+    if (*slot && *slot != (positive ? 1 : 2) && !state->model_problem[0])
+      snprintf(state->model_problem, sizeof state->model_problem,
+               "variable %lld is given both values (line %ld)", variable, state->line);
+    if (!*slot)
+      *slot = positive ? 1 : 2;
+    return 0;
+  }
   if ((size_t)variable >= state->given_size) {
     size_t size = state->given_size ? state->given_size : 1024;
     while (size <= (size_t)variable)
@@ -176,6 +237,10 @@ static int finish_model(reader *state, nq_verify_read_fn on_solution, void *cont
   for (size_t i = 0; i < state->given_touched_count; i++)
     state->given[state->given_touched[i]] = 0;
   state->given_touched_count = 0;
+  if (state->sparse_count) {
+    memset(state->sparse_keys, 0, state->sparse_capacity * sizeof *state->sparse_keys);
+    state->sparse_count = 0;
+  }
   state->model_problem[0] = '\0';
   if (state->touched_lost)
     memset(state->queen_true, 0, (size_t)state->board_variables + 1);
@@ -420,7 +485,7 @@ static nq_status read_status_line(reader *state, const char *cursor) {
  * board row, -2 when it is one without exactly one queen. */
 static int board_row(const reader *state, const char *line) {
   int column = -1, tokens = 0;
-  for (const char *p = line;; p++) {
+  for (const char *p = line;; p += 2) {
     if (*p != '.' && *p != 'Q')
       return -1;
     if (*p == 'Q')
@@ -430,7 +495,6 @@ static int board_row(const reader *state, const char *line) {
       break;
     if (p[1] != ' ')
       return -1;
-    p++;
   }
   if (tokens != state->n)
     return -1;
@@ -648,6 +712,8 @@ nq_status nq_verify_read_answer(FILE *input, const char *name, int n,
   free(state.touched);
   free(state.columns);
   free(state.given);
+  free(state.sparse_keys);
+  free(state.sparse_values);
   free(state.given_touched);
   return status;
 }
