@@ -178,6 +178,11 @@ struct allsat_engine {
   /* DRAT proof of the clauses learned and deleted, or NULL. */
   allsat_proof_fn proof;
   void *proof_context;
+  /* The proof's lemmas for exhausted subtrees (log_exhausted), each as its
+   * literals, then its size and level: deleted once their parent's lemma
+   * is logged. `lemma` [variables + 1] builds one. */
+  int_list exhausted;
+  int *lemma;
 };
 
 static int var_of(int literal) { return literal >> 1; }
@@ -650,11 +655,49 @@ static int highest_flipped(const allsat_engine *e, int below) {
   return e->floor;
 }
 
+/* For the proof: the subtree under the decisions of levels 1..k (and the
+ * assumptions) has no model left that is not blocked, so the clause
+ * negating them is RUP: assuming them, unit propagation either meets the
+ * model's blocking clause falsified (after a model, whose projected
+ * literals all follow from them), or the conflict (at a flipped level), or
+ * the lemmas of both halves of level k + 1. Those children are deleted:
+ * the parent replaces them. Logged this way, the enumeration itself is a
+ * DRAT refutation of the formula with every model's blocking clause added,
+ * the proof part of a certified count (cnf_certify.c); the lemma negating
+ * the decisions, one per node of the decision tree, is what decision-DNNF
+ * certificates justify their nodes by (CPOG, Bryant et al., SAT 2023). */
+static void log_exhausted(allsat_engine *e, int k) {
+  if (!e->proof)
+    return;
+  int n = 0;
+  for (int l = 1; l <= k; l++) {
+    int end = l < e->current_level ? e->level_start[l + 1] : e->trail_size;
+    if (e->level_kind[l] != LEVEL_ASSUMPTION)
+      end = e->level_start[l] + 1;
+    for (int i = e->level_start[l]; i < end; i++)
+      if (e->reason[var_of(e->trail[i])] == NO_REASON)
+        e->lemma[n++] = e->trail[i] ^ 1;
+  }
+  log_clause(e, e->lemma, n, 0);
+  int_list *stack = &e->exhausted;
+  while (stack->size >= 2 && stack->items[stack->size - 1] > k) {
+    int size = stack->items[stack->size - 2];
+    stack->size -= 2 + (size_t)size;
+    log_clause(e, stack->items + stack->size, size, 1);
+  }
+  for (int i = 0; i < n; i++)
+    if (list_push(stack, e->lemma[i]))
+      e->out_of_memory = 1;
+  if (list_push(stack, n) || list_push(stack, k))
+    e->out_of_memory = 1;
+}
+
 /* The subtree under levels 1..k is searched completely: flip the highest
  * regular projection decision at or below k (popping flipped levels on
  * the way). Returns 1 when none is left above the floor. */
 static int backtrack_exhausted(allsat_engine *e, int k) {
   while (k > e->floor) {
+    log_exhausted(e, k);
     int kind = e->level_kind[k], decision = e->trail[e->level_start[k]];
     backtrack(e, k - 1);
     if (kind == LEVEL_REGULAR) {
@@ -836,6 +879,7 @@ nq_status allsat_engine_enumerate(allsat_engine *e, const int *assumptions, size
   if (e->inconsistent)
     return NQ_OK;
   e->floor = 0;
+  e->exhausted.size = 0;
   if (assumption_count) {
     new_level(e, LEVEL_ASSUMPTION);
     e->floor = 1;
@@ -870,8 +914,9 @@ nq_status allsat_engine_enumerate(allsat_engine *e, const int *assumptions, size
       int assertion_level, lbd;
       int n = analyze(e, &assertion_level, &lbd);
       if (e->level_kind[e->current_level] == LEVEL_FLIPPED) {
-        /* Both halves of this level are done. */
-        if (backtrack_exhausted(e, e->current_level - 1)) {
+        /* Both halves of this level are done: exhausting a flipped level
+         * pops it and goes on below. */
+        if (backtrack_exhausted(e, e->current_level)) {
           if (n == 1 && list_push(&e->pending_units, e->learned[0]))
             status = NQ_ERR_MEMORY;
           if (add_clause(e, e->learned, n, 1, lbd) < 0)
@@ -999,7 +1044,8 @@ allsat_engine *allsat_engine_new_until(int variables, const unsigned char *proje
   e->to_clear = malloc(n * sizeof *e->to_clear);
   e->level_stamp = calloc(n + 2, sizeof *e->level_stamp);
   e->model = malloc(n);
-  if (!e->projected || !e->value || !e->level || !e->reason || !e->phase || !e->trail ||
+  e->lemma = malloc(n * sizeof *e->lemma);
+  if (!e->lemma || !e->projected || !e->value || !e->level || !e->reason || !e->phase || !e->trail ||
       !e->level_start || !e->level_kind || !e->watches || !e->occurrences || !e->occurrence_count ||
       !e->activity || !e->heaps[0].items || !e->heaps[1].items || !e->heap_index || !e->seen ||
       !e->learned || !e->to_clear || !e->level_stamp || !e->model)
@@ -1180,12 +1226,23 @@ void allsat_engine_free(allsat_engine *e) {
   free(e->to_clear);
   free(e->level_stamp);
   free(e->model);
+  free(e->lemma);
+  free(e->exhausted.items);
   free(e);
 }
 
 void allsat_engine_set_proof(allsat_engine *engine, allsat_proof_fn proof, void *context) {
   engine->proof = proof;
   engine->proof_context = context;
+}
+
+int allsat_engine_path(const allsat_engine *e, int *literals) {
+  int n = 0, top = top_projection_level(e);
+  for (int l = e->floor + 1; l <= top; l++) {
+    int literal = e->trail[e->level_start[l]];
+    literals[n++] = (literal & 1) ? -var_of(literal) : var_of(literal);
+  }
+  return n;
 }
 
 void allsat_engine_stats(const allsat_engine *e, allsat_stats *stats) { *stats = e->stats; }

@@ -70,7 +70,21 @@ nq_status allsat_engine_enumerate(allsat_engine *engine, const int *assumptions,
  * found, they end in a conflict at level 0. Nonzero return: out of memory
  * (or a write failed); the enumeration then ends with NQ_ERR_MEMORY. */
 typedef int (*allsat_proof_fn)(void *context, const int *literals, int size, int deleted);
+/* With a proof set, the engine also logs, each time the subtree under some
+ * projection decisions is exhausted, the clause negating those decisions
+ * (and the assumptions), deleting the lemmas of its two halves: after an
+ * enumeration that reported every model, the proof with the empty clause
+ * added refutes the clauses plus each model's blocking clause (the
+ * negation of its assigned projected literals). */
 void allsat_engine_set_proof(allsat_engine *engine, allsat_proof_fn proof, void *context);
+
+/* Inside on_model: the model's decision path, the decision (or, on a
+ * flipped level, the negated decision) of each projection level from the
+ * lowest, as DIMACS literals into `literals` (room for `variables`).
+ * Returns how many. Paths of two models diverge at a level where one has
+ * a literal and the other its negation, and models come in depth-first
+ * order: the checker's disjointness test (count_certificate.c). */
+int allsat_engine_path(const allsat_engine *engine, int *literals);
 
 typedef struct allsat_stats {
   uint64_t decisions, conflicts, propagations, models, learned_kept;

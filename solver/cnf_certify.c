@@ -1,6 +1,8 @@
-/* nq_cnf_certify_count (nqsat/refute.h): cubes from one walk of the CDCL
- * engine's decision tree over the projection, then a refutation of the
- * formula with every cube blocked. */
+/* nq_cnf_certify_count (nqsat/refute.h): one walk of the CDCL engine's
+ * decision tree over the projection writes both parts of the certificate:
+ * each model as a cube with its decision path, and the engine's learned
+ * clauses with a lemma per exhausted subtree as the DRAT proof that the
+ * formula with every cube blocked has no model (allsat_engine.h). */
 #include <errno.h>
 #include <gmp.h>
 #include <stdio.h>
@@ -9,47 +11,38 @@
 #include <unistd.h>
 
 #include "allsat_engine.h"
-#include "grow.h"
+#include "allsat_order.h"
 #include "nqsat/refute.h"
+#include "proof_writer.h"
 
 typedef struct cube_writer {
   FILE *file;
-  const unsigned char *projected;
+  allsat_engine *engine;
   int variables;
-  int *blocking; /* the cubes' blocking clauses, each ended by 0 */
-  size_t blocking_count, blocking_capacity;
+  int *path; /* [variables + 1] */
   size_t cubes;
   mpz_t count;
-  int failed; /* 1 write error, 2 out of memory */
+  int failed; /* a write failed */
   const volatile sig_atomic_t *stop;
 } cube_writer;
 
-static int push_literal(cube_writer *writer, int literal) {
-  if (writer->blocking_count == writer->blocking_capacity) {
-    int *grown = grow_array(writer->blocking, &writer->blocking_capacity,
-                            writer->blocking_count + 1, sizeof *grown, 4096);
-    if (!grown)
-      return -1;
-    writer->blocking = grown;
-  }
-  writer->blocking[writer->blocking_count++] = literal;
-  return 0;
-}
-
+/* "d DECISIONS 0" then "m LITERALS 0": the cube's decision path, then its
+ * literals (projected ones, a witness for the others; free ones left out). */
 static int on_cube(void *context, const signed char *values, int free_count) {
   cube_writer *writer = context;
-  if (fputs("m", writer->file) == EOF)
+  int decisions = allsat_engine_path(writer->engine, writer->path);
+  FILE *file = writer->file;
+  if (putc('d', file) == EOF)
     writer->failed = 1;
-  for (int v = 1; v <= writer->variables && !writer->failed; v++) {
-    if (values[v] < 0)
-      continue;
-    int literal = values[v] ? v : -v;
-    if (fprintf(writer->file, " %d", literal) < 0)
+  for (int i = 0; i < decisions && !writer->failed; i++)
+    if (fprintf(file, " %d", writer->path[i]) < 0)
       writer->failed = 1;
-    if (writer->projected[v] && push_literal(writer, -literal))
-      writer->failed = 2;
-  }
-  if (!writer->failed && (fputs(" 0\n", writer->file) == EOF || push_literal(writer, 0)))
+  if (!writer->failed && fputs(" 0\nm", file) == EOF)
+    writer->failed = 1;
+  for (int v = 1; v <= writer->variables && !writer->failed; v++)
+    if (values[v] >= 0 && fprintf(file, " %d", values[v] ? v : -v) < 0)
+      writer->failed = 1;
+  if (!writer->failed && fputs(" 0\n", file) == EOF)
     writer->failed = 1;
   mpz_t term;
   mpz_init(term);
@@ -75,11 +68,13 @@ nq_status nq_cnf_certify_count(const nq_cnf *cnf, const char *certificate_path,
   unsigned char *projected = calloc((size_t)variables + 1, 1);
   size_t path_length = strlen(certificate_path);
   char *temporary = malloc(path_length + 16);
-  cube_writer writer = {NULL, projected, variables, NULL, 0, 0, 0, {{0}}, 0, stop};
+  cube_writer writer = {NULL, NULL, variables, NULL, 0, {{0}}, 0, stop};
+  writer.path = malloc(((size_t)variables + 1) * sizeof *writer.path);
   mpz_init(writer.count);
+  proof_writer proof;
+  int proof_open = 0, fd = -1;
   nq_status status = NQ_ERR_MEMORY;
-  int fd = -1;
-  if (!projected || !temporary)
+  if (!projected || !temporary || !writer.path)
     goto done;
   for (int v = 1; v <= variables; v++)
     projected[v] = !cnf->has_projection && v <= cnf->variables;
@@ -93,25 +88,41 @@ nq_status nq_cnf_certify_count(const nq_cnf *cnf, const char *certificate_path,
     status = NQ_ERR_IO;
     goto done;
   }
+  status = proof_writer_open(&proof, proof_path, format, error, error_size);
+  if (status != NQ_OK)
+    goto done;
+  proof_open = 1;
   /* The count is known only at the end: its "s mc" line comes last. */
-  fprintf(writer.file, "c nqsat count certificate: 'm' lines are cubes (projected literals)\n"
-                       "c with a witness for the other variables; projected variables a cube\n"
-                       "c leaves out are free. The formula with every cube blocked is refuted\n"
-                       "c by the DRAT proof next to it.\n");
-  allsat_engine *engine =
-      allsat_engine_new(variables, projected, cnf->literals, cnf->literal_count);
-  if (!engine)
+  fprintf(writer.file, "c nqsat count certificate: each 'm' line is a cube (projected literals,\n"
+                       "c a witness for the other variables; projected variables it leaves out\n"
+                       "c are free), after a 'd' line with its decision path, in depth-first\n"
+                       "c order. The formula with every cube blocked is refuted by the DRAT\n"
+                       "c proof next to it.\n");
+  status = NQ_ERR_MEMORY;
+  writer.engine = allsat_engine_new(variables, projected, cnf->literals, cnf->literal_count);
+  if (!writer.engine)
     goto done;
-  allsat_engine_set_max_free(engine, variables);
-  status = allsat_engine_enumerate(engine, NULL, 0, 1, on_cube, stop_requested, &writer);
-  allsat_engine_free(engine);
-  if (status == NQ_ERR_STOPPED)
-    status = writer.failed == 2 ? NQ_ERR_MEMORY : NQ_ERR_IO;
-  if (status != NQ_OK) {
-    if (status == NQ_ERR_IO)
-      snprintf(error, error_size, "%s: cannot write the certificate", certificate_path);
-    goto done;
+  allsat_engine_set_max_free(writer.engine, variables);
+  /* The enumeration's static order (allsat_order.h), as solve --count
+   * uses: the walk, hence the certificate and its proof, is a fraction of
+   * what VSIDS makes of it. */
+  int *rank = malloc(((size_t)variables + 1) * sizeof *rank);
+  if (rank && !allsat_order_by_links(variables, cnf->literals, cnf->literal_count, rank))
+    (void)allsat_engine_set_order(writer.engine, rank, variables); /* else VSIDS */
+  free(rank);
+  allsat_engine_set_proof(writer.engine, proof_writer_step, &proof);
+  status = allsat_engine_enumerate(writer.engine, NULL, 0, 1, on_cube, stop_requested, &writer);
+  allsat_engine_free(writer.engine);
+  if (status == NQ_ERR_STOPPED || (status == NQ_ERR_MEMORY && proof.failed)) {
+    snprintf(error, error_size, "%s: cannot write the %s",
+             writer.failed ? certificate_path : proof_path,
+             writer.failed ? "certificate" : "proof");
+    status = NQ_ERR_IO;
   }
+  if (status != NQ_OK)
+    goto done;
+  /* Every model reported: the proof closes with the empty clause. */
+  proof_writer_step(&proof, NULL, 0, 0);
   /* mpz_get_str, not gmp_fprintf: gmp.h declares its stdio functions only
    * when <stdio.h> came first, an order clang-format does not keep. */
   char *count_digits = mpz_get_str(NULL, 10, writer.count);
@@ -121,34 +132,15 @@ nq_status nq_cnf_certify_count(const nq_cnf *cnf, const char *certificate_path,
   }
   int printed = fprintf(writer.file, "s mc %s\n", count_digits);
   free(count_digits);
-  if (printed < 0 || fclose(writer.file) != 0) {
-    writer.file = NULL;
+  int closed = fclose(writer.file);
+  writer.file = NULL;
+  if (printed < 0 || closed != 0) {
     snprintf(error, error_size, "%s: cannot write the certificate", certificate_path);
     status = NQ_ERR_IO;
     goto done;
   }
-  writer.file = NULL;
-  /* The formula with every cube blocked, refuted. */
-  nq_cnf blocked = *cnf;
-  blocked.literals = malloc((cnf->literal_count + writer.blocking_count + 1) * sizeof(int));
-  if (!blocked.literals) {
-    status = NQ_ERR_MEMORY;
-    goto done;
-  }
-  memcpy(blocked.literals, cnf->literals, cnf->literal_count * sizeof(int));
-  if (writer.blocking_count)
-    memcpy(blocked.literals + cnf->literal_count, writer.blocking,
-           writer.blocking_count * sizeof(int));
-  blocked.literal_count = cnf->literal_count + writer.blocking_count;
-  blocked.max_variable = variables;
-  int refuted = 0;
-  status = nq_cnf_refute(&blocked, proof_path, format, stop, &refuted, error, error_size);
-  free(blocked.literals);
-  if (status == NQ_OK && !refuted) {
-    snprintf(error, error_size, "%s: the formula with every cube blocked still has a model",
-             certificate_path);
-    status = NQ_ERR_SOLVER;
-  }
+  proof_open = 0;
+  status = proof_writer_close(&proof, 1, error, error_size);
   if (status == NQ_OK && rename(temporary, certificate_path) != 0) {
     snprintf(error, error_size, "%s: %s", certificate_path, strerror(errno));
     status = NQ_ERR_IO;
@@ -163,11 +155,13 @@ nq_status nq_cnf_certify_count(const nq_cnf *cnf, const char *certificate_path,
 done:
   if (writer.file)
     fclose(writer.file);
+  if (proof_open)
+    proof_writer_close(&proof, 0, error, 0);
   if (status != NQ_OK && fd >= 0)
     unlink(temporary);
   free(temporary);
   free(projected);
-  free(writer.blocking);
+  free(writer.path);
   mpz_clear(writer.count);
   return status;
 }

@@ -1,23 +1,22 @@
 /* Certified model counts (nqsat/proof.h, nq_certificate_check). The cubes
- * are checked by evaluation against every clause; disjointness by sorting
- * when every cube is total on the projection (distinct total assignments
- * are disjoint), else pair by pair; completeness by the DRAT proof that the
- * formula with every cube blocked has no model, checked by drat_check.c.
- * The count is summed as a binary number and compared in decimal. */
+ * are checked by evaluation against every clause; disjointness through
+ * their decision paths (check_paths), never cube against cube;
+ * completeness by the DRAT proof that the formula with every cube blocked
+ * has no model, checked by drat_check.c. The count is summed as a binary
+ * number and compared in decimal. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "grow.h"
 #include "nqsat/proof.h"
+#include "drat_check.h"
 #include "proof_formula.h"
-
-/* Pair-by-pair comparison is quadratic: beyond this many cubes with free
- * variables the certificate is refused rather than checked for hours. */
-enum { PAIRWISE_MAX_CUBES = 20000 };
+#include "proof_tokens.h"
 
 typedef struct certificate {
-  proof_clauses cubes; /* the 'm' lines as read */
+  proof_clauses cubes;     /* the 'm' lines as read */
+  proof_clauses decisions; /* the 'd' lines: the decision path of each cube */
   char claimed[128];
   long claimed_line;
 } certificate;
@@ -26,101 +25,92 @@ typedef struct certificate {
 static int read_projection(const char *bytes, size_t size, unsigned char *projected,
                            int variables) {
   int any = 0;
-  size_t at = 0;
-  while (at < size) {
-    size_t end = at;
-    while (end < size && bytes[end] != '\n')
-      end++;
-    const char *line = bytes + at;
-    size_t length = end - at;
+  proof_tokens tokens = {bytes, size, 0, 1};
+  while (proof_tokens_skip(&tokens, 0) >= 0) {
+    const char *line = bytes + tokens.at;
+    size_t length = size - tokens.at;
     size_t skip = length >= 6 && !strncmp(line, "c ind ", 6)      ? 6
                   : length >= 9 && !strncmp(line, "c p show ", 9) ? 9
                                                                   : 0;
-    for (size_t i = skip; skip && i < length;) {
-      while (i < length && line[i] == ' ')
-        i++;
-      long value = 0;
-      int digits = 0;
-      while (i < length && line[i] >= '0' && line[i] <= '9' && value <= variables) {
-        value = value * 10 + (line[i++] - '0');
-        digits++;
-      }
-      if (!digits)
-        break;
+    tokens.at += skip;
+    int64_t value;
+    while (skip && proof_tokens_skip_blanks(&tokens) != '\n' &&
+           proof_tokens_integer(&tokens, PROOF_MAX_VARIABLE, &value) == PROOF_TOKEN_OK && value) {
       if (value >= 1 && value <= variables) {
         projected[value] = 1;
         any = 1;
       }
     }
-    at = end + 1;
+    while (tokens.at < size && bytes[tokens.at] != '\n')
+      tokens.at++;
   }
   return any;
 }
 
+/* The literals of an 'm' or 'd' line after its letter, up to the 0 that
+ * ends them, appended to `list` as one clause. */
+static nq_status read_literals(proof_tokens *tokens, int variables, proof_clauses *list,
+                               const char *name, char *error, size_t error_size) {
+  int64_t line = tokens->line, literal;
+  for (;;) {
+    if (proof_tokens_skip_blanks(tokens) == '\n' || tokens->at >= tokens->size)
+      return proof_parse_error(error, error_size, name, line, "the line does not end in 0");
+    int read = proof_tokens_integer(tokens, variables, &literal);
+    if (read == PROOF_TOKEN_LARGE)
+      return proof_parse_error(error, error_size, name, line,
+                               "a literal exceeds the formula's %d variables", variables);
+    if (read != PROOF_TOKEN_OK)
+      return proof_parse_error(error, error_size, name, line, "expected a literal");
+    if (literal == 0)
+      return proof_clauses_close(list) ? NQ_ERR_MEMORY : NQ_OK;
+    if (proof_clauses_push(list, (int)literal))
+      return NQ_ERR_MEMORY;
+  }
+}
+
 static nq_status read_certificate(const char *bytes, size_t size, const char *name, int variables,
                                   certificate *cert, char *error, size_t error_size) {
-  long line = 1;
-  size_t at = 0;
-  while (at < size) {
-    size_t end = at;
-    while (end < size && bytes[end] != '\n')
-      end++;
-    const char *text = bytes + at;
-    size_t length = end - at;
-    if (length >= 5 && !strncmp(text, "s mc ", 5)) {
-      size_t digits = length - 5;
-      while (digits && (text[5 + digits - 1] == '\r' || text[5 + digits - 1] == ' '))
-        digits--;
-      if (!digits || digits >= sizeof cert->claimed)
+  proof_tokens tokens = {bytes, size, 0, 1};
+  int first;
+  while ((first = proof_tokens_skip(&tokens, 0)) >= 0) {
+    const char *text = bytes + tokens.at;
+    int64_t line = tokens.line;
+    nq_status status = NQ_OK;
+    if (size - tokens.at >= 5 && !strncmp(text, "s mc ", 5)) {
+      size_t digits = 0;
+      while (5 + digits < size - tokens.at && text[5 + digits] >= '0' && text[5 + digits] <= '9')
+        digits++;
+      tokens.at += 5 + digits;
+      if (!digits || digits >= sizeof cert->claimed ||
+          (proof_tokens_skip_blanks(&tokens) != '\n' && tokens.at < size))
         return proof_parse_error(error, error_size, name, line, "expected 's mc COUNT'");
-      for (size_t i = 0; i < digits; i++)
-        if (text[5 + i] < '0' || text[5 + i] > '9')
-          return proof_parse_error(error, error_size, name, line, "the count is not a number");
       memcpy(cert->claimed, text + 5, digits);
       cert->claimed[digits] = '\0';
-      cert->claimed_line = line;
-    } else if (length >= 1 && text[0] == 'm') {
-      size_t i = 1;
-      int closed = 0;
-      while (i < length) {
-        while (i < length && (text[i] == ' ' || text[i] == '\r'))
-          i++;
-        if (i >= length)
-          break;
-        int negative = text[i] == '-';
-        i += negative;
-        long value = 0;
-        int digits = 0;
-        while (i < length && text[i] >= '0' && text[i] <= '9' && value <= variables) {
-          value = value * 10 + (text[i++] - '0');
-          digits++;
-        }
-        if (!digits || (i < length && text[i] != ' ' && text[i] != '\r'))
-          return proof_parse_error(error, error_size, name, line, "expected a literal");
-        if (value > variables)
-          return proof_parse_error(error, error_size, name, line,
-                                   "literal %s%ld exceeds the formula's %d variables",
-                                   negative ? "-" : "", value, variables);
-        if (value == 0) {
-          closed = 1;
-          break;
-        }
-        if (proof_clauses_push(&cert->cubes, negative ? -(int)value : (int)value))
-          return NQ_ERR_MEMORY;
-      }
-      if (!closed)
-        return proof_parse_error(error, error_size, name, line, "the cube does not end in 0");
-      if (proof_clauses_close(&cert->cubes))
-        return NQ_ERR_MEMORY;
-    } else if (length && text[0] != 'c' && text[0] != '\r') {
+      cert->claimed_line = (long)line;
+    } else if (first == 'd' || first == 'm') {
+      tokens.at++;
+      /* Each cube comes after its own decision path. */
+      if (cert->decisions.count != cert->cubes.count + (first == 'm'))
+        return proof_parse_error(error, error_size, name, line,
+                                 first == 'd' ? "a 'd' line not followed by its cube"
+                                              : "a cube without its 'd' line of decisions");
+      status = read_literals(&tokens, variables, first == 'd' ? &cert->decisions : &cert->cubes,
+                             name, error, error_size);
+    } else if (first != 'c') {
       return proof_parse_error(error, error_size, name, line,
-                               "expected 'm LITERALS 0', 's mc COUNT' or a comment");
+                               "expected 'd DECISIONS 0', 'm LITERALS 0', 's mc COUNT' or a "
+                               "comment");
     }
-    at = end + 1;
-    line++;
+    if (status != NQ_OK)
+      return status;
+    while (tokens.at < size && bytes[tokens.at] != '\n')
+      tokens.at++;
   }
+  if (cert->decisions.count != cert->cubes.count)
+    return proof_parse_error(error, error_size, name, tokens.line,
+                             "the last 'd' line has no cube");
   if (!cert->claimed_line)
-    return proof_parse_error(error, error_size, name, line, "no 's mc COUNT' line");
+    return proof_parse_error(error, error_size, name, tokens.line, "no 's mc COUNT' line");
   return NQ_OK;
 }
 
@@ -181,33 +171,6 @@ static int to_decimal(uint32_t *limbs, size_t count, char *text, size_t size) {
   return 1;
 }
 
-static int compare_rows(const void *a, const void *b, void *width) {
-  return memcmp(a, b, *(size_t *)width);
-}
-
-/* qsort with a width: rows of `width` bytes, insertion into a sorted index
- * would be quadratic, so a plain merge sort of indices. */
-static void sort_rows(unsigned char *rows, size_t count, size_t width, size_t *order,
-                      size_t *scratch) {
-  for (size_t i = 0; i < count; i++)
-    order[i] = i;
-  for (size_t run = 1; run < count; run *= 2) {
-    for (size_t start = 0; start < count; start += 2 * run) {
-      size_t middle = start + run < count ? start + run : count;
-      size_t end = start + 2 * run < count ? start + 2 * run : count;
-      size_t left = start, right = middle, out = start;
-      while (left < middle || right < end)
-        if (right >= end ||
-            (left < middle &&
-             compare_rows(rows + order[left] * width, rows + order[right] * width, &width) <= 0))
-          scratch[out++] = order[left++];
-        else
-          scratch[out++] = order[right++];
-      memcpy(order + start, scratch + start, (end - start) * sizeof *order);
-    }
-  }
-}
-
 static void fail(nq_certificate_result *result, const char *format, const char *name, long a,
                  long b) {
   char text[400];
@@ -215,22 +178,62 @@ static void fail(nq_certificate_result *result, const char *format, const char *
   snprintf(result->message, sizeof result->message, "%s: %s", name, text);
 }
 
+/* Disjointness through the decision structure, in one pass over the
+ * paths (linear in their total length). Consecutive paths must first
+ * differ at a position where the earlier one has a literal and the later
+ * one its negation, and a position can be flipped so only once while the
+ * positions before it stay (`flipped` marks the positions of the current
+ * path that hold a second branch). The paths are then the leaves of a
+ * binary decision tree in depth-first order: for any two of them, the
+ * lowest position where some path in between flips is where they hold a
+ * literal and its negation, so their cubes, which contain their paths,
+ * share no assignment. Returns 0, or the position that fails (from 1)
+ * with *why set. */
+static size_t check_paths(const proof_clauses *paths, size_t cube, unsigned char *flipped,
+                          const char **why) {
+  const int *path = paths->literals + paths->start[cube];
+  size_t length = proof_clause_length(paths, cube);
+  if (cube == 0) {
+    memset(flipped, 0, length);
+    return 0;
+  }
+  const int *previous = paths->literals + paths->start[cube - 1];
+  size_t previous_length = proof_clause_length(paths, cube - 1), at = 0;
+  while (at < length && at < previous_length && path[at] == previous[at])
+    at++;
+  if (at == length || at == previous_length) {
+    *why = "its decisions extend (or equal) those of the cube before it";
+    return at + 1;
+  }
+  if (path[at] != -previous[at]) {
+    *why = "its decisions part from those of the cube before it on another variable";
+    return at + 1;
+  }
+  if (flipped[at]) {
+    *why = "it goes back to a branch the cubes before it had left";
+    return at + 1;
+  }
+  flipped[at] = 1;
+  memset(flipped + at + 1, 0, length - at - 1);
+  return 0;
+}
+
 nq_status nq_certificate_check(const char *cnf_path, const char *certificate_path,
                                const char *proof_path, nq_certificate_result *result, char *error,
                                size_t error_size) {
   memset(result, 0, sizeof *result);
-  char *cnf = NULL, *cert_bytes = NULL, *proof = NULL, *blocked = NULL;
+  char *cnf = NULL, *cert_bytes = NULL, *proof = NULL;
   size_t cnf_size = 0, cert_size = 0, proof_size = 0;
   proof_clauses formula;
   certificate cert;
   memset(&cert, 0, sizeof cert);
-  unsigned char *projected = NULL, *rows = NULL;
+  unsigned char *projected = NULL, *flipped = NULL;
   signed char *value = NULL;
   uint32_t *limbs = NULL;
-  size_t *order = NULL, *scratch = NULL;
   size_t limb_count = 0, limb_capacity = 0;
   nq_status status = NQ_ERR_MEMORY;
-  if (proof_clauses_init(&formula) || proof_clauses_init(&cert.cubes))
+  if (proof_clauses_init(&formula) || proof_clauses_init(&cert.cubes) ||
+      proof_clauses_init(&cert.decisions))
     goto done;
   status = proof_read_file(cnf_path, &cnf, &cnf_size, error, error_size);
   if (status == NQ_OK)
@@ -256,106 +259,97 @@ nq_status nq_certificate_check(const char *cnf_path, const char *certificate_pat
                             error_size);
   if (status != NQ_OK)
     goto done;
-  size_t cubes = cert.cubes.count;
+  size_t cubes = cert.cubes.count, longest_path = 0;
   result->cubes = cubes;
-  /* Each cube: consistent, satisfies every clause; its free variables. */
-  int all_total = 1;
-  size_t width = ((size_t)variables + 4) / 4; /* two bits a projected variable */
+  for (size_t cube = 0; cube < cubes; cube++)
+    if (proof_clause_length(&cert.decisions, cube) > longest_path)
+      longest_path = proof_clause_length(&cert.decisions, cube);
   status = NQ_ERR_MEMORY;
-  rows = calloc(cubes ? cubes : 1, width);
-  if (!rows)
+  flipped = calloc(longest_path + 1, 1);
+  if (!flipped)
     goto done;
+  /* A clause with a literal and its negation holds under every
+   * assignment, whatever a cube leaves free. */
+  unsigned char *tautology = calloc(formula.count + 1, 1);
+  if (!tautology)
+    goto done;
+  for (size_t clause = 0; clause < formula.count; clause++) {
+    const int *literals = formula.literals + formula.start[clause];
+    size_t length = proof_clause_length(&formula, clause);
+    for (size_t i = 0; i < length; i++)
+      value[abs(literals[i])] = 0;
+    for (size_t i = 0; i < length && !tautology[clause]; i++) {
+      signed char sign = literals[i] < 0 ? -1 : 1;
+      tautology[clause] = value[abs(literals[i])] == -sign;
+      value[abs(literals[i])] = sign;
+    }
+    for (size_t i = 0; i < length; i++)
+      value[abs(literals[i])] = 0;
+  }
   status = NQ_OK;
+  /* Each cube: consistent, contains its decisions, satisfies every
+   * clause, apart from the cubes before it; its free variables. */
   for (size_t cube = 0; cube < cubes; cube++) {
     const int *literals = cert.cubes.literals + cert.cubes.start[cube];
     size_t length = proof_clause_length(&cert.cubes, cube);
     size_t assigned_projected = 0;
     int clash = 0;
     for (size_t i = 0; i < length; i++) {
-      int variable = literals[i] < 0 ? -literals[i] : literals[i];
+      int variable = abs(literals[i]);
       signed char sign = literals[i] < 0 ? -1 : 1;
       if (value[variable] == -sign)
         clash = variable;
-      if (value[variable] == 0 && projected[variable]) {
+      if (value[variable] == 0 && projected[variable])
         assigned_projected++;
-        rows[cube * width + (size_t)variable / 4] |=
-            (unsigned char)((sign > 0 ? 3 : 1) << (2 * (variable % 4)));
-      }
       value[variable] = sign;
     }
-    long bad_clause = -1;
+    long bad_clause = -1, bad_decision = 0;
+    const int *path = cert.decisions.literals + cert.decisions.start[cube];
+    size_t path_length = proof_clause_length(&cert.decisions, cube);
     for (size_t clause = 0; clause < formula.count && !clash && bad_clause < 0; clause++) {
-      int satisfied = 0;
+      int satisfied = tautology[clause];
       for (size_t i = formula.start[clause]; i < formula.start[clause + 1] && !satisfied; i++) {
         int literal = formula.literals[i];
-        satisfied = value[literal < 0 ? -literal : literal] == (literal < 0 ? -1 : 1);
+        satisfied = value[abs(literal)] == (literal < 0 ? -1 : 1);
       }
-      /* A clause with a literal and its negation holds under every
-       * assignment, whatever the cube leaves free. */
-      for (size_t i = formula.start[clause]; i < formula.start[clause + 1] && !satisfied; i++)
-        for (size_t j = i + 1; j < formula.start[clause + 1] && !satisfied; j++)
-          satisfied = formula.literals[i] == -formula.literals[j];
       if (!satisfied)
         bad_clause = (long)clause + 1;
     }
+    for (size_t i = 0; i < path_length && !clash && bad_clause < 0 && !bad_decision; i++)
+      if (!projected[abs(path[i])] || value[abs(path[i])] != (path[i] < 0 ? -1 : 1))
+        bad_decision = path[i];
     for (size_t i = 0; i < length; i++)
-      value[literals[i] < 0 ? -literals[i] : literals[i]] = 0;
-    if (clash) {
+      value[abs(literals[i])] = 0;
+    const char *why = NULL;
+    size_t bad_position = clash || bad_decision || bad_clause >= 0
+                              ? 0
+                              : check_paths(&cert.decisions, cube, flipped, &why);
+    if (clash)
       fail(result, "cube %ld gives variable %ld both values", certificate_path, (long)cube + 1,
            clash);
-      goto done;
-    }
-    if (bad_clause >= 0) {
+    else if (bad_clause >= 0)
       fail(result, "cube %ld does not satisfy clause %ld of the formula", certificate_path,
            (long)cube + 1, bad_clause);
+    else if (bad_decision)
+      fail(result, "cube %ld does not hold its decision %ld on a projected variable",
+           certificate_path, (long)cube + 1, bad_decision);
+    else if (bad_position) {
+      char text[300];
+      snprintf(text, sizeof text, "cube %%ld may overlap the cubes before it: at decision %%ld, %s",
+               why);
+      fail(result, text, certificate_path, (long)cube + 1, (long)bad_position);
+    }
+    if (result->message[0]) {
+      free(tautology);
       goto done;
     }
-    size_t free_count = projection_size - assigned_projected;
-    all_total &= free_count == 0;
-    if (add_power(&limbs, &limb_count, &limb_capacity, free_count)) {
+    if (add_power(&limbs, &limb_count, &limb_capacity, projection_size - assigned_projected)) {
       status = NQ_ERR_MEMORY;
+      free(tautology);
       goto done;
     }
   }
-  /* Disjoint: distinct rows when every cube is total on the projection. */
-  if (cubes > 1 && all_total) {
-    order = malloc(cubes * sizeof *order);
-    scratch = malloc(cubes * sizeof *scratch);
-    if (!order || !scratch) {
-      status = NQ_ERR_MEMORY;
-      goto done;
-    }
-    sort_rows(rows, cubes, width, order, scratch);
-    for (size_t i = 1; i < cubes; i++)
-      if (!memcmp(rows + order[i - 1] * width, rows + order[i] * width, width)) {
-        fail(result, "cubes %ld and %ld are the same assignment", certificate_path,
-             (long)(order[i - 1] < order[i] ? order[i - 1] : order[i]) + 1,
-             (long)(order[i - 1] < order[i] ? order[i] : order[i - 1]) + 1);
-        goto done;
-      }
-  } else if (cubes > 1) {
-    if (cubes > PAIRWISE_MAX_CUBES) {
-      fail(result, "%ld cubes with free variables: more than the %ld compared pair by pair",
-           certificate_path, (long)cubes, (long)PAIRWISE_MAX_CUBES);
-      goto done;
-    }
-    for (size_t a = 0; a < cubes; a++)
-      for (size_t b = a + 1; b < cubes; b++) {
-        const unsigned char *x = rows + a * width, *y = rows + b * width;
-        int disjoint = 0;
-        for (size_t i = 0; i < width && !disjoint; i++) {
-          /* Both assigned (low bits set) and the values differ. */
-          unsigned both = (unsigned)(x[i] & y[i]) & 0x55u;
-          unsigned differ = (unsigned)((x[i] ^ y[i]) >> 1) & 0x55u;
-          disjoint = (both & differ) != 0;
-        }
-        if (!disjoint) {
-          fail(result, "cubes %ld and %ld overlap (no variable of the projection separates them)",
-               certificate_path, (long)a + 1, (long)b + 1);
-          goto done;
-        }
-      }
-  }
+  free(tautology);
   if (!to_decimal(limbs, limb_count, result->count, sizeof result->count))
     snprintf(result->count, sizeof result->count, "(too many digits)");
   if (strcmp(result->count, cert.claimed)) {
@@ -364,48 +358,22 @@ nq_status nq_certificate_check(const char *cnf_path, const char *certificate_pat
              cert.claimed_line, cert.claimed, result->count);
     goto done;
   }
-  /* Complete: the formula with every cube blocked has no model. */
-  size_t blocked_capacity = cnf_size + cert_size + 64, used = 0;
-  blocked = malloc(blocked_capacity);
-  if (!blocked) {
-    status = NQ_ERR_MEMORY;
+  /* Complete: the formula with every cube blocked (the negation of its
+   * projected literals, after the formula's clauses in cube order) has no
+   * model. */
+  for (size_t cube = 0; cube < cubes; cube++) {
+    for (size_t i = cert.cubes.start[cube]; i < cert.cubes.start[cube + 1]; i++)
+      if (projected[abs(cert.cubes.literals[i])] &&
+          proof_clauses_push(&formula, -cert.cubes.literals[i]))
+        status = NQ_ERR_MEMORY;
+    if (proof_clauses_close(&formula))
+      status = NQ_ERR_MEMORY;
+  }
+  if (status != NQ_OK)
     goto done;
-  }
-  used += (size_t)snprintf(blocked, blocked_capacity, "p cnf %d %zu\n", variables,
-                           formula.count + cubes);
-  for (int part = 0; part < 2; part++) {
-    const proof_clauses *list = part ? &cert.cubes : &formula;
-    for (size_t clause = 0; clause < list->count; clause++) {
-      for (size_t i = list->start[clause]; i < list->start[clause + 1]; i++) {
-        int literal = list->literals[i];
-        int variable = literal < 0 ? -literal : literal;
-        if (part && !projected[variable])
-          continue;
-        if (used + 16 > blocked_capacity) {
-          char *grown = grow_array(blocked, &blocked_capacity, used + 16, 1, 0);
-          if (!grown) {
-            status = NQ_ERR_MEMORY;
-            goto done;
-          }
-          blocked = grown;
-        }
-        used += (size_t)snprintf(blocked + used, blocked_capacity - used, "%d ",
-                                 part ? -literal : literal);
-      }
-      if (used + 4 > blocked_capacity) {
-        char *grown = grow_array(blocked, &blocked_capacity, used + 4, 1, 0);
-        if (!grown) {
-          status = NQ_ERR_MEMORY;
-          goto done;
-        }
-        blocked = grown;
-      }
-      used += (size_t)snprintf(blocked + used, blocked_capacity - used, "0\n");
-    }
-  }
   nq_proof_result proof_result;
-  status = nq_proof_check_drat_memory(blocked, used, proof, proof_size, cnf_path, proof_path,
-                                      &proof_result, error, error_size);
+  status = drat_check_clauses(&formula, proof, proof_size, proof_path, NULL, &proof_result, error,
+                              error_size);
   if (status != NQ_OK)
     goto done;
   if (!proof_result.verified) {
@@ -415,21 +383,19 @@ nq_status nq_certificate_check(const char *cnf_path, const char *certificate_pat
   }
   result->verified = 1;
   snprintf(result->message, sizeof result->message,
-           "verified: %s models in %llu cubes, disjoint, each satisfying every clause; "
-           "%s refutes the formula with every cube blocked",
+           "verified: %s models in %llu cubes, each satisfying every clause, disjoint by their "
+           "decisions; %s refutes the formula with every cube blocked",
            result->count, (unsigned long long)cubes, proof_path);
 done:
   free(cnf);
   free(cert_bytes);
   free(proof);
-  free(blocked);
   free(projected);
   free(value);
-  free(rows);
+  free(flipped);
   free(limbs);
-  free(order);
-  free(scratch);
   proof_clauses_free(&formula);
   proof_clauses_free(&cert.cubes);
+  proof_clauses_free(&cert.decisions);
   return status;
 }

@@ -19,6 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "drat_check.h"
 #include "drat_parse.h"
 #include "grow.h"
 #include "nqsat/proof.h"
@@ -767,34 +768,52 @@ static nq_status run_checker(checker *c, const char *proof_name, const char *lra
   return NQ_OK;
 }
 
-static nq_status check_bytes(const char *cnf, size_t cnf_size, const char *proof, size_t proof_size,
-                             const char *cnf_name, const char *proof_name, const char *lrat_path,
+nq_status drat_check_clauses(proof_clauses *formula, const char *proof, size_t proof_size,
+                             const char *proof_name, const char *lrat_path,
                              nq_proof_result *result, char *error, size_t error_size) {
   memset(result, 0, sizeof *result);
   result->failed_byte = -1;
   checker c;
   memset(&c, 0, sizeof c);
   c.result = result;
-  nq_status status = NQ_ERR_MEMORY;
-  if (proof_clauses_init(&c.clauses) == 0) {
-    status = proof_parse_dimacs(cnf, cnf_size, cnf_name, &c.clauses, error, error_size);
-    c.formula_count = c.clauses.count;
-    int formula_variables = c.clauses.max_variable;
-    if (status == NQ_OK)
-      status = drat_parse(proof, proof_size, proof_name, &c.clauses, &c.steps, error, error_size);
-    /* New variables (RAT's extensions) take at least two bytes each, so a
-     * variable beyond this bound skips numbers; refusing it bounds the
-     * memory by the input's size. */
-    if (status == NQ_OK && (size_t)c.clauses.max_variable > (size_t)formula_variables + proof_size)
-      status = proof_parse_error(error, error_size, proof_name, 0,
-                                 "variable %d is beyond the formula's %d plus the proof's size",
-                                 c.clauses.max_variable, formula_variables);
-    if (status == NQ_OK)
-      status = run_checker(&c, proof_name, lrat_path, error, error_size);
-  }
+  c.clauses = *formula;
+  memset(formula, 0, sizeof *formula);
+  c.formula_count = c.clauses.count;
+  int formula_variables = c.clauses.max_variable;
+  nq_status status =
+      drat_parse(proof, proof_size, proof_name, &c.clauses, &c.steps, error, error_size);
+  /* New variables (RAT's extensions) take at least two bytes each, so a
+   * variable beyond this bound skips numbers; refusing it bounds the
+   * memory by the input's size. */
+  if (status == NQ_OK && (size_t)c.clauses.max_variable > (size_t)formula_variables + proof_size)
+    status = proof_parse_error(error, error_size, proof_name, 0,
+                               "variable %d is beyond the formula's %d plus the proof's size",
+                               c.clauses.max_variable, formula_variables);
+  if (status == NQ_OK)
+    status = run_checker(&c, proof_name, lrat_path, error, error_size);
   if (status == NQ_ERR_MEMORY)
     snprintf(error, error_size, "%s: out of memory", proof_name);
   release(&c);
+  return status;
+}
+
+static nq_status check_bytes(const char *cnf, size_t cnf_size, const char *proof, size_t proof_size,
+                             const char *cnf_name, const char *proof_name, const char *lrat_path,
+                             nq_proof_result *result, char *error, size_t error_size) {
+  memset(result, 0, sizeof *result);
+  result->failed_byte = -1;
+  proof_clauses formula;
+  if (proof_clauses_init(&formula)) {
+    snprintf(error, error_size, "%s: out of memory", cnf_name);
+    return NQ_ERR_MEMORY;
+  }
+  nq_status status = proof_parse_dimacs(cnf, cnf_size, cnf_name, &formula, error, error_size);
+  if (status == NQ_OK)
+    status = drat_check_clauses(&formula, proof, proof_size, proof_name, lrat_path, result, error,
+                                error_size);
+  else if (status == NQ_ERR_MEMORY)
+    snprintf(error, error_size, "%s: out of memory", cnf_name);
+  proof_clauses_free(&formula);
   return status;
 }
 

@@ -5,9 +5,12 @@
 # against a brute-force projected counter here, and of N-Queens files in
 # every at-most-one encoding against OEIS A000170 typed in (lib.sh). Then
 # broken certificates must be rejected: a cube missing (with the count
-# fixed to match, so only the proof can catch it), a cube repeated, a cube
-# that violates a clause, a claimed count that is not the cubes' sum, and a
-# proof that does not close.
+# fixed to match, so only the proof can catch it), overlapping cubes (one
+# repeated, one within another, the same decisions in another order: each
+# confirmed overlapping by a pair-by-pair comparison here, and caught by
+# the checker through the decision paths), a decision the cube does not
+# hold, a cube that violates a clause, a claimed count that is not the
+# cubes' sum, and a proof that does not close.
 source "$(dirname "$0")/lib.sh"
 cd "$WORK" || exit 1
 
@@ -65,21 +68,76 @@ done
 "$NQSAT" encode 8 >q8.cnf
 expect_equal "$(certified q8.cnf)" "$(known_count 8)" "certified count of N = 8"
 
-# Broken certificates.
+# overlapping CERT: "overlap" when two cubes share a projected assignment
+# (no variable fixed both ways), compared pair by pair here on the 'm'
+# lines (every variable of q8.cnf and free.cnf is projected), else
+# "disjoint".
+overlapping() {
+  awk '/^m/ { n++; for (i = 2; i < NF; i++) cube[n, $i] = 1; size[n] = NF - 2; line[n] = $0 }
+    END {
+      for (a = 1; a <= n; a++) for (b = a + 1; b <= n; b++) {
+        apart = 0; split(line[a], x, " ")
+        for (i = 2; i <= size[a] + 1 && !apart; i++) if ((b, -x[i]) in cube) apart = 1
+        if (!apart) { print "overlap"; exit }
+      }
+      print "disjoint"
+    }' "$1"
+}
 cert=q8.cnf.cert
+expect_equal "$(overlapping "$cert")" disjoint "q8's cubes, compared pair by pair"
 reject() { # WHAT PATTERN CERT [PROOF]
   expect_exit 1 "$NQSAT" check --instance q8.cnf --certificate "$3" ${4:+--proof "$4"}
   grep -q -- "^certificate-failed .*$2" "$WORK/out" || fail "$1: $(cat "$WORK/out")"
 }
-awk '/^m/ && !done { done = 1; next } /^s mc/ { print "s mc 91"; next } { print }' "$cert" >missing
+# first_pair CERT: the first cube's 'd' and 'm' lines.
+first_pair() { awk '/^[dm]/ { print; if (/^m/) exit }' "$1"; }
+# with_count COUNT [AFTER]: the certificate with the claimed count
+# replaced, the lines of file AFTER inserted after the first cube.
+with_count() {
+  awk -v count="$1" -v after="${2:-}" '
+    /^s mc/ { print "s mc " count; next }
+    { print }
+    /^m/ && !done && after != "" { done = 1; while ((getline extra < after) > 0) print extra }' "$cert"
+}
+awk '/^[dm]/ && skipped < 2 { skipped++; next } /^s mc/ { print "s mc 91"; next } { print }' \
+  "$cert" >missing
 reject "a missing cube" "does not show the cubes complete" missing "$cert.drat"
-awk '/^m/ && !done { done = 1; print } /^s mc/ { print "s mc 93"; next } { print }' "$cert" >twice
-reject "a repeated cube" "cubes 1 and 2 are the same assignment" twice "$cert.drat"
+first_pair "$cert" >pair
+with_count 93 pair >twice
+expect_equal "$(overlapping twice)" overlap "a repeated cube, compared pair by pair"
+reject "a repeated cube" "cube 2 may overlap .*extend (or equal)" twice "$cert.drat"
+# By hand, on (1 2) over 5 variables: cubes {1} (16 models) and {-1 2}
+# (8), with the empty proof (blocking both, unit propagation conflicts):
+# accepted. Then {1 2}, a cube within {1}, between them: rejected.
+printf 'd 1 0\nm 1 0\nd -1 0\nm -1 2 0\ns mc 24\n' >free.hand
+echo 0 >free.hand.drat
+expect_exit 0 "$NQSAT" check --instance free.cnf --certificate free.hand
+grep -q '^correct count 24 ' "$WORK/out" || fail "a hand certificate: $(cat "$WORK/out")"
+printf 'd 1 0\nm 1 0\nd 1 2 0\nm 1 2 0\nd -1 0\nm -1 2 0\ns mc 32\n' >subcube
+expect_equal "$(overlapping subcube)" overlap "a cube within another, compared pair by pair"
+expect_exit 1 "$NQSAT" check --instance free.cnf --certificate subcube --proof free.hand.drat
+grep -q "^certificate-failed .*cube 2 may overlap .*extend" "$WORK/out" ||
+  fail "a cube within another: $(cat "$WORK/out")"
+# The same decisions in another order: the same cube, reached "differently".
+awk '/^d/ { out = "d"; for (i = NF - 1; i >= 2; i--) out = out " " $i; print out " 0"; next } { print }' \
+  pair >reordered
+checks=$((checks + 1))
+[ "$(head -n 1 reordered)" != "$(head -n 1 pair)" ] || fail "q8's first cube has one decision"
+with_count 93 reordered >reordered.cert
+expect_equal "$(overlapping reordered.cert)" overlap "reordered decisions, compared pair by pair"
+reject "the same decisions in another order" "cube 2 may overlap .*another variable" \
+  reordered.cert "$cert.drat"
+# A decision the cube does not hold.
+awk '/^d/ && !done { done = 1; $2 = -$2 } { print }' "$cert" >undecided
+reject "a cube without its decision" "cube 1 does not hold its decision" undecided "$cert.drat"
 awk '/^m/ && !done { done = 1; $2 = -$2 } { print }' "$cert" >violating
 reject "a cube violating a clause" "cube 1 does not satisfy clause" violating "$cert.drat"
 sed 's/^s mc 92/s mc 93/' "$cert" >miscounted
 reject "a wrong count" "claims 93 models, its cubes make 92" miscounted "$cert.drat"
 : >empty.drat
 reject "an empty proof" "does not show the cubes complete" "$cert" empty.drat
+grep -v '^d' "$cert" >undecided_lines
+expect_exit 1 "$NQSAT" check --instance q8.cnf --certificate undecided_lines --proof "$cert.drat"
+expect_stderr "undecided_lines:[0-9]+: a cube without its 'd' line"
 expect_usage "--certificate goes with FILE --count" solve q8.cnf --certificate c
 finish

@@ -31,15 +31,17 @@ nq_status nq_cnf_refute(const nq_cnf *cnf, const char *proof_path, nq_proof_form
                         const volatile sig_atomic_t *stop, int *refuted, char *error,
                         size_t error_size);
 
-/* A certified model count: the CDCL engine enumerates the models over the
- * projection ("c ind" / "c p show", else every declared variable) as cubes,
- * written to `certificate_path` as "m LITERALS 0" lines (the cube's
+/* A certified model count: one enumeration by the CDCL engine over the
+ * projection ("c ind" / "c p show", else every declared variable) writes
+ * each model to `certificate_path` as a cube, "m LITERALS 0" (its
  * projected literals and a witness for the other variables; projected
- * variables left out are free), then "s mc COUNT"; then the formula with
- * every cube blocked is refuted into `proof_path` (DRAT, nq_cnf_refute).
- * The cubes are disjoint because the engine walks its decision tree over
- * the projection once. The count, as decimal digits, goes to `count_text`.
- * Both files are written through temporary names. */
+ * variables left out are free), after a "d DECISIONS 0" line with its
+ * decision path (depth-first order, so that cubes are shown disjoint by
+ * their paths), then "s mc COUNT"; and its learned clauses, with a lemma
+ * per exhausted subtree of the decision tree, to `proof_path` as the DRAT
+ * proof that the formula with every cube blocked has no model. The count,
+ * as decimal digits, goes to `count_text`. Both files are written through
+ * temporary names. */
 nq_status nq_cnf_certify_count(const nq_cnf *cnf, const char *certificate_path,
                                const char *proof_path, nq_proof_format format,
                                const volatile sig_atomic_t *stop, char *count_text,

@@ -54,11 +54,14 @@ nq_status nq_proof_check_lrat_memory(const char *cnf, size_t cnf_size, const cha
 /* A certified model count (as `nqsat solve FILE --count --certificate`
  * writes it): "m LITERALS 0" lines, each a cube over the projection ("c
  * ind" / "c p show" of the formula, else every declared variable) with a
- * witness for the other variables, projected variables it leaves out free,
- * and "s mc COUNT". Verified when every cube with its witness satisfies
- * every clause (evaluation), the cubes are pairwise disjoint on the
- * projection, the DRAT proof at `proof_path` refutes the formula with every
- * cube's blocking clause added (in cube order, after the formula's
+ * witness for the other variables, projected variables it leaves out
+ * free, each after a "d DECISIONS 0" line, the decision path that led to
+ * it; and "s mc COUNT". Verified when every cube with its witness
+ * satisfies every clause (evaluation), holds its decisions (projected
+ * literals), the paths form a binary decision tree walked depth-first (so
+ * that any two cubes hold a decision and its negation: disjoint on the
+ * projection), the DRAT proof at `proof_path` refutes the formula with
+ * every cube's blocking clause added (in cube order, after the formula's
  * clauses), and COUNT is the sum of 2^(free projected variables). */
 typedef struct nq_certificate_result {
   int verified;

@@ -1,0 +1,92 @@
+/* The DRAT writer of proof_writer.h. */
+#include "proof_writer.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+nq_status proof_writer_open(proof_writer *writer, const char *path, nq_proof_format format,
+                            char *error, size_t error_size) {
+  memset(writer, 0, sizeof *writer);
+  writer->format = format;
+  size_t length = strlen(path);
+  writer->path = malloc(length + 1);
+  writer->temporary = malloc(length + 16);
+  if (!writer->path || !writer->temporary) {
+    free(writer->path);
+    free(writer->temporary);
+    return NQ_ERR_MEMORY;
+  }
+  memcpy(writer->path, path, length + 1);
+  snprintf(writer->temporary, length + 16, "%s.tmpXXXXXX", path);
+  int fd = mkstemp(writer->temporary);
+  if (fd >= 0 && !(writer->file = fdopen(fd, "wb"))) {
+    close(fd);
+    unlink(writer->temporary);
+  }
+  if (!writer->file) {
+    snprintf(error, error_size, "%s: cannot create a temporary file: %s", path, strerror(errno));
+    free(writer->path);
+    free(writer->temporary);
+    return NQ_ERR_IO;
+  }
+  return NQ_OK;
+}
+
+/* Binary DRAT numbers a literal 2 * var + negative, which is the engine's
+ * internal literal: written as 7-bit groups, low first. */
+static int write_number(FILE *file, unsigned value) {
+  while (value >= 0x80) {
+    if (putc((int)(value & 0x7f) | 0x80, file) == EOF)
+      return -1;
+    value >>= 7;
+  }
+  return putc((int)value, file) == EOF ? -1 : 0;
+}
+
+static int write_step(proof_writer *writer, const int *literals, int size, int deleted) {
+  FILE *file = writer->file;
+  if (writer->format == NQ_PROOF_BINARY) {
+    if (putc(deleted ? 'd' : 'a', file) == EOF)
+      return -1;
+    for (int i = 0; i < size; i++)
+      if (write_number(file, (unsigned)literals[i]))
+        return -1;
+    return putc(0, file) == EOF ? -1 : 0;
+  }
+  if (deleted && fputs("d ", file) == EOF)
+    return -1;
+  for (int i = 0; i < size; i++) {
+    int variable = literals[i] >> 1;
+    if (fprintf(file, "%d ", (literals[i] & 1) ? -variable : variable) < 0)
+      return -1;
+  }
+  return fputs("0\n", file) == EOF ? -1 : 0;
+}
+
+int proof_writer_step(void *context, const int *literals, int size, int deleted) {
+  proof_writer *writer = context;
+  if (!writer->failed && write_step(writer, literals, size, deleted))
+    writer->failed = 1;
+  return writer->failed;
+}
+
+nq_status proof_writer_close(proof_writer *writer, int keep, char *error, size_t error_size) {
+  nq_status status = NQ_OK;
+  if (fclose(writer->file) != 0)
+    writer->failed = 1;
+  if (keep && writer->failed) {
+    snprintf(error, error_size, "%s: cannot write the proof", writer->path);
+    status = NQ_ERR_IO;
+  } else if (keep && rename(writer->temporary, writer->path) != 0) {
+    snprintf(error, error_size, "%s: %s", writer->path, strerror(errno));
+    status = NQ_ERR_IO;
+  }
+  if (!keep || status != NQ_OK)
+    unlink(writer->temporary);
+  free(writer->path);
+  free(writer->temporary);
+  writer->file = NULL;
+  return status;
+}
