@@ -58,6 +58,9 @@ typedef struct checker {
   int *bucket, *chain; /* deletion lookup: hash of the literal set */
   size_t bucket_mask;
   unsigned char *seen; /* per variable, for conflict analysis */
+  /* per variable: the check's clause holds it; an LRAT checker assumes
+   * the clause false, so the reasons of these variables are no hints */
+  unsigned char *in_lemma;
   int *stamp;          /* per literal, for comparing clauses as sets */
   int stamp_now;
   int pending_seen;
@@ -265,7 +268,7 @@ static int analyze(checker *c, int conflict, int true_variable) {
     c->seen[variable] = 0;
     c->pending_seen--;
     int reason = c->reason[variable];
-    if (reason == NO_REASON)
+    if (reason == NO_REASON || (c->in_lemma[variable] && variable != true_variable))
       continue;
     mark_core(c, reason);
     if (c->want_hints && scratch_push(c, reason + 1))
@@ -310,7 +313,14 @@ static int check_rup(checker *c, const int *literals, int length, const int *ext
   if (conflict == -2)
     return -1;
   int verified = true_variable >= 0 || conflict >= 0;
-  if (verified && analyze(c, conflict, true_variable))
+  for (int part = 0; part < 2; part++)
+    for (int i = 0; i < (part ? extra_length : length); i++)
+      c->in_lemma[variable_of(part ? extra[i] : literals[i])] = 1;
+  int failed = verified && analyze(c, conflict, true_variable);
+  for (int part = 0; part < 2; part++)
+    for (int i = 0; i < (part ? extra_length : length); i++)
+      c->in_lemma[variable_of(part ? extra[i] : literals[i])] = 0;
+  if (failed)
     return -1;
   backtrack(c, saved);
   return verified;
@@ -521,12 +531,13 @@ static int allocate(checker *c) {
   c->trail = malloc(variables * sizeof *c->trail);
   c->watches = calloc(2 * variables, sizeof *c->watches);
   c->seen = calloc(variables, 1);
+  c->in_lemma = calloc(variables, 1);
   c->stamp = calloc(2 * variables, sizeof *c->stamp);
   c->hint_start = calloc(clauses + 1, sizeof *c->hint_start);
   c->hint_length = calloc(clauses + 1, sizeof *c->hint_length);
   if (!c->length || !c->pivot || !c->flags || !c->trail_before || !c->chain || !c->bucket ||
       !c->target || !c->value || !c->reason || !c->position || !c->trail || !c->watches ||
-      !c->seen || !c->stamp || !c->hint_start || !c->hint_length)
+      !c->seen || !c->in_lemma || !c->stamp || !c->hint_start || !c->hint_length)
     return -1;
   memset(c->bucket, 0xff, buckets * sizeof *c->bucket);
   for (size_t s = 0; s <= steps; s++)
@@ -551,6 +562,7 @@ static void release(checker *c) {
   free(c->position);
   free(c->trail);
   free(c->seen);
+  free(c->in_lemma);
   free(c->stamp);
   free(c->hint_start);
   free(c->hint_length);
@@ -615,15 +627,32 @@ static nq_status write_lrat(checker *c, const char *path, size_t last_step, size
   for (size_t clause = 0; clause < c->formula_count; clause++)
     id[clause] = (int64_t)clause + 1;
   int failed = 0;
+  /* Deletions only matter to RAT lemmas (the clauses a RAT check must
+   * resolve with are the active ones); hints name active clauses anyway.
+   * A proof without RAT lemmas in its core is written without them: a
+   * completion board's proof deletes millions of formula clauses, which
+   * would be most of the LRAT to read. Else each run of deletions is one
+   * line. */
+  int any_rat = 0;
+  for (size_t h = 0; h < c->hint_count && !any_rat; h++)
+    any_rat = c->hints[h] < 0;
+  int in_deletion = 0;
   /* last_step is SIZE_MAX when the formula alone conflicts. */
   for (size_t s = 0; last_step != SIZE_MAX && s <= last_step && !failed; s++) {
     const drat_step *step = &c->steps.steps[s];
     if (step->deletion) {
       size_t target = c->target[s];
-      if (target != SIZE_MAX && id[target])
-        failed = fprintf(file, "%lld d %lld 0\n", (long long)(next - 1), (long long)id[target]) < 0;
+      if (any_rat && target != SIZE_MAX && id[target]) {
+        if (!in_deletion)
+          failed = fprintf(file, "%lld d", (long long)(next - 1)) < 0;
+        in_deletion = 1;
+        failed |= fprintf(file, " %lld", (long long)id[target]) < 0;
+      }
       continue;
     }
+    if (in_deletion)
+      failed |= fputs(" 0\n", file) < 0;
+    in_deletion = 0;
     size_t lemma = step->clause;
     if (!(c->flags[lemma] & CLAUSE_CORE) || c->length[lemma] == 0)
       continue;
@@ -639,6 +668,8 @@ static nq_status write_lrat(checker *c, const char *path, size_t last_step, size
     failed |= write_hints(c, file, id, c->hint_start[lemma], c->hint_length[lemma]);
     failed |= fputs(" 0\n", file) < 0;
   }
+  if (in_deletion)
+    failed |= fputs(" 0\n", file) < 0;
   if (!failed) {
     failed = fprintf(file, "%lld 0", (long long)next) < 0;
     failed |= write_hints(c, file, id, final_start, final_length);

@@ -17,12 +17,11 @@
 #include "grow.h"
 #include "nqsat/proof.h"
 #include "proof_formula.h"
+#include "proof_tokens.h"
 
 typedef struct lrat_reader {
-  const char *bytes;
-  size_t size, at;
+  proof_tokens text; /* also the position of a binary proof */
   int binary;
-  long line;
 } lrat_reader;
 
 typedef struct lrat_state {
@@ -46,26 +45,16 @@ typedef struct lrat_state {
 
 static int internal(int literal) { return literal < 0 ? 2 * -literal + 1 : 2 * literal; }
 
-static void skip_blank(lrat_reader *reader) {
-  while (reader->at < reader->size) {
-    char byte = reader->bytes[reader->at];
-    if (byte == '\n')
-      reader->line++;
-    else if (byte != ' ' && byte != '\t' && byte != '\r')
-      return;
-    reader->at++;
-  }
-}
-
 /* The next number: 1 read, 0 malformed or at the end. */
 static int read_number(lrat_reader *reader, int64_t *value) {
+  proof_tokens *text = &reader->text;
   if (reader->binary) {
     uint64_t number = 0;
     int shift = 0;
     for (;;) {
-      if (reader->at >= reader->size || shift > 56)
+      if (text->at >= text->size || shift > 56)
         return 0;
-      unsigned char byte = (unsigned char)reader->bytes[reader->at++];
+      unsigned char byte = (unsigned char)text->bytes[text->at++];
       number |= (uint64_t)(byte & 0x7f) << shift;
       shift += 7;
       if (!(byte & 0x80))
@@ -76,28 +65,8 @@ static int read_number(lrat_reader *reader, int64_t *value) {
     *value = (number & 1) ? -(int64_t)(number >> 1) : (int64_t)(number >> 1);
     return 1;
   }
-  skip_blank(reader);
-  int negative = 0;
-  if (reader->at < reader->size && reader->bytes[reader->at] == '-') {
-    negative = 1;
-    reader->at++;
-  }
-  if (reader->at >= reader->size || reader->bytes[reader->at] < '0' ||
-      reader->bytes[reader->at] > '9')
-    return 0;
-  int64_t magnitude = 0;
-  while (reader->at < reader->size && reader->bytes[reader->at] >= '0' &&
-         reader->bytes[reader->at] <= '9') {
-    if (magnitude > (INT64_MAX - 9) / 10)
-      return 0;
-    magnitude = magnitude * 10 + (reader->bytes[reader->at++] - '0');
-  }
-  if (reader->at < reader->size && reader->bytes[reader->at] != ' ' &&
-      reader->bytes[reader->at] != '\t' && reader->bytes[reader->at] != '\n' &&
-      reader->bytes[reader->at] != '\r')
-    return 0;
-  *value = negative ? -magnitude : magnitude;
-  return 1;
+  proof_tokens_skip(text, 0);
+  return proof_tokens_integer(text, INT64_MAX / 16, value) == PROOF_TOKEN_OK;
 }
 
 static int ensure_id(lrat_state *state, int64_t id) {
@@ -310,21 +279,15 @@ static nq_status check_steps(lrat_state *state, lrat_reader *reader, const char 
                              nq_proof_result *result, char *error, size_t error_size) {
   int64_t last_id = state->max_id;
   for (;;) {
-    if (!reader->binary) {
-      skip_blank(reader);
-      while (reader->at < reader->size && reader->bytes[reader->at] == 'c') {
-        while (reader->at < reader->size && reader->bytes[reader->at] != '\n')
-          reader->at++;
-        skip_blank(reader);
-      }
-    }
-    if (reader->at >= reader->size)
+    if (!reader->binary)
+      proof_tokens_skip(&reader->text, 1);
+    if (reader->text.at >= reader->text.size)
       break;
-    int64_t where = reader->binary ? -1 - (int64_t)reader->at : reader->line;
+    int64_t where = reader->binary ? -1 - (int64_t)reader->text.at : reader->text.line;
     int64_t id = 0;
     int deletion;
     if (reader->binary) {
-      unsigned char kind = (unsigned char)reader->bytes[reader->at++];
+      unsigned char kind = (unsigned char)reader->text.bytes[reader->text.at++];
       if (kind != 'a' && kind != 'd')
         return FAIL_PARSE("expected 'a' or 'd' (0x61, 0x64), found 0x%02x", kind);
       deletion = kind == 'd';
@@ -333,10 +296,8 @@ static nq_status check_steps(lrat_state *state, lrat_reader *reader, const char 
     } else {
       if (!read_number(reader, &id) || id <= 0)
         return FAIL_PARSE("expected a positive clause id");
-      skip_blank(reader);
-      deletion = reader->at < reader->size && reader->bytes[reader->at] == 'd';
-      if (deletion)
-        reader->at++;
+      deletion = proof_tokens_skip(&reader->text, 0) == 'd';
+      reader->text.at += (size_t)deletion;
     }
     if (deletion) {
       for (;;) {
@@ -424,23 +385,26 @@ nq_status nq_proof_check_lrat_memory(const char *cnf, size_t cnf_size, const cha
   result->failed_byte = -1;
   lrat_state state;
   memset(&state, 0, sizeof state);
-  proof_clauses formula;
   nq_status status = NQ_ERR_MEMORY;
-  if (proof_clauses_init(&formula) == 0 && proof_clauses_init(&state.store) == 0) {
-    status = proof_parse_dimacs(cnf, cnf_size, cnf_name, &formula, error, error_size);
-    if (status == NQ_OK && (ensure_variable(&state, formula.max_variable) ||
-                            ensure_id(&state, (int64_t)formula.count)))
+  /* The formula's clauses stay where the parser put them: the store is
+   * the parsed formula, lemmas appended (a completion board's million
+   * clauses are not copied). */
+  proof_clauses *formula = &state.store;
+  if (proof_clauses_init(formula) == 0) {
+    status = proof_parse_dimacs(cnf, cnf_size, cnf_name, formula, error, error_size);
+    if (status == NQ_OK && (ensure_variable(&state, formula->max_variable) ||
+                            ensure_id(&state, (int64_t)formula->count)))
       status = NQ_ERR_MEMORY;
-    for (size_t clause = 0; status == NQ_OK && clause < formula.count; clause++)
-      if (store_clause(&state, (int64_t)clause + 1, formula.literals + formula.start[clause],
-                       proof_clause_length(&formula, clause)))
-        status = NQ_ERR_MEMORY;
-    state.max_id = (int64_t)formula.count;
-    state.max_variable = (size_t)formula.max_variable + proof_size;
-    state.id_limit = (int64_t)formula.count + (int64_t)proof_size;
+    for (size_t clause = 0; status == NQ_OK && clause < formula->count; clause++) {
+      state.offset[clause + 1] = formula->start[clause];
+      state.length[clause + 1] = (int)proof_clause_length(formula, clause);
+    }
+    state.max_id = (int64_t)formula->count;
+    state.max_variable = (size_t)formula->max_variable + proof_size;
+    state.id_limit = (int64_t)formula->count + (int64_t)proof_size;
     if (status == NQ_OK) {
       /* Binary LRAT starts with 'a' or 'd'; text with a digit. */
-      lrat_reader reader = {proof, proof_size, 0, 0, 1};
+      lrat_reader reader = {{proof, proof_size, 0, 1}, 0};
       size_t first = 0;
       while (first < proof_size && (proof[first] == ' ' || proof[first] == '\n'))
         first++;
@@ -451,7 +415,6 @@ nq_status nq_proof_check_lrat_memory(const char *cnf, size_t cnf_size, const cha
   }
   if (status == NQ_ERR_MEMORY)
     snprintf(error, error_size, "%s: out of memory", proof_name);
-  proof_clauses_free(&formula);
   release(&state);
   return status;
 }

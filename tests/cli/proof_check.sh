@@ -48,6 +48,20 @@ grep -q "deleted.drat:3: lemma '1 0' is neither RUP nor RAT" "$WORK/out" ||
 # A RAT lemma: x5 is new, "5 1" is RAT on 5 (no clause holds -5).
 printf '5 1 0\n1 0\n-1 3 0\n-1 0\n0\n' >rat.drat
 expect_exit 0 "$NQSAT" check --instance hand.cnf unsat.ans --proof rat.drat
+# RAT with a candidate, then deletions: "-5 1" is RAT on -5 (no clause
+# holds 5); "5 -1" is not RUP (assuming -5, 1 leaves (3 4) ... open) but
+# RAT on 5: its one resolvent, with (-5 1), is a tautology; "5": assuming
+# -5 gives -1, then 2, and (1 -2) is false. With (1 2) and (1 -2) deleted,
+# "1" follows only from (-5 1) and 5; then as in hand.drat. The LRAT
+# written from it must hint the RAT candidate (-7, the id of "-5 1") and,
+# as a RAT check depends on which clauses are active, keep the two
+# deletions, on one line.
+printf -- '-5 1 0\n5 -1 0\n5 0\nd 1 2 0\nd 1 -2 0\n1 0\n-1 3 0\n-1 0\n0\n' >candidate.drat
+expect_exit 0 "$NQSAT" check --instance hand.cnf unsat.ans --proof candidate.drat \
+  --lrat-out candidate.lrat
+grep -Eq '^8 5 -1 0 -7 0$' candidate.lrat || fail "RAT hints: $(cat candidate.lrat)"
+grep -Eq '^9 d 1 2 0$' candidate.lrat || fail "deletions in LRAT: $(cat candidate.lrat)"
+expect_exit 0 "$NQSAT" check --instance hand.cnf unsat.ans --proof candidate.lrat
 # The same proofs as LRAT by hand: ids 1..6 are F's clauses.
 printf '7 1 0 1 2 0\n8 -1 3 0 3 4 0\n9 -1 0 8 5 6 0\n10 0 7 9 0\n' >hand.lrat
 expect_exit 0 "$NQSAT" check --instance hand.cnf unsat.ans --proof hand.lrat
@@ -104,6 +118,9 @@ for name in q2 q3 completion php7 uuf50; do
     expect_exit 0 "$NQSAT" check --instance "$name.cnf" unsat.ans --proof "$proof" \
       --lrat-out "$proof.lrat"
     expect_exit 0 "$NQSAT" check --instance "$name.cnf" unsat.ans --proof "$proof.lrat"
+    # cadical writes no RAT lemmas: the LRAT needs none of its deletions.
+    checks=$((checks + 1))
+    ! grep -q '^[0-9]* d ' "$proof.lrat" || fail "$proof.lrat: deletions without RAT lemmas"
     # drat-trim reads no gzip; lrat-check no comment lines over 1024 bytes.
     if [ -n "$drat_trim" ] && [ "$proof" != "$name.txt.gz" ]; then
       checks=$((checks + 1))
