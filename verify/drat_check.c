@@ -219,26 +219,11 @@ static void mark_core(checker *c, int clause) {
 }
 
 static int scratch_push(checker *c, int value) {
-  if (c->scratch_count == c->scratch_capacity) {
-    int *grown =
-        grow_array(c->scratch, &c->scratch_capacity, c->scratch_count + 1, sizeof *grown, 256);
-    if (!grown)
-      return -1;
-    c->scratch = grown;
-  }
-  c->scratch[c->scratch_count++] = value;
-  return 0;
+  return proof_push_int(&c->scratch, &c->scratch_count, &c->scratch_capacity, value);
 }
 
 static int hint_push(checker *c, int value) {
-  if (c->hint_count == c->hint_capacity) {
-    int *grown = grow_array(c->hints, &c->hint_capacity, c->hint_count + 1, sizeof *grown, 1 << 16);
-    if (!grown)
-      return -1;
-    c->hints = grown;
-  }
-  c->hints[c->hint_count++] = value;
-  return 0;
+  return proof_push_int(&c->hints, &c->hint_count, &c->hint_capacity, value);
 }
 
 static void see(checker *c, int variable) {

@@ -7,6 +7,7 @@
 
 #include "drat_parse.h"
 #include "grow.h"
+#include "proof_tokens.h"
 
 int drat_looks_binary(const char *bytes, size_t size) {
   /* A proof opening with a comment may hold letters in its first line. */
@@ -80,57 +81,36 @@ static nq_status parse_binary(const char *bytes, size_t size, const char *name,
 static nq_status parse_text(const char *bytes, size_t size, const char *name,
                             proof_clauses *clauses, drat_steps *steps, char *error,
                             size_t error_size) {
-  long line = 1, step_line = 0;
-  size_t at = 0;
-  int in_step = 0, deletion = 0;
-  while (at < size) {
-    char byte = bytes[at];
-    if (byte == '\n') {
-      line++;
-      at++;
-      continue;
-    }
-    if (byte == ' ' || byte == '\t' || byte == '\r') {
-      at++;
-      continue;
-    }
-    if (byte == 'c' && !in_step) {
-      while (at < size && bytes[at] != '\n')
-        at++;
-      continue;
-    }
-    if (byte == 'd' && !in_step) {
+  proof_tokens tokens = {bytes, size, 0, 1};
+  int64_t step_line = 0;
+  int in_step = 0, deletion = 0, next;
+  /* 'c' starts a comment only between steps. */
+  while ((next = proof_tokens_skip(&tokens, !in_step)) >= 0) {
+    int64_t line = tokens.line;
+    if (next == 'd' && !in_step) {
       in_step = 1;
       deletion = 1;
       step_line = line;
-      at++;
-      if (at < size && bytes[at] != ' ' && bytes[at] != '\t')
+      tokens.at++;
+      if (tokens.at < size && bytes[tokens.at] != ' ' && bytes[tokens.at] != '\t')
         return proof_parse_error(error, error_size, name, line, "expected a blank after 'd'");
       continue;
     }
-    int negative = 0;
-    if (byte == '-') {
-      negative = 1;
-      at++;
-    }
-    if (at >= size || bytes[at] < '0' || bytes[at] > '9') {
+    int negative = next == '-';
+    int64_t variable;
+    int read = proof_tokens_integer(&tokens, PROOF_MAX_VARIABLE, &variable);
+    if (read != PROOF_TOKEN_OK) {
+      size_t at = read == PROOF_TOKEN_NONE ? tokens.at + (size_t)negative : tokens.at;
       unsigned char shown = at < size ? (unsigned char)bytes[at] : ' ';
-      return proof_parse_error(error, error_size, name, line, "expected a literal, found '%c'",
-                               shown >= ' ' && shown < 127 ? shown : '?');
-    }
-    long long variable = 0;
-    while (at < size && bytes[at] >= '0' && bytes[at] <= '9') {
-      variable = variable * 10 + (bytes[at] - '0');
-      if (variable > PROOF_MAX_VARIABLE)
+      shown = shown >= ' ' && shown < 127 ? shown : '?';
+      if (read == PROOF_TOKEN_LARGE)
         return proof_parse_error(error, error_size, name, line,
                                  "a variable beyond the checker's limit %d", PROOF_MAX_VARIABLE);
-      at++;
+      return proof_parse_error(error, error_size, name, line,
+                               read == PROOF_TOKEN_NONE ? "expected a literal, found '%c'"
+                                                        : "a literal runs into '%c'",
+                               shown);
     }
-    if (at < size && bytes[at] != ' ' && bytes[at] != '\t' && bytes[at] != '\n' &&
-        bytes[at] != '\r')
-      return proof_parse_error(
-          error, error_size, name, line, "a literal runs into '%c'",
-          (unsigned char)bytes[at] >= ' ' && (unsigned char)bytes[at] < 127 ? bytes[at] : '?');
     if (!in_step) {
       in_step = 1;
       deletion = 0;
@@ -144,7 +124,7 @@ static nq_status parse_text(const char *bytes, size_t size, const char *name,
       in_step = 0;
       continue;
     }
-    if (proof_clauses_push(clauses, negative ? -(int)variable : (int)variable))
+    if (proof_clauses_push(clauses, (int)variable))
       return NQ_ERR_MEMORY;
   }
   if (in_step)

@@ -102,14 +102,8 @@ static int ensure_variable(lrat_state *state, int variable) {
 }
 
 static int set_true(lrat_state *state, int literal) {
-  if (state->assigned_count == state->assigned_capacity) {
-    int *grown = grow_array(state->assigned, &state->assigned_capacity, state->assigned_count + 1,
-                            sizeof *grown, 256);
-    if (!grown)
-      return -1;
-    state->assigned = grown;
-  }
-  state->assigned[state->assigned_count++] = literal;
+  if (proof_push_int(&state->assigned, &state->assigned_count, &state->assigned_capacity, literal))
+    return -1;
   state->value[literal] = 1;
   state->value[literal ^ 1] = -1;
   return 0;
@@ -227,29 +221,6 @@ static int check_lemma(lrat_state *state, char *why, size_t why_size) {
   return 1;
 }
 
-static int push_to(int **items, size_t *count, size_t *capacity, int value) {
-  if (*count == *capacity) {
-    int *grown = grow_array(*items, capacity, *count + 1, sizeof *grown, 64);
-    if (!grown)
-      return -1;
-    *items = grown;
-  }
-  (*items)[(*count)++] = value;
-  return 0;
-}
-
-static int push_hint(lrat_state *state, int64_t hint) {
-  if (state->hint_count == state->hint_capacity) {
-    int64_t *grown =
-        grow_array(state->hints, &state->hint_capacity, state->hint_count + 1, sizeof *grown, 64);
-    if (!grown)
-      return -1;
-    state->hints = grown;
-  }
-  state->hints[state->hint_count++] = hint;
-  return 0;
-}
-
 static int store_clause(lrat_state *state, int64_t id, const int *literals, size_t count) {
   if (ensure_id(state, id))
     return -1;
@@ -332,7 +303,8 @@ static nq_status check_steps(lrat_state *state, lrat_reader *reader, const char 
         return FAIL_PARSE("literal %lld: a variable beyond the formula's plus the proof's size",
                           (long long)literal);
       if (ensure_variable(state, (int)(literal < 0 ? -literal : literal)) ||
-          push_to(&state->lemma, &state->lemma_count, &state->lemma_capacity, (int)literal))
+          proof_push_int(&state->lemma, &state->lemma_count, &state->lemma_capacity,
+                         (int)literal))
         return NQ_ERR_MEMORY;
     }
     for (;;) {
@@ -341,7 +313,7 @@ static nq_status check_steps(lrat_state *state, lrat_reader *reader, const char 
         return FAIL_PARSE("expected a hint or 0");
       if (hint == 0)
         break;
-      if (push_hint(state, hint))
+      if (proof_push_int64(&state->hints, &state->hint_count, &state->hint_capacity, hint))
         return NQ_ERR_MEMORY;
     }
     result->lemmas++;

@@ -10,6 +10,7 @@
 
 #include "grow.h"
 #include "proof_formula.h"
+#include "proof_tokens.h"
 
 nq_status proof_read_file(const char *path, char **bytes, size_t *size, char *error,
                           size_t error_size) {
@@ -95,6 +96,28 @@ int proof_clauses_close(proof_clauses *clauses) {
   return 0;
 }
 
+int proof_push_int(int **items, size_t *count, size_t *capacity, int value) {
+  if (*count == *capacity) {
+    int *grown = grow_array(*items, capacity, *count + 1, sizeof *grown, 256);
+    if (!grown)
+      return -1;
+    *items = grown;
+  }
+  (*items)[(*count)++] = value;
+  return 0;
+}
+
+int proof_push_int64(int64_t **items, size_t *count, size_t *capacity, int64_t value) {
+  if (*count == *capacity) {
+    int64_t *grown = grow_array(*items, capacity, *count + 1, sizeof *grown, 256);
+    if (!grown)
+      return -1;
+    *items = grown;
+  }
+  (*items)[(*count)++] = value;
+  return 0;
+}
+
 void proof_clauses_free(proof_clauses *clauses) {
   free(clauses->literals);
   free(clauses->start);
@@ -117,71 +140,37 @@ nq_status proof_parse_error(char *error, size_t error_size, const char *name, in
   return NQ_ERR_PARSE;
 }
 
-/* One decimal integer at bytes[*at] (optional '-'); 0 when it is not one or
- * does not fit in an int. */
-static int read_integer(const char *bytes, size_t size, size_t *at, long long *value) {
-  size_t position = *at;
-  int negative = 0;
-  if (position < size && bytes[position] == '-') {
-    negative = 1;
-    position++;
-  }
-  if (position >= size || bytes[position] < '0' || bytes[position] > '9')
+/* One count of the 'p cnf' line: 1 read, 0 not a number that fits. */
+static int read_count(proof_tokens *tokens, long long *value) {
+  int64_t read;
+  proof_tokens_skip_blanks(tokens);
+  if (proof_tokens_integer(tokens, INT_MAX, &read) != PROOF_TOKEN_OK || read < 0)
     return 0;
-  long long magnitude = 0;
-  while (position < size && bytes[position] >= '0' && bytes[position] <= '9') {
-    magnitude = magnitude * 10 + (bytes[position] - '0');
-    if (magnitude > INT_MAX)
-      return 0;
-    position++;
-  }
-  if (position < size && bytes[position] != ' ' && bytes[position] != '\t' &&
-      bytes[position] != '\n' && bytes[position] != '\r')
-    return 0;
-  *value = negative ? -magnitude : magnitude;
-  *at = position;
+  *value = read;
   return 1;
 }
 
 nq_status proof_parse_dimacs(const char *bytes, size_t size, const char *name,
                              proof_clauses *clauses, char *error, size_t error_size) {
-  long line = 1;
-  size_t at = 0;
+  proof_tokens tokens = {bytes, size, 0, 1};
   long long declared_variables = -1, declared_clauses = -1;
   size_t open_literals = 0;
-  while (at < size) {
-    char byte = bytes[at];
-    if (byte == '\n') {
-      line++;
-      at++;
-      continue;
-    }
-    if (byte == ' ' || byte == '\t' || byte == '\r') {
-      at++;
-      continue;
-    }
-    if (byte == 'c' || (byte == '%' && declared_variables >= 0)) {
-      /* Comments, and SATLIB's "%" end marker with whatever follows it. */
-      if (byte == '%')
-        break;
-      while (at < size && bytes[at] != '\n')
-        at++;
-      continue;
-    }
-    if (byte == 'p') {
+  int next;
+  while ((next = proof_tokens_skip(&tokens, 1)) >= 0) {
+    int64_t line = tokens.line;
+    /* SATLIB's "%" end marker, with whatever follows it. */
+    if (next == '%' && declared_variables >= 0)
+      break;
+    if (next == 'p') {
       if (declared_variables >= 0)
         return proof_parse_error(error, error_size, name, line, "a second 'p' line");
-      if (size - at < 5 || strncmp(bytes + at, "p cnf", 5))
+      if (size - tokens.at < 5 || strncmp(bytes + tokens.at, "p cnf", 5))
         return proof_parse_error(error, error_size, name, line,
                                  "expected 'p cnf VARIABLES CLAUSES'");
-      at += 5;
-      while (at < size && (bytes[at] == ' ' || bytes[at] == '\t'))
-        at++;
-      if (!read_integer(bytes, size, &at, &declared_variables) || declared_variables < 0)
+      tokens.at += 5;
+      if (!read_count(&tokens, &declared_variables))
         return proof_parse_error(error, error_size, name, line, "expected the number of variables");
-      while (at < size && (bytes[at] == ' ' || bytes[at] == '\t'))
-        at++;
-      if (!read_integer(bytes, size, &at, &declared_clauses) || declared_clauses < 0)
+      if (!read_count(&tokens, &declared_clauses))
         return proof_parse_error(error, error_size, name, line, "expected the number of clauses");
       if (declared_variables > PROOF_MAX_VARIABLE)
         return proof_parse_error(error, error_size, name, line,
@@ -191,10 +180,10 @@ nq_status proof_parse_dimacs(const char *bytes, size_t size, const char *name,
     }
     if (declared_variables < 0)
       return proof_parse_error(error, error_size, name, line, "a clause before the 'p cnf' line");
-    long long literal;
-    if (!read_integer(bytes, size, &at, &literal))
+    int64_t literal;
+    if (proof_tokens_integer(&tokens, INT_MAX, &literal) != PROOF_TOKEN_OK)
       return proof_parse_error(error, error_size, name, line, "expected a literal, found '%c'",
-                               byte >= ' ' && byte < 127 ? byte : '?');
+                               next >= ' ' && next < 127 ? next : '?');
     if (literal == 0) {
       if ((long long)clauses->count >= declared_clauses)
         return proof_parse_error(error, error_size, name, line,
@@ -208,11 +197,12 @@ nq_status proof_parse_dimacs(const char *bytes, size_t size, const char *name,
     if (literal > declared_variables || -literal > declared_variables)
       return proof_parse_error(error, error_size, name, line,
                                "literal %lld exceeds the %lld variables the header declares",
-                               literal, declared_variables);
+                               (long long)literal, declared_variables);
     if (proof_clauses_push(clauses, (int)literal))
       return NQ_ERR_MEMORY;
     open_literals++;
   }
+  int64_t line = tokens.line;
   if (declared_variables < 0)
     return proof_parse_error(error, error_size, name, line, "no 'p cnf' line");
   if (open_literals)

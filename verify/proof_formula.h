@@ -37,6 +37,12 @@ static inline size_t proof_clause_length(const proof_clauses *clauses, size_t cl
   return clauses->start[clause + 1] - clauses->start[clause];
 }
 
+/* Appends `value` to a growable array of ints (or int64_t): *items holds
+ * *count of *capacity. 0, or -1 out of memory (the array unchanged). The
+ * checkers' hints, trails and lemmas grow through these. */
+int proof_push_int(int **items, size_t *count, size_t *capacity, int value);
+int proof_push_int64(int64_t **items, size_t *count, size_t *capacity, int64_t value);
+
 /* Parses a DIMACS CNF ("p cnf V C", clauses ending in 0, 'c' comments)
  * into `clauses`; errors name `name` and the line. */
 nq_status proof_parse_dimacs(const char *bytes, size_t size, const char *name,
