@@ -19,30 +19,51 @@ typedef struct cube_writer {
   FILE *file;
   allsat_engine *engine;
   int variables;
-  int *path; /* [variables + 1] */
+  int *path;  /* [variables + 1] */
+  char *line; /* room for a 'd' and an 'm' line: 2 (variables + 1) literals */
   size_t cubes;
   mpz_t count;
   int failed; /* a write failed */
   const volatile sig_atomic_t *stop;
 } cube_writer;
 
+/* Appends " LITERAL" to `line` at `at`; returns the new end. */
+static size_t append_literal(char *line, size_t at, int literal) {
+  char digits[12];
+  int count = 0;
+  unsigned magnitude = literal < 0 ? 0u - (unsigned)literal : (unsigned)literal;
+  do {
+    digits[count++] = (char)('0' + magnitude % 10);
+    magnitude /= 10;
+  } while (magnitude);
+  line[at++] = ' ';
+  if (literal < 0)
+    line[at++] = '-';
+  while (count)
+    line[at++] = digits[--count];
+  return at;
+}
+
 /* "d DECISIONS 0" then "m LITERALS 0": the cube's decision path, then its
- * literals (projected ones, a witness for the others; free ones left out). */
+ * literals (projected ones, a witness for the others; free ones left out),
+ * each line built in `line` and written at once (fprintf per literal was
+ * a tenth of a certified count). */
 static int on_cube(void *context, const signed char *values, int free_count) {
   cube_writer *writer = context;
   int decisions = allsat_engine_path(writer->engine, writer->path);
-  FILE *file = writer->file;
-  if (putc('d', file) == EOF)
-    writer->failed = 1;
-  for (int i = 0; i < decisions && !writer->failed; i++)
-    if (fprintf(file, " %d", writer->path[i]) < 0)
-      writer->failed = 1;
-  if (!writer->failed && fputs(" 0\nm", file) == EOF)
-    writer->failed = 1;
-  for (int v = 1; v <= writer->variables && !writer->failed; v++)
-    if (values[v] >= 0 && fprintf(file, " %d", values[v] ? v : -v) < 0)
-      writer->failed = 1;
-  if (!writer->failed && fputs(" 0\n", file) == EOF)
+  char *line = writer->line;
+  size_t at = 0;
+  line[at++] = 'd';
+  for (int i = 0; i < decisions; i++)
+    at = append_literal(line, at, writer->path[i]);
+  memcpy(line + at, " 0\nm", 4);
+  at += 4;
+  for (int v = 1; v <= writer->variables; v++)
+    if (values[v] >= 0)
+      at = append_literal(line, at, values[v] ? v : -v);
+  memcpy(line + at, " 0\n", 3);
+  at += 3;
+  if (fwrite(line, 1, at, writer->file) != at)
     writer->failed = 1;
   mpz_t term;
   mpz_init(term);
@@ -68,13 +89,14 @@ nq_status nq_cnf_certify_count(const nq_cnf *cnf, const char *certificate_path,
   unsigned char *projected = calloc((size_t)variables + 1, 1);
   size_t path_length = strlen(certificate_path);
   char *temporary = malloc(path_length + 16);
-  cube_writer writer = {NULL, NULL, variables, NULL, 0, {{0}}, 0, stop};
+  cube_writer writer = {NULL, NULL, variables, NULL, NULL, 0, {{0}}, 0, stop};
   writer.path = malloc(((size_t)variables + 1) * sizeof *writer.path);
+  writer.line = malloc(2 * ((size_t)variables + 1) * 13 + 16);
   mpz_init(writer.count);
   proof_writer proof;
   int proof_open = 0, fd = -1;
   nq_status status = NQ_ERR_MEMORY;
-  if (!projected || !temporary || !writer.path)
+  if (!projected || !temporary || !writer.path || !writer.line)
     goto done;
   for (int v = 1; v <= variables; v++)
     projected[v] = !cnf->has_projection && v <= cnf->variables;
@@ -162,6 +184,7 @@ done:
   free(temporary);
   free(projected);
   free(writer.path);
+  free(writer.line);
   mpz_clear(writer.count);
   return status;
 }
