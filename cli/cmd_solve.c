@@ -1042,11 +1042,21 @@ int cmd_solve(int argc, char **argv) {
                                 "input; no --unique, no --occurring)");
   if (is_file && proof_path && !strcmp(target, "-"))
     return usage_error("solve", "--proof needs the formula in a file, not standard input");
+  if (is_file && certificate_path && !options.mcc && !options.stats && options.exact_digits > 0) {
+    /* The certified count is the count: printed as solve --count prints
+     * it, without counting twice (a count too long to print in full is
+     * counted apart below). */
+    int answer = solve_write_certificate(target, certificate_path, proof_format,
+                                         interrupt_watch(), (uint64_t)options.exact_digits);
+    if (answer != -1)
+      return answer;
+    certificate_path = NULL; /* written; only the count is left to print */
+  }
   if (is_file) {
     int answer = solve_file(&options, target, max_memory);
     if (certificate_path && (answer == NQ_EXIT_SATISFIABLE || answer == NQ_EXIT_UNSATISFIABLE)) {
       int written =
-          solve_write_certificate(target, certificate_path, proof_format, interrupt_watch());
+          solve_write_certificate(target, certificate_path, proof_format, interrupt_watch(), 0);
       if (written != NQ_EXIT_OK)
         return written;
     }

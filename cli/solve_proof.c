@@ -95,7 +95,7 @@ int solve_write_queens_proof(const nq_encoding *encoding, const char *proof_path
 }
 
 int solve_write_certificate(const char *cnf_path, const char *certificate_path, int format,
-                            const volatile sig_atomic_t *stop) {
+                            const volatile sig_atomic_t *stop, uint64_t print_digits) {
   char error[600], count[128], proof_path[4200];
   snprintf(proof_path, sizeof proof_path, "%s.drat", certificate_path);
   nq_cnf *cnf = NULL;
@@ -110,7 +110,14 @@ int solve_write_certificate(const char *cnf_path, const char *certificate_path, 
     return report_interrupted("solve", "no certificate was written");
   if (status != NQ_OK)
     return runtime_error("solve", "%s", status == NQ_ERR_MEMORY ? "out of memory" : error);
+  int code = NQ_EXIT_OK;
+  if (print_digits) {
+    if (count[0] == '(' || strlen(count) > print_digits)
+      return -1; /* the caller counts apart */
+    printf("%s\n", count);
+    code = strcmp(count, "0") ? NQ_EXIT_SATISFIABLE : NQ_EXIT_UNSATISFIABLE;
+  }
   printf("c certificate: %s: %s models in %zu cubes; proof %s\n", certificate_path, count, cubes,
          proof_path);
-  return fflush(stdout) == 0 ? NQ_EXIT_OK : NQ_EXIT_FAILURE;
+  return fflush(stdout) == 0 ? code : NQ_EXIT_FAILURE;
 }

@@ -68,6 +68,13 @@ done
 "$NQSAT" encode 8 >q8.cnf
 expect_equal "$(certified q8.cnf)" "$(known_count 8)" "certified count of N = 8"
 
+# The certified run prints the count as solve --count does, with the SAT
+# competition's exit codes (10 models, 20 none).
+expect_exit 10 "$NQSAT" solve q8.cnf --count --certificate printed.cert
+expect_equal "$(head -n 1 "$WORK/out")" "$(known_count 8)" "the certified run's count of N = 8"
+expect_exit 20 "$NQSAT" solve unsat.cnf --count --certificate printed.cert
+expect_equal "$(head -n 1 "$WORK/out")" 0 "the certified run's count of an unsatisfiable formula"
+
 # overlapping CERT: "overlap" when two cubes share a projected assignment
 # (no variable fixed both ways), compared pair by pair here on the 'm'
 # lines (every variable of q8.cnf and free.cnf is projected), else
