@@ -1045,10 +1045,10 @@ allsat_engine *allsat_engine_new_until(int variables, const unsigned char *proje
   e->level_stamp = calloc(n + 2, sizeof *e->level_stamp);
   e->model = malloc(n);
   e->lemma = malloc(n * sizeof *e->lemma);
-  if (!e->lemma || !e->projected || !e->value || !e->level || !e->reason || !e->phase || !e->trail ||
+  if (!e->projected || !e->value || !e->level || !e->reason || !e->phase || !e->trail ||
       !e->level_start || !e->level_kind || !e->watches || !e->occurrences || !e->occurrence_count ||
       !e->activity || !e->heaps[0].items || !e->heaps[1].items || !e->heap_index || !e->seen ||
-      !e->learned || !e->to_clear || !e->level_stamp || !e->model)
+      !e->learned || !e->to_clear || !e->level_stamp || !e->model || !e->lemma)
     goto fail;
   e->increment = 1.0;
   for (int v = 1; v <= variables; v++) {

@@ -37,8 +37,8 @@ nq_status nq_cnf_refute(const nq_cnf *cnf, const char *proof_path, nq_proof_form
   status = NQ_ERR_MEMORY;
   if (engine) {
     allsat_engine_set_proof(engine, proof_writer_step, &writer);
-    status = allsat_engine_enumerate(engine, NULL, 0, 0, stop_at_model, stop_requested,
-                                     (void *)stop);
+    status =
+        allsat_engine_enumerate(engine, NULL, 0, 0, stop_at_model, stop_requested, (void *)stop);
     allsat_engine_free(engine);
   }
   int unsatisfiable = status == NQ_OK; /* every model reported: there was none */

@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "drat_check.h"
 #include "grow.h"
 #include "nqsat/proof.h"
-#include "drat_check.h"
 #include "proof_formula.h"
 #include "proof_tokens.h"
 
@@ -107,8 +107,7 @@ static nq_status read_certificate(const char *bytes, size_t size, const char *na
       tokens.at++;
   }
   if (cert->decisions.count != cert->cubes.count)
-    return proof_parse_error(error, error_size, name, tokens.line,
-                             "the last 'd' line has no cube");
+    return proof_parse_error(error, error_size, name, tokens.line, "the last 'd' line has no cube");
   if (!cert->claimed_line)
     return proof_parse_error(error, error_size, name, tokens.line, "no 's mc COUNT' line");
   return NQ_OK;

@@ -61,7 +61,7 @@ typedef struct checker {
   /* per variable: the check's clause holds it; an LRAT checker assumes
    * the clause false, so the reasons of these variables are no hints */
   unsigned char *in_lemma;
-  int *stamp;          /* per literal, for comparing clauses as sets */
+  int *stamp; /* per literal, for comparing clauses as sets */
   int stamp_now;
   int pending_seen;
   /* LRAT: hints per core lemma as clause index + 1, a RAT candidate as
@@ -785,8 +785,8 @@ static nq_status run_checker(checker *c, const char *proof_name, const char *lra
 }
 
 nq_status drat_check_clauses(proof_clauses *formula, const char *proof, size_t proof_size,
-                             const char *proof_name, const char *lrat_path,
-                             nq_proof_result *result, char *error, size_t error_size) {
+                             const char *proof_name, const char *lrat_path, nq_proof_result *result,
+                             char *error, size_t error_size) {
   memset(result, 0, sizeof *result);
   result->failed_byte = -1;
   checker c;

@@ -303,8 +303,7 @@ static nq_status check_steps(lrat_state *state, lrat_reader *reader, const char 
         return FAIL_PARSE("literal %lld: a variable beyond the formula's plus the proof's size",
                           (long long)literal);
       if (ensure_variable(state, (int)(literal < 0 ? -literal : literal)) ||
-          proof_push_int(&state->lemma, &state->lemma_count, &state->lemma_capacity,
-                         (int)literal))
+          proof_push_int(&state->lemma, &state->lemma_count, &state->lemma_capacity, (int)literal))
         return NQ_ERR_MEMORY;
     }
     for (;;) {
