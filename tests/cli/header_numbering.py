@@ -14,13 +14,17 @@ join exactly the squares that attack each other; a colouring's "square
 
 A formula written 0-based, transposed or with the wrong width fails one of
 these (the rows' clauses pin the row-major order, the placed square pins
-the offset).
+the offset). The judge reads the statement too: from 1 or from 0 (files
+of earlier releases) it is believed, another numbering sets the board
+aside.
 
 usage: header_numbering.py NQSAT
 """
+import os
 import re
 import subprocess
 import sys
+import tempfile
 
 NQSAT = sys.argv[1]
 checks = 0
@@ -166,5 +170,45 @@ for r in range(1, n + 1):
         got = clauses_after(text, "c square (%d,%d): at least one colour" % (r, c))[0]
         check(sorted(got) == [x(r, c, colour) for colour in range(1, k + 1)],
               "colour: square (%d,%d) has %s, the header (%s) says otherwise" % (r, c, got, line))
+
+# ---- the judge reads the statement: from 1 (now) and from 0 (files of
+# earlier releases) it is believed; a statement of another numbering sets
+# the board aside, with the line named
+work = tempfile.mkdtemp()
+instance = os.path.join(work, "q6.cnf")
+subprocess.run([NQSAT, "encode", "6", "-o", instance], check=True)
+answer = os.path.join(work, "answer.txt")
+with open(answer, "w") as out:
+    subprocess.run([NQSAT, "solve", instance], stdout=out)  # exits 10: SAT
+text = open(instance).read()
+stated = next(l for l in text.splitlines() if l.startswith("c variables:"))
+variants = {
+    "now": (stated, True),
+    "earlier release": ("c variables: queen at row r, column c (0-based) is r*6 + c + 1; "
+                        "queen variables 1..36, auxiliary variables after", True),
+    "transposed": ("c variables: queen at row r, column c (1-based) is (c-1)*6 + r; "
+                   "queen variables 1..36, auxiliary variables after", False),
+    "0-based called 1-based": ("c variables: queen at row r, column c (1-based) is r*6 + c + 1",
+                               False),
+}
+for name, (line, believed) in variants.items():
+    path = os.path.join(work, "variant.cnf")
+    with open(path, "w") as out:
+        out.write(text.replace(stated, line))
+    number = text.splitlines().index(stated) + 1
+    judged = subprocess.run([NQSAT, "check", "--instance", path, answer], capture_output=True,
+                            text=True)
+    said = judged.stdout + judged.stderr
+    check(judged.returncode == 0, "%s: check exits %d: %s" % (name, judged.returncode, said))
+    if believed:
+        check("a solution" in said and "set aside" not in said,
+              "%s: the board is not judged: %s" % (name, said))
+    else:
+        check("a solution" not in said and
+              "variant.cnf:%d: 'variables:' states another numbering" % number in said,
+              "%s: a lying statement is believed: %s" % (name, said))
+for name in os.listdir(work):
+    os.unlink(os.path.join(work, name))
+os.rmdir(work)
 
 print("header numbering: %d checks, every header's formula names the clauses' variables" % checks)
