@@ -36,7 +36,7 @@ static void print_check_help(void) {
          "lines and its ---------- / ========== separators), SAT-competition 'v'\n"
          "lines (cadical, kissat, picosat), PB-competition 'v x1 -x2 ...' lines\n"
          "(minisat+, clasp) and MiniSat result files, over the variable convention\n"
-         "of 'nqsat encode' (queen at row r, column c, 0-based, is r*N + c + 1), or\n"
+         "of 'nqsat encode' (queen at row r, column c, from 1, is (r-1)*N + c), or\n"
          "of its rows model with --csp. Prints each solution as a board with its\n"
          "verdict, then one verdict line. A solution listed twice is a failure\n"
          "(both lines are named). A list that claims to be complete (MiniZinc's\n"

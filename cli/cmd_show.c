@@ -1,8 +1,9 @@
 /* nqsat show N [FILE]: solutions drawn for people. Reads vector lines (or
  * SAT models) with nq_verify_read_solutions(), checks every board, and
- * prints it as an ASCII board with its chess squares (the notation of the
- * Wikipedia table in the seeds: file letter = column, rank 1 at the bottom,
- * so the board reads like a chess diagram), or writes an SVG for slides.
+ * prints it as a board numbered like every board of nqsat (rows and
+ * columns from 1, row 1 at the top), with its chess squares beside the
+ * vector (the notation of the Wikipedia table: file letter = column, rank
+ * 1 = row N), or writes an SVG for slides.
  * With --unique, one representative per symmetry class and its size. */
 #include <errno.h>
 #include <getopt.h>
@@ -30,9 +31,11 @@ static void print_show_help(void) {
          "the queen in each row, row 1 first), or SAT models ('v' lines, MiniSat\n"
          "results). Every board is checked; an invalid one is an error (exit 1).\n"
          "\n"
-         "For each solution: a heading with the vector and the chess squares (file\n"
-         "letter = column, a at the left; rank 1 = the bottom row, so row 1 is rank\n"
-         "N, as in a chess diagram), then the board ('.' empty, 'Q' queen).\n"
+         "For each solution: a heading with the vector and, in parentheses, the\n"
+         "chess squares (file letter = column, a at the left; rank 1 = the bottom\n"
+         "row, so row 1 is rank N), then the board ('.' empty, 'Q' queen) with its\n"
+         "column numbers above and its row numbers at the left, both from 1, row 1\n"
+         "at the top, as 'nqsat trace' and the teaching page number them.\n"
          "\n"
          "  N              board size, 1..%d\n"
          "  --unique       one representative per class under rotation and reflection\n"
@@ -110,13 +113,15 @@ static int group_classes(board_list *list) {
   return 0;
 }
 
-/* "a2 b4 c6 ...": for each file (column) from a, the rank of its queen. */
-static void print_chess(FILE *out, const int *columns, int n) {
+/* "a2 b4 c6 ...": for each file (column) from a, the rank of its queen;
+ * `end` after the last. */
+static void print_chess(FILE *out, const int *columns, int n, const char *end) {
   int row_of_column[CHESS_MAX_N];
   for (int row = 0; row < n; row++)
     row_of_column[columns[row]] = row;
   for (int column = 0; column < n; column++)
-    fprintf(out, column + 1 < n ? "%c%d " : "%c%d\n", 'a' + column, n - row_of_column[column]);
+    fprintf(out, column + 1 < n ? "%c%d " : "%c%d%s", 'a' + column, n - row_of_column[column],
+            column + 1 < n ? "" : end);
 }
 
 static void print_heading(const board_list *list, size_t index) {
@@ -130,8 +135,8 @@ static void print_heading(const board_list *list, size_t index) {
   for (int row = 0; row < n; row++)
     printf(row + 1 < n ? "%d " : "%d", columns[row] + 1);
   if (n <= CHESS_MAX_N) {
-    printf(" = ");
-    print_chess(stdout, columns, n);
+    printf(" (chess: ");
+    print_chess(stdout, columns, n, ")\n");
   } else {
     putchar('\n');
   }
@@ -139,8 +144,7 @@ static void print_heading(const board_list *list, size_t index) {
 
 /* ---- SVG ------------------------------------------------------------------ */
 
-/* Boards in a grid, each with file letters and rank numbers (N <= 26) and a
- * caption; squares in the usual light/dark colours, queens as the chess
+/* Boards in a grid, each with its row and column numbers and a caption; squares in the usual light/dark colours, queens as the chess
  * glyph U+265B. */
 static int write_svg(const board_list *list, const char *path) {
   int n = list->n;
@@ -255,11 +259,11 @@ int cmd_show(int argc, char **argv) {
       const int *columns = list.columns + i * (size_t)list.n;
       boards += list.unique ? (size_t)list.seen[i] : 1;
       if (chess_only) {
-        print_chess(stdout, columns, list.n);
+        print_chess(stdout, columns, list.n, "\n");
         continue;
       }
       print_heading(&list, i);
-      print_board(stdout, columns, list.n);
+      print_numbered_board(stdout, columns, list.n);
       putchar('\n');
     }
     if (list.unique && !chess_only) {

@@ -41,7 +41,7 @@ nq_status col_to_stream(const nq_encoding *encoding, const nq_dimacs_provenance 
               "c problem: the %dx%d queen graph, squares adjacent when they share a row, "
               "column or diagonal\n",
               n, n);
-  text_printf(stream, "c vertices: square at row r, column c (0-based) is r*%d + c + 1\n", n);
+  text_printf(stream, "c vertices: square at row r, column c (1-based) is (r-1)*%d + c\n", n);
   text_put(stream, "c edges: every edge twice (e U V and e V U), in the order of the DIMACS "
                    "queenN_N.col files\n");
   if (provenance && provenance->command_line) {

@@ -86,7 +86,7 @@ void write_dimacs_header(text_stream *stream, const nq_encoding *encoding,
   }
   if (!rows)
     text_printf(stream,
-                "c variables: queen at row r, column c (0-based) is r*%d + c + 1; "
+                "c variables: queen at row r, column c (1-based) is (r-1)*%d + c; "
                 "queen variables 1..%d, auxiliary variables after\n",
                 n, n * n);
   if (map) {

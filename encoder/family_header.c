@@ -83,12 +83,12 @@ void write_family_header(text_stream *stream, const nq_encoding *encoding,
   }
   if (encoding->problem == NQ_PROBLEM_COLOUR)
     text_printf(stream,
-                "c variables: square at row r, column c (0-based) has colour k (0-based) is "
-                "(r*%d + c)*%d + k + 1; variables 1..%" PRId64 ", auxiliary variables after\n",
+                "c variables: square at row r, column c (1-based) has colour k (1-based) is "
+                "((r-1)*%d + c - 1)*%d + k; variables 1..%" PRId64 ", auxiliary variables after\n",
                 n, encoding->bound, projected);
   else
     text_printf(stream,
-                "c variables: queen at row r, column c (0-based) is r*%d + c + 1; queen "
+                "c variables: queen at row r, column c (1-based) is (r-1)*%d + c; queen "
                 "variables 1..%" PRId64 ", auxiliary variables after\n",
                 n, projected);
   put_projection(stream, "c ind ", projected);

@@ -126,11 +126,11 @@ nq_status family_opb_to_stream(const nq_encoding *encoding, const nq_dimacs_prov
   }
   if (encoding->problem == NQ_PROBLEM_COLOUR)
     text_printf(stream,
-                "* variables: square at row r, column c (0-based) has colour k (0-based) is "
-                "x((r*%d + c)*%d + k + 1)\n",
+                "* variables: square at row r, column c (1-based) has colour k (1-based) is "
+                "x(((r-1)*%d + c - 1)*%d + k)\n",
                 n, encoding->bound);
   else
-    text_printf(stream, "* variables: queen at row r, column c (0-based) is x(r*%d + c + 1)\n", n);
+    text_printf(stream, "* variables: queen at row r, column c (1-based) is x((r-1)*%d + c)\n", n);
   opb_sink writing = {stream, 0, 0, encoding->explain};
   put_body(&writing, encoding, &lines, buffer);
   free(buffer);

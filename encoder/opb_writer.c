@@ -126,7 +126,7 @@ nq_status opb_to_stream(const nq_encoding *encoding, const nq_dimacs_provenance 
     text_put(stream, provenance->command_line); /* any length */
     text_put(stream, "\n");
   }
-  text_printf(stream, "* variables: queen at row r, column c (0-based) is x(r*%d + c + 1)\n", n);
+  text_printf(stream, "* variables: queen at row r, column c (1-based) is x((r-1)*%d + c)\n", n);
   opb_counts written = {0, 0};
   put_body(stream, encoding, &written, line);
   free(line);

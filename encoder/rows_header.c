@@ -18,20 +18,20 @@ void write_rows_description(text_stream *stream, const nq_encoding *encoding) {
   case NQ_CSP_DIRECT:
   case NQ_CSP_SUPPORT:
     text_printf(stream,
-                "c variables: x(r,v) = r*%d + v + 1 means q_(r+1) = v+1 (r, v from 0): the "
+                "c variables: x(r,v) = (r-1)*%d + v means q_r = v (r, v from 1): the "
                 "matrix model's queen numbering\n",
                 n);
     break;
   case NQ_CSP_ORDER:
     text_printf(stream,
-                "c variables: p(r,a) = r*%d + a + 1 means q_(r+1) <= a+1 (r from 0, a = 0..%d); "
+                "c variables: p(r,a) = (r-1)*%d + a means q_r <= a (r from 1, a = 1..%d); "
                 "q <= %d always holds and has no variable\n",
-                width, n - 2, n);
+                width, n - 1, n);
     break;
   default:
     text_printf(stream,
-                "c variables: b(r,k) = r*%d + k + 1 is bit k (weight 2^k) of q_(r+1) - 1 (r from "
-                "0, k = 0..%d); bit patterns of values above %d are excluded\n",
+                "c variables: b(r,k) = (r-1)*%d + k + 1 is bit k (weight 2^k) of q_r - 1 (r from "
+                "1, k = 0..%d); bit patterns of values above %d are excluded\n",
                 width, width - 1, n);
     break;
   }

@@ -30,8 +30,9 @@ int svg_board_square_size(int n);
  * each rect gets id="PREFIX-ROW-COLUMN" (0-based). */
 void svg_board_squares(markup_writer *out, int x0, int y0, int n, int square,
                        const char *id_prefix);
-/* File letters below the board and rank numbers to its left (n <= 26 and
- * squares of at least 14 pixels; nothing otherwise). */
+/* Column numbers above the board and row numbers to its left, both from
+ * 1 with row 1 at the top (squares of at least 14 pixels; nothing
+ * otherwise). */
 void svg_board_labels(markup_writer *out, int x0, int y0, int n, int square);
 /* The queen glyph (U+265B) centred on square (row, column); `attributes`
  * (may be NULL) is added inside the element, e.g. an id. */

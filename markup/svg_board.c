@@ -1,10 +1,8 @@
-/* The chess board of `show --svg` and of the teaching page: squares in
- * the usual light and dark colours, file letters a.. below and rank
- * numbers to the left (rank 1 at the bottom, as in a chess diagram), and
- * queens as the chess glyph U+265B. */
+/* The chess board of `show --svg`: squares in the usual light and dark
+ * colours, column numbers above and row numbers to the left (both from 1,
+ * row 1 at the top, as every board of nqsat is numbered), and queens as
+ * the chess glyph U+265B. */
 #include "markup.h"
-
-enum { LABELS_MAX_N = 26 };
 
 int svg_board_square_size(int n) { return n <= 8 ? 40 : n <= 16 ? 24 : n <= 32 ? 14 : 8; }
 
@@ -23,16 +21,15 @@ void svg_board_squares(markup_writer *out, int x0, int y0, int n, int square,
 }
 
 void svg_board_labels(markup_writer *out, int x0, int y0, int n, int square) {
-  if (n > LABELS_MAX_N || square < 14)
+  if (square < 14)
     return;
-  int board = n * square;
   for (int column = 0; column < n; column++)
     markup_printf(out,
-                  "<text x=\"%d\" y=\"%d\" font-size=\"11\" text-anchor=\"middle\">%c</text>\n",
-                  x0 + column * square + square / 2, y0 + board + 12, 'a' + column);
+                  "<text x=\"%d\" y=\"%d\" font-size=\"11\" text-anchor=\"middle\">%d</text>\n",
+                  x0 + column * square + square / 2, y0 - 5, column + 1);
   for (int row = 0; row < n; row++)
     markup_printf(out, "<text x=\"%d\" y=\"%d\" font-size=\"11\" text-anchor=\"end\">%d</text>\n",
-                  x0 - 4, y0 + row * square + square / 2 + 4, n - row);
+                  x0 - 4, y0 + row * square + square / 2 + 4, row + 1);
 }
 
 void svg_board_queen(markup_writer *out, int x0, int y0, int square, int row, int column,

@@ -80,6 +80,58 @@ static void decoding_follows_the_convention(void) {
   CHECK(strstr(why, "row 3") != NULL, "why: %s", why);
 }
 
+/* The header's statement of its numbering, typed here as nqsat writes it
+ * now (from 1) and as earlier releases wrote it (from 0): both agree with
+ * the numbering the verifier derives; a statement of another formula,
+ * width or model does not; words it does not know are left alone. */
+static void numbering_statements_are_held_to_the_model(void) {
+  static const struct {
+    const char *text;
+    int n;
+    nq_verify_numbering numbering;
+    int expected;
+  } cases[] = {
+      {"queen at row r, column c (1-based) is (r-1)*4 + c; queen variables 1..16, auxiliary "
+       "variables after",
+       4, NQ_VERIFY_MATRIX, 1},
+      {"queen at row r, column c (0-based) is r*4 + c + 1; queen variables 1..16, auxiliary "
+       "variables after",
+       4, NQ_VERIFY_MATRIX, 1},
+      {"queen at row r, column c (1-based) is x((r-1)*7 + c)", 7, NQ_VERIFY_MATRIX, 1},
+      {"queen at row r, column c (0-based) is x(r*7 + c + 1)", 7, NQ_VERIFY_MATRIX, 1},
+      {"x(r,v) = (r-1)*5 + v means q_r = v (r, v from 1): the matrix model's queen numbering", 5,
+       NQ_VERIFY_ROWS_SUPPORT, 1},
+      {"x(r,v) = r*5 + v + 1 means q_(r+1) = v+1 (r, v from 0): the matrix model's queen numbering",
+       5, NQ_VERIFY_ROWS_DIRECT, 1},
+      {"p(r,a) = (r-1)*4 + a means q_r <= a (r from 1, a = 1..4); q <= 5 always holds", 5,
+       NQ_VERIFY_ROWS_ORDER, 1},
+      {"p(r,a) = r*4 + a + 1 means q_(r+1) <= a+1 (r from 0, a = 0..3); q <= 5 always holds", 5,
+       NQ_VERIFY_ROWS_ORDER, 1},
+      {"b(r,k) = (r-1)*3 + k + 1 is bit k (weight 2^k) of q_r - 1 (r from 1, k = 0..2)", 5,
+       NQ_VERIFY_ROWS_LOG, 1},
+      {"b(r,k) = r*3 + k + 1 is bit k (weight 2^k) of q_(r+1) - 1 (r from 0, k = 0..2)", 5,
+       NQ_VERIFY_ROWS_LOG, 1},
+      /* Lies: one more, the 0-based formula called 1-based, the other
+       * order, another width, another model. */
+      {"queen at row r, column c (1-based) is (r-1)*4 + c + 1; queen variables", 4,
+       NQ_VERIFY_MATRIX, 0},
+      {"queen at row r, column c (1-based) is r*4 + c + 1", 4, NQ_VERIFY_MATRIX, 0},
+      {"queen at row r, column c (1-based) is (c-1)*4 + r", 4, NQ_VERIFY_MATRIX, 0},
+      {"queen at row r, column c (1-based) is (r-1)*5 + c", 4, NQ_VERIFY_MATRIX, 0},
+      {"queen at row r, column c (1-based) is (r-1)*4 + c", 4, NQ_VERIFY_ROWS_ORDER, 0},
+      {"p(r,a) = (r-1)*5 + a means q_r <= a", 5, NQ_VERIFY_ROWS_ORDER, 0},
+      {"p(r,a) = (r-1)*4 + a means q_r <= a+1", 5, NQ_VERIFY_ROWS_ORDER, 0},
+      {"x(r,v) = (r-1)*5 + v means q_r = v", 5, NQ_VERIFY_ROWS_LOG, 0},
+      /* Not a statement of the queens' numbering. */
+      {"square at row r, column c (1-based) has colour k", 4, NQ_VERIFY_MATRIX, -1},
+      {"16", 4, NQ_VERIFY_MATRIX, -1},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+    CHECK(nq_verify_numbering_statement(cases[i].text, cases[i].n, cases[i].numbering) ==
+              cases[i].expected,
+          "'%s' at N = %d should give %d", cases[i].text, cases[i].n, cases[i].expected);
+}
+
 static void sets_compare_as_sets(void) {
   nq_solution_set *a = nq_solution_set_new(4), *b = nq_solution_set_new(4);
   char why[300];
@@ -109,6 +161,7 @@ int main(void) {
   table_is_consistent();
   checker_rejects_attacks();
   decoding_follows_the_convention();
+  numbering_statements_are_held_to_the_model();
   sets_compare_as_sets();
   return check_report("test_verify_unit");
 }

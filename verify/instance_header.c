@@ -28,6 +28,8 @@ typedef struct header_parser {
   long n_line, problem_line;
   char model_word[32], csp_word[32]; /* "c model: WORD", "c csp: WORD" */
   long model_line;
+  char variables_text[160]; /* "c variables: ...", the numbering stated */
+  long variables_line;
   int *map_pairs; /* ORIG NEW ORIG NEW ... as read */
   size_t map_count, map_capacity;
   long map_line;
@@ -214,6 +216,9 @@ static nq_status read_comment(header_parser *p, const char *text) {
     into[length] = '\0';
     if (is_model)
       p->model_line = line_reader_line(p->lines);
+  } else if (starts(text, "variables:") && !p->variables_line) {
+    snprintf(p->variables_text, sizeof p->variables_text, "%s", text + strlen("variables:"));
+    p->variables_line = line_reader_line(p->lines);
   } else if (starts(text, "nqsat model:")) {
     const char *name = text + strlen("nqsat model:");
     while (*name == ' ')
@@ -406,6 +411,13 @@ static nq_status read_instance(const char *path, int board_required, nq_instance
     else if (instance->numbering != NQ_VERIFY_MATRIX)
       snprintf(instance->model, sizeof instance->model, "rows %.20s", p.csp_word);
   }
+  /* The header's own statement of the numbering must be the one derived
+   * from its model words, or its board is not believed. */
+  if (status == NQ_OK && p.n_seen && p.variables_line &&
+      nq_verify_numbering_statement(p.variables_text, instance->n, instance->numbering) == 0)
+    status = fail_at(&p, p.variables_line,
+                     "'variables:' states another numbering than the %s model's at N = %d",
+                     instance->model, instance->n);
   int64_t board_variables = nq_verify_numbering_variables(instance->numbering, instance->n);
   if (status == NQ_OK && board_variables > instance->variables)
     status = fail_at(&p, p.problem_line,

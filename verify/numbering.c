@@ -91,3 +91,70 @@ int nq_verify_decode_numbered(int n, nq_verify_numbering numbering,
   }
   return 0;
 }
+
+/* ---- The header's own statement of its numbering ----------------------- */
+
+typedef struct statement_form {
+  const char *subject;      /* what the statement starts with */
+  int matrix;               /* 1: the matrix model's queens; 0: the rows model's */
+  nq_verify_numbering rows; /* for a rows statement: its encodings (see below) */
+  const char *formulas[4];  /* sscanf patterns, one %d the width, then %n */
+} statement_form;
+
+/* The statements nqsat writes, rows and columns from 1 first, then from 0
+ * as earlier releases wrote them. Direct and support share x(r,v). */
+static const statement_form forms[] = {
+    {"queen at row r, column c",
+     1,
+     NQ_VERIFY_MATRIX,
+     {" (1-based) is (r-1)*%d + c%n", " (0-based) is r*%d + c + 1%n",
+      " (1-based) is x((r-1)*%d + c)%n", " (0-based) is x(r*%d + c + 1)%n"}},
+    {"x(r,v) =",
+     0,
+     NQ_VERIFY_ROWS_DIRECT,
+     {" (r-1)*%d + v means q_r = v %n", " r*%d + v + 1 means q_(r+1) = v+1 %n"}},
+    {"p(r,a) =",
+     0,
+     NQ_VERIFY_ROWS_ORDER,
+     {" (r-1)*%d + a means q_r <= a %n", " r*%d + a + 1 means q_(r+1) <= a+1 %n"}},
+    {"b(r,k) =",
+     0,
+     NQ_VERIFY_ROWS_LOG,
+     {" (r-1)*%d + k + 1 is bit k %n", " r*%d + k + 1 is bit k %n"}},
+};
+
+/* The formula ends where the pattern did: no operator or term follows,
+ * so "(r-1)*8 + c + 1" is not read as "(r-1)*8 + c". */
+static int formula_ends(const char *next) {
+  while (*next == ' ' || *next == '\t')
+    next++;
+  return !strchr("+-*/0123456789", *next) || *next == '\0';
+}
+
+int nq_verify_numbering_statement(const char *text, int n, nq_verify_numbering numbering) {
+  while (*text == ' ' || *text == '\t')
+    text++;
+  for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++) {
+    const statement_form *form = &forms[i];
+    size_t length = strlen(form->subject);
+    if (strncmp(text, form->subject, length))
+      continue;
+    /* The subject names the model; direct and support share theirs. */
+    nq_verify_numbering stated = form->rows;
+    int same_model =
+        form->matrix ? numbering == NQ_VERIFY_MATRIX
+                     : (stated == NQ_VERIFY_ROWS_DIRECT ? numbering == NQ_VERIFY_ROWS_DIRECT ||
+                                                              numbering == NQ_VERIFY_ROWS_SUPPORT
+                                                        : numbering == stated);
+    if (!same_model)
+      return 0;
+    const char *rest = text + length;
+    for (int f = 0; f < 4 && form->formulas[f]; f++) {
+      int width = 0, end = -1;
+      if (sscanf(rest, form->formulas[f], &width, &end) == 1 && end > 0 && formula_ends(rest + end))
+        return width == nq_verify_numbering_width(numbering, n);
+    }
+    return 0; /* a subject this reader knows with a formula it does not */
+  }
+  return -1;
+}

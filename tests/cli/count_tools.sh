@@ -75,8 +75,21 @@ echo "4 7 3 8 2 5 1 6" >"$WORK/wiki.txt"
 expect_exit 0 "$NQSAT" show 8 "$WORK/wiki.txt" --chess
 expect_equal "$(cat "$WORK/out")" "a2 b4 c6 d8 e3 f1 g7 h5" "chess squares"
 expect_exit 0 "$NQSAT" show 8 "$WORK/wiki.txt"
-expect_equal "$(sed -n 2p "$WORK/out")" ". . . Q . . . ." "top row of the board (rank 8: d8)"
+expect_equal "$(sed -n 1p "$WORK/out")" "solution 1: 4 7 3 8 2 5 1 6 (chess: a2 b4 c6 d8 e3 f1 g7 h5)" "heading, chess beside"
+expect_equal "$(sed -n 3p "$WORK/out")" "1 . . . Q . . . ." "row 1 at the top, labelled (rank 8: d8)"
 expect_equal "$(grep -c Q "$WORK/out")" 8 "board rows with a queen"
+# Read the board through its labels alone: each row's label, and the
+# number above its Q, must give the vector typed above (at N = 11 the
+# labels take two characters).
+read_labelled() {
+  awk 'NR == 2 { for (i = 1; i <= length($0); i++) if (substr($0, i, 1) != " ") { j = i; while (substr($0, j + 1, 1) ~ /[0-9]/) j++; label[j] = substr($0, i, j - i + 1); i = j } }
+       NR > 2 && /Q/ { row = $1; q = index($0, "Q"); column[row] = label[q] }
+       END { for (r = 1; r in column; r++) printf "%s%s", (r > 1 ? " " : ""), column[r]; print "" }' "$1"
+}
+expect_equal "$(read_labelled "$WORK/out")" "4 7 3 8 2 5 1 6" "N = 8 board read by its labels"
+echo "11 9 7 5 3 1 10 8 6 4 2" >"$WORK/eleven.txt"
+expect_exit 0 "$NQSAT" show 11 "$WORK/eleven.txt"
+expect_equal "$(read_labelled "$WORK/out")" "11 9 7 5 3 1 10 8 6 4 2" "N = 11 board read by its labels"
 # show --unique: 12 classes whose sizes sum to 92, every class complete.
 "$NQSAT" solve 8 --all >"$WORK/all8.txt"
 expect_exit 0 "$NQSAT" show 8 "$WORK/all8.txt" --unique
@@ -96,6 +109,14 @@ else
     fail "SVG lacks its <svg> element"
 fi
 expect_equal "$(grep -c '&#x265B;' "$WORK/classes.svg")" 96 "queens drawn (12 boards x 8)"
+# The SVG's labels: row 1 at the top, column 4 above the queen of row 1.
+expect_exit 0 "$NQSAT" show 8 "$WORK/wiki.txt" --svg "$WORK/wiki.svg"
+label_x() { sed -n "s/.*x=\"\([0-9]*\)\" y=\"$2\".*>$3<.*/\1/p" "$1" | head -1; }
+top_y=$(grep -v 265B "$WORK/wiki.svg" | sed -n 's/.*y="\([0-9]*\)".*>1<.*/\1/p' | head -1)
+queen_x=$(grep 265B "$WORK/wiki.svg" | sed -n 's/.*x="\([0-9]*\)" y="\([0-9]*\)".*/\2 \1/p' | sort -n | head -1 | cut -d' ' -f2)
+expect_equal "$(label_x "$WORK/wiki.svg" "$top_y" 4)" "$queen_x" "SVG: column label 4 above row 1's queen"
+row_ys=$(grep 'text-anchor="end"' "$WORK/wiki.svg" | sed 's/.*y="\([0-9]*\)".*>\([0-9]*\)<.*/\2:\1/' | sort -t: -k2 -n | cut -d: -f1 | tr '\n' ' ')
+expect_equal "$row_ys" "1 2 3 4 5 6 7 8 " "SVG: row labels 1..8 from the top"
 echo "1 2 3 4 5 6 7 8" >"$WORK/bad.txt"
 expect_exit 1 "$NQSAT" show 8 "$WORK/bad.txt"
 expect_stderr 'bad.txt:1: not a solution: .*diagonal'

@@ -88,6 +88,7 @@ def replay(n, formula, clauses, mode):
         return None
 
     events, k, last = sat["events"], 0, None
+    solution = None
     while k < len(events):
         kind = events[k]
         if kind == DECIDE:
@@ -170,7 +171,7 @@ def replay(n, formula, clauses, mode):
                         any(not any(truth(l) == 1 or (l < 0 and truth(l) == 0) for l in c)
                             for c in clauses):
                     fail("%s: 'solved' without the board set and every clause satisfied" % option)
-                board(n, option, value)
+                solution = board(n, option, value)
             elif last != CONFLICT or any(not flipped for _, flipped in decisions) or \
                     (mode == "cdcl" and decisions):
                 fail("%s: 'no solution' with a decision left to flip" % option)
@@ -189,6 +190,10 @@ def replay(n, formula, clauses, mode):
     print("%s: %d decisions, %d propagations, %d conflicts, %d learned, %s" % (
         option, counts[DECIDE], counts[PROPAGATE], counts[CONFLICT], counts[LEARN],
         "solved" if sat["solved"] else "no solution" if sat["complete"] else "cut short"))
+    if sat["solved"]:
+        # The board found, as a vector (columns from 1), for the page's
+        # claim that it is the backtracking search's first one transposed.
+        print("%s first solution: %s" % (option, " ".join(str(c + 1) for c in solution)))
 
 
 def main():

@@ -117,6 +117,16 @@ expect_equal "$(grep -c 'solved$' "$WORK/replay11")" 22 "N=11: searches (11 enco
 expect_equal "$(grep -c 'solved$' "$WORK/replay12")" 22 "N=12: searches (11 encodings, with and without learning) recorded to a solution"
 checks=$((checks + 1))
 [ "$(grep '(cdcl)' "$WORK/replay8" | grep -vc ' 0 learned')" -ge 10 ] || fail "N=8: clause learning learned nothing"
+# The page says the SAT search fills rows where the backtracking search
+# fills columns, so under DPLL on the matrix model its first solution is
+# the backtracking search's (nqsat trace --first) transposed.
+for n in 6 8 12; do
+  [ -f "$WORK/replay$n" ] || python3 "$here/sat_replay.py" "$WORK/t$n.html" "$NQSAT" >"$WORK/replay$n"
+  transposed=$("$NQSAT" trace "$n" --first --no-boards | sed -n 's/^SOLUTION 1: //p' |
+    awk '{ for (r = 1; r <= NF; r++) column_of[$r] = r; for (c = 1; c <= NF; c++) printf "%s%s", column_of[c], (c < NF ? " " : "\n") }')
+  expect_equal "$(grep -c '^--amo .* (sat) first solution: '"$transposed"'$' "$WORK/replay$n")" 7 \
+    "N=$n: DPLL's first solution under each --amo encoding is trace's first ($transposed) transposed"
+done
 
 # The output appears only when complete: an unwritable place fails cleanly.
 expect_exit 1 "$NQSAT" teach 4 -o "$WORK/no/such/dir/t.html"

@@ -1,7 +1,9 @@
 /* nqsat/encoder.h - N-Queens as CNF (and as pseudo-Boolean constraints).
  *
- * Variable convention: the queen at row r, column c (0-based) is variable
- * r*N + c + 1, so queen variables are exactly 1..N^2; auxiliary variables of
+ * Variable convention: the queen at row r, column c (0-based indices, as
+ * this API takes them) is variable r*N + c + 1, which the files and docs
+ * state with rows and columns from 1 as (r-1)*N + c; queen variables are
+ * exactly 1..N^2; auxiliary variables of
  * the at-most-one encodings are numbered after them, in the order the
  * clauses are generated (deterministic for given options).
  *

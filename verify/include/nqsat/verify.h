@@ -72,6 +72,15 @@ int nq_verify_numbering_from_words(const char *model, const char *csp,
 /* Variables per row, and in all (the board is read from 1..that). */
 int nq_verify_numbering_width(nq_verify_numbering numbering, int n);
 int64_t nq_verify_numbering_variables(nq_verify_numbering numbering, int n);
+/* Whether a header's statement of its numbering (the text after
+ * "variables:", as nqsat encode writes it with rows and columns from 1,
+ * "queen at row r, column c (1-based) is (r-1)*N + c", or from 0 as files
+ * of earlier nqsat releases do, "... (0-based) is r*N + c + 1"; likewise
+ * for the rows model's x(r,v), p(r,a) and b(r,k)) agrees with `numbering`
+ * at board size n. Returns 1 when it does, 0 when it states another
+ * numbering (another model, width or formula), -1 when the text is no
+ * statement this reader knows (words for people, left alone). */
+int nq_verify_numbering_statement(const char *text, int n, nq_verify_numbering numbering);
 /* nq_verify_decode_model for any numbering: is_true(v) for v in
  * 1..nq_verify_numbering_variables(). Returns 0, or -1 with `why` when the
  * model is no board (a row without a queen or with two, a broken order
