@@ -125,6 +125,9 @@ static void print_solve_help(void) {
         "                    SIZE (e.g. 512M, 4G; default half of physical RAM);\n"
         "                    the component counter's cache stays within what is\n"
         "                    left (evicting old entries: slower, same count)\n"
+        "  --no-preprocess   FILE --count: the component counter counts the formula\n"
+        "                    as read, without its count-preserving preprocessing\n"
+        "                    (for comparison; same count)\n"
         "  --method METHOD   sat (default), local (min-conflicts local search, one\n"
         "                    solution, N up to 10,000,000) or backtrack (the native\n"
         "                    solver); see 'nqsat solve --method local --help'\n"
@@ -165,6 +168,7 @@ typedef struct solve_options {
   int unique, board, stats;
   int split, symmetry;  /* FILE: 1 = auto, 0 = off */
   int occurring;        /* FILE: count over the variables in clauses only */
+  int no_preprocess;    /* FILE --count: the component counter without preprocessing */
   int mcc;              /* FILE --count: Model Counting Competition lines */
   int compact;          /* FILE --all/--max: one line of 0/1/- per model */
   int partial;          /* FILE --all: partial models printed as cubes */
@@ -445,6 +449,8 @@ static void print_component_stats(const nq_component_stats *stats, int threads,
     fprintf(stderr, "engine: components (--engine components, no probe)\n");
   else
     fprintf(stderr, "engine: components (a trial during the enumeration)\n");
+  fprintf(stderr, "preprocessing: %d fixed, %d substituted, %d eliminated\n", stats->fixed,
+          stats->substituted, stats->eliminated);
   fprintf(stderr, "top-level components: %d\n", stats->top_components);
   fprintf(stderr, "decisions: %" PRIu64 "\n", stats->decisions);
   fprintf(stderr, "conflicts: %" PRIu64 "\n", stats->conflicts);
@@ -503,7 +509,9 @@ static int count_by_components(solve_options *options, const char *path, nq_cnf 
     nq_cnf_free(cnf);
     return NQ_EXIT_FAILURE;
   }
-  nq_component_options component_options = {.cache_bytes = limit - needed, .threads = threads};
+  nq_component_options component_options = {.cache_bytes = limit - needed,
+                                            .threads = threads,
+                                            .without_preprocessing = options->no_preprocess};
   nq_component_stats stats;
   mpz_t count;
   mpz_init(count);
@@ -532,6 +540,7 @@ static int watch_with_trials(nq_cnf_plan *plan, nq_engine_hedge *hedge, const nq
   hedge->cnf = cnf;
   hedge->options.cache_bytes = half - needed;
   hedge->options.threads = 1;
+  hedge->options.without_preprocessing = options->no_preprocess;
   hedge->control = &options->control;
   hedge->literals = report->literals;
   mpz_init(hedge->count);
@@ -863,6 +872,7 @@ int cmd_solve(int argc, char **argv) {
     OPT_SYMMETRY,
     OPT_STATS,
     OPT_OCCURRING,
+    OPT_NO_PREPROCESS,
     OPT_FORMAT,
     OPT_ENGINE,
     OPT_PARTIAL,
@@ -885,6 +895,7 @@ int cmd_solve(int argc, char **argv) {
       {"symmetry", required_argument, NULL, OPT_SYMMETRY},
       {"stats", no_argument, NULL, OPT_STATS},
       {"occurring", no_argument, NULL, OPT_OCCURRING},
+      {"no-preprocess", no_argument, NULL, OPT_NO_PREPROCESS},
       {"format", required_argument, NULL, OPT_FORMAT},
       {"engine", required_argument, NULL, OPT_ENGINE},
       {"partial", no_argument, NULL, OPT_PARTIAL},
@@ -948,6 +959,7 @@ int cmd_solve(int argc, char **argv) {
       break;
     case OPT_STATS: options.stats = 1, file_only_given = 1; break;
     case OPT_OCCURRING: options.occurring = 1, file_only_given = 1; break;
+    case OPT_NO_PREPROCESS: options.no_preprocess = 1, file_only_given = 1; break;
     case OPT_PARTIAL: options.partial = 1, file_only_given = 1; break;
     case OPT_FORMAT:
       if (strcmp(optarg, "plain") && strcmp(optarg, "mcc") && strcmp(optarg, "compact"))

@@ -46,6 +46,7 @@
 
 #include "cnf_compact.h"
 #include "component_cache.h"
+#include "count_preprocess.h"
 #include "grow.h"
 #include "search_clock.h"
 
@@ -1037,17 +1038,41 @@ static nq_status count_by_cubes(counter *first, const cnf_compact *compact,
 nq_status nq_cnf_count_components(const nq_cnf *cnf, const nq_component_options *options,
                                   const nq_solver_control *control, mpz_t count,
                                   nq_component_stats *stats) {
-  cnf_compact compact;
-  nq_status status = cnf_compact_build(cnf, &compact);
+  cnf_compact original, compact;
+  nq_status status = cnf_compact_build(cnf, &original);
   mpz_set_ui(count, 0);
   if (status != NQ_OK)
     return status;
+  /* The counter works on the preprocessed formula (count_preprocess.h:
+   * the same count); 0 from the preprocessing means no models. */
+  int preprocessed = 1;
+  count_preprocess_stats simplified = {0};
+  if (options && options->without_preprocessing) {
+    compact = original;
+    memset(&original, 0, sizeof original);
+  } else {
+    preprocessed = count_preprocess(&original, &compact, &simplified);
+    if (preprocessed < 0) {
+      cnf_compact_free(&original);
+      return NQ_ERR_MEMORY;
+    }
+  }
   int threads = options && options->threads > 1 ? options->threads : 1;
   uint64_t cache_bytes = options ? options->cache_bytes / (uint64_t)threads : 0;
   if (options && options->cache_bytes && !cache_bytes)
     cache_bytes = 1;
   counter c;
   int loaded = counter_init(&c, &compact, options, control, cache_bytes);
+  if (loaded > 0 && !preprocessed)
+    loaded = 0;
+  if (original.variables || original.clause_count) {
+    c.stats.variables = original.variables;
+    c.stats.projected = original.projection_count;
+    c.stats.clauses = original.clause_count;
+  }
+  c.stats.fixed = simplified.fixed;
+  c.stats.substituted = simplified.substituted;
+  c.stats.eliminated = simplified.eliminated;
   nq_component_stats total = {0};
   if (loaded < 0) {
     status = NQ_ERR_MEMORY;
@@ -1075,6 +1100,7 @@ nq_status nq_cnf_count_components(const nq_cnf *cnf, const nq_component_options 
     *stats = c.stats;
   counter_free(&c);
   cnf_compact_free(&compact);
+  cnf_compact_free(&original);
   return status;
 }
 

@@ -51,6 +51,10 @@ typedef struct nq_component_options {
    * counted by a worker with its own clauses and cache (cache_bytes is
    * shared out among them); the count does not depend on the number. */
   int threads;
+  /* Nonzero: count the formula as read, without the count-preserving
+   * preprocessing (units, failed literals, equivalent literals, elimination
+   * of non-projected variables) that runs first by default. */
+  int without_preprocessing;
 } nq_component_options;
 
 typedef struct nq_component_stats {
@@ -67,6 +71,10 @@ typedef struct nq_component_stats {
   uint64_t cache_peak_bytes;
   uint64_t evictions; /* entries evicted to honour cache_bytes */
   int top_components; /* components of the formula after the first propagation */
+  /* The preprocessing's work: variables fixed (their value shared by every
+   * model), substituted by an equivalent literal, eliminated (non-projected
+   * ones, by resolution); each removed with a factor of 1. */
+  int fixed, substituted, eliminated;
   double seconds;
 } nq_component_stats;
 
