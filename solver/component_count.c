@@ -609,6 +609,7 @@ static void count_component(counter *c, size_t index, mpz_t result) {
     return;
   }
   int any_projected;
+  uint64_t decisions_before = c->stats.decisions, zero_before = c->stats.zero_decisions;
   decay_activity(c);
   int variable = branch_variable(c, &part, &any_projected);
   mpz_t branch;
@@ -637,6 +638,11 @@ static void count_component(counter *c, size_t index, mpz_t result) {
   mpz_clear(branch);
   if (!any_projected && mpz_sgn(result) > 0)
     mpz_set_ui(result, 1);
+  if (c->status == NQ_OK && mpz_sgn(result) == 0) {
+    /* The outermost components of count 0 only: inner ones are in it. */
+    c->stats.zero_components++;
+    c->stats.zero_decisions = zero_before + (c->stats.decisions - decisions_before);
+  }
   if (c->status == NQ_OK &&
       component_cache_store(c->cache, c->keys.items + key_at, length, hash, result) != NQ_OK)
     c->status = NQ_ERR_MEMORY;
@@ -955,6 +961,8 @@ static void add_stats(nq_component_stats *total, const counter *c) {
   total->learned += c->stats.learned;
   total->components += c->stats.components;
   total->cache_hits += c->stats.cache_hits;
+  total->zero_components += c->stats.zero_components;
+  total->zero_decisions += c->stats.zero_decisions;
   if (c->cache) {
     component_cache_stats held;
     component_cache_read_stats(c->cache, &held);
@@ -1092,6 +1100,8 @@ nq_status nq_cnf_count_components(const nq_cnf *cnf, const nq_component_options 
   c.stats.learned = total.learned;
   c.stats.components = total.components;
   c.stats.cache_hits = total.cache_hits;
+  c.stats.zero_components = total.zero_components;
+  c.stats.zero_decisions = total.zero_decisions;
   c.stats.cache_entries = total.cache_entries;
   c.stats.cache_peak_bytes = total.cache_peak_bytes;
   c.stats.evictions = total.evictions;

@@ -75,6 +75,10 @@ typedef struct nq_component_stats {
    * model), substituted by an equivalent literal, eliminated (non-projected
    * ones, by resolution); each removed with a factor of 1. */
   int fixed, substituted, eliminated;
+  /* Components counted 0 by search (not from the cache), and the decisions
+   * spent in the outermost of them: the search's cost of unsatisfiable
+   * parts of a satisfiable formula. */
+  uint64_t zero_components, zero_decisions;
   double seconds;
 } nq_component_stats;
 
@@ -88,6 +92,15 @@ typedef struct nq_component_stats {
 nq_status nq_cnf_count_components(const nq_cnf *cnf, const nq_component_options *options,
                                   const nq_solver_control *control, mpz_t count,
                                   nq_component_stats *stats);
+
+/* The formula after the counter's preprocessing, for any engine:
+ * *simplified (free with nq_cnf_free) has, by the model-counting
+ * convention, the count of `cnf` divided by 2^(*doubling) (the declared or
+ * projected variables `cnf`'s clauses never mention). Its variables are
+ * renumbered 1..V' and its models are not `cnf`'s: for counts only.
+ * *simplified is NULL when the formula has no model. NQ_ERR_MEMORY, or
+ * NQ_ERR_ARGUMENT for literals outside 1..cnf->max_variable. */
+nq_status nq_cnf_count_simplify(const nq_cnf *cnf, nq_cnf **simplified, uint64_t *doubling);
 
 /* Bytes the counter needs besides its cache (formula, watches,
  * occurrence lists, stacks): for --max-memory. */
