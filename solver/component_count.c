@@ -46,6 +46,7 @@
 
 #include "cnf_compact.h"
 #include "component_cache.h"
+#include "count_preprocess.h"
 #include "grow.h"
 #include "search_clock.h"
 
@@ -608,6 +609,7 @@ static void count_component(counter *c, size_t index, mpz_t result) {
     return;
   }
   int any_projected;
+  uint64_t decisions_before = c->stats.decisions, zero_before = c->stats.zero_decisions;
   decay_activity(c);
   int variable = branch_variable(c, &part, &any_projected);
   mpz_t branch;
@@ -636,6 +638,11 @@ static void count_component(counter *c, size_t index, mpz_t result) {
   mpz_clear(branch);
   if (!any_projected && mpz_sgn(result) > 0)
     mpz_set_ui(result, 1);
+  if (c->status == NQ_OK && mpz_sgn(result) == 0) {
+    /* The outermost components of count 0 only: inner ones are in it. */
+    c->stats.zero_components++;
+    c->stats.zero_decisions = zero_before + (c->stats.decisions - decisions_before);
+  }
   if (c->status == NQ_OK &&
       component_cache_store(c->cache, c->keys.items + key_at, length, hash, result) != NQ_OK)
     c->status = NQ_ERR_MEMORY;
@@ -954,6 +961,8 @@ static void add_stats(nq_component_stats *total, const counter *c) {
   total->learned += c->stats.learned;
   total->components += c->stats.components;
   total->cache_hits += c->stats.cache_hits;
+  total->zero_components += c->stats.zero_components;
+  total->zero_decisions += c->stats.zero_decisions;
   if (c->cache) {
     component_cache_stats held;
     component_cache_read_stats(c->cache, &held);
@@ -1037,17 +1046,41 @@ static nq_status count_by_cubes(counter *first, const cnf_compact *compact,
 nq_status nq_cnf_count_components(const nq_cnf *cnf, const nq_component_options *options,
                                   const nq_solver_control *control, mpz_t count,
                                   nq_component_stats *stats) {
-  cnf_compact compact;
-  nq_status status = cnf_compact_build(cnf, &compact);
+  cnf_compact original, compact;
+  nq_status status = cnf_compact_build(cnf, &original);
   mpz_set_ui(count, 0);
   if (status != NQ_OK)
     return status;
+  /* The counter works on the preprocessed formula (count_preprocess.h:
+   * the same count); 0 from the preprocessing means no models. */
+  int preprocessed = 1;
+  count_preprocess_stats simplified = {0};
+  if (options && options->without_preprocessing) {
+    compact = original;
+    memset(&original, 0, sizeof original);
+  } else {
+    preprocessed = count_preprocess(&original, &compact, &simplified);
+    if (preprocessed < 0) {
+      cnf_compact_free(&original);
+      return NQ_ERR_MEMORY;
+    }
+  }
   int threads = options && options->threads > 1 ? options->threads : 1;
   uint64_t cache_bytes = options ? options->cache_bytes / (uint64_t)threads : 0;
   if (options && options->cache_bytes && !cache_bytes)
     cache_bytes = 1;
   counter c;
   int loaded = counter_init(&c, &compact, options, control, cache_bytes);
+  if (loaded > 0 && !preprocessed)
+    loaded = 0;
+  if (original.variables || original.clause_count) {
+    c.stats.variables = original.variables;
+    c.stats.projected = original.projection_count;
+    c.stats.clauses = original.clause_count;
+  }
+  c.stats.fixed = simplified.fixed;
+  c.stats.substituted = simplified.substituted;
+  c.stats.eliminated = simplified.eliminated;
   nq_component_stats total = {0};
   if (loaded < 0) {
     status = NQ_ERR_MEMORY;
@@ -1067,6 +1100,8 @@ nq_status nq_cnf_count_components(const nq_cnf *cnf, const nq_component_options 
   c.stats.learned = total.learned;
   c.stats.components = total.components;
   c.stats.cache_hits = total.cache_hits;
+  c.stats.zero_components = total.zero_components;
+  c.stats.zero_decisions = total.zero_decisions;
   c.stats.cache_entries = total.cache_entries;
   c.stats.cache_peak_bytes = total.cache_peak_bytes;
   c.stats.evictions = total.evictions;
@@ -1075,6 +1110,7 @@ nq_status nq_cnf_count_components(const nq_cnf *cnf, const nq_component_options 
     *stats = c.stats;
   counter_free(&c);
   cnf_compact_free(&compact);
+  cnf_compact_free(&original);
   return status;
 }
 

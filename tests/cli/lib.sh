@@ -59,13 +59,28 @@ known_count() {
   echo "${table[$1]}"
 }
 
-# random_cnf VARIABLES CLAUSES SEED [PROJECTED]: a seeded random 3-SAT file.
+# random_cnf VARIABLES CLAUSES SEED [PROJECTED [distinct]]: a seeded random
+# 3-SAT file (PROJECTED > 0: a 'c ind' line of variables 1..PROJECTED). The
+# three variables of a clause are drawn independently, so one may repeat;
+# with "distinct" they are three different ones (VARIABLES >= 3), as in
+# the usual random 3-SAT model.
 random_cnf() {
-  awk -v n="$1" -v m="$2" -v seed="$3" -v p="${4:-0}" 'BEGIN {
+  case ${5:-} in
+  "" | distinct) ;;
+  *) echo "random_cnf: unknown mode '$5' (expected distinct)" >&2 && return 2 ;;
+  esac
+  awk -v n="$1" -v m="$2" -v seed="$3" -v p="${4:-0}" -v distinct="${5:-}" 'BEGIN {
     srand(seed)
     if (p > 0) { line = "c ind"; for (v = 1; v <= p; v++) line = line " " v; print line " 0" }
     print "p cnf " n " " m
     for (c = 0; c < m; c++) {
+      if (distinct != "") {
+        x = 1 + int(rand() * n)
+        do y = 1 + int(rand() * n); while (y == x)
+        do z = 1 + int(rand() * n); while (z == x || z == y)
+        print (rand() < 0.5 ? x : -x), (rand() < 0.5 ? y : -y), (rand() < 0.5 ? z : -z), 0
+        continue
+      }
       line = ""
       for (k = 0; k < 3; k++) { v = 1 + int(rand() * n); line = line (rand() < 0.5 ? -v : v) " " }
       print line "0"

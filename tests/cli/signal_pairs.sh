@@ -22,16 +22,7 @@ awk 'BEGIN {
     for (a = 0; a <= n; a++)
       for (b = a + 1; b <= n; b++) printf "-%d -%d 0\n", a * n + h, b * n + h
 }' >"$WORK/php.cnf"
-awk 'BEGIN {
-  srand(7); n = 100; m = 250
-  print "p cnf " n " " m
-  for (i = 0; i < m; i++) {
-    a = 1 + int(rand() * n)
-    do b = 1 + int(rand() * n); while (b == a)
-    do c = 1 + int(rand() * n); while (c == a || c == b)
-    print (rand() < 0.5 ? a : -a), (rand() < 0.5 ? b : -b), (rand() < 0.5 ? c : -c), 0
-  }
-}' >"$WORK/random.cnf"
+random_cnf 100 250 7 0 distinct >"$WORK/random.cnf"
 limit_ms=1000
 grep -qs __asan_init "$NQSAT" && limit_ms=3000
 for file in php random; do

@@ -7,16 +7,7 @@
 # program and its libraries). The count under eviction is checked against
 # enumeration in solve_components.sh.
 . "$(dirname "$0")/lib.sh"
-awk 'BEGIN {
-  srand(7); n = 100; m = 250
-  print "p cnf " n " " m
-  for (i = 0; i < m; i++) {
-    a = 1 + int(rand() * n)
-    do b = 1 + int(rand() * n); while (b == a)
-    do c = 1 + int(rand() * n); while (c == a || c == b)
-    print (rand() < 0.5 ? a : -a), (rand() < 0.5 ? b : -b), (rand() < 0.5 ? c : -c), 0
-  }
-}' >"$WORK/random.cnf"
+random_cnf 100 250 7 0 distinct >"$WORK/random.cnf"
 bound=$((24 * 1024 * 1024))
 peak_kb=$(python3 - "$NQSAT" "$WORK/random.cnf" "$WORK" <<'PY'
 import resource, subprocess, sys

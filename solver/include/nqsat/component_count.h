@@ -51,6 +51,10 @@ typedef struct nq_component_options {
    * counted by a worker with its own clauses and cache (cache_bytes is
    * shared out among them); the count does not depend on the number. */
   int threads;
+  /* Nonzero: count the formula as read, without the count-preserving
+   * preprocessing (units, failed literals, equivalent literals, elimination
+   * of non-projected variables) that runs first by default. */
+  int without_preprocessing;
 } nq_component_options;
 
 typedef struct nq_component_stats {
@@ -67,6 +71,14 @@ typedef struct nq_component_stats {
   uint64_t cache_peak_bytes;
   uint64_t evictions; /* entries evicted to honour cache_bytes */
   int top_components; /* components of the formula after the first propagation */
+  /* The preprocessing's work: variables fixed (their value shared by every
+   * model), substituted by an equivalent literal, eliminated (non-projected
+   * ones, by resolution); each removed with a factor of 1. */
+  int fixed, substituted, eliminated;
+  /* Components counted 0 by search (not from the cache), and the decisions
+   * spent in the outermost of them: the search's cost of unsatisfiable
+   * parts of a satisfiable formula. */
+  uint64_t zero_components, zero_decisions;
   double seconds;
 } nq_component_stats;
 
@@ -80,6 +92,15 @@ typedef struct nq_component_stats {
 nq_status nq_cnf_count_components(const nq_cnf *cnf, const nq_component_options *options,
                                   const nq_solver_control *control, mpz_t count,
                                   nq_component_stats *stats);
+
+/* The formula after the counter's preprocessing, for any engine:
+ * *simplified (free with nq_cnf_free) has, by the model-counting
+ * convention, the count of `cnf` divided by 2^(*doubling) (the declared or
+ * projected variables `cnf`'s clauses never mention). Its variables are
+ * renumbered 1..V' and its models are not `cnf`'s: for counts only.
+ * *simplified is NULL when the formula has no model. NQ_ERR_MEMORY, or
+ * NQ_ERR_ARGUMENT for literals outside 1..cnf->max_variable. */
+nq_status nq_cnf_count_simplify(const nq_cnf *cnf, nq_cnf **simplified, uint64_t *doubling);
 
 /* Bytes the counter needs besides its cache (formula, watches,
  * occurrence lists, stacks): for --max-memory. */
