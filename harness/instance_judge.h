@@ -27,6 +27,9 @@ typedef struct judged_instance {
   const volatile sig_atomic_t *stop;
   judged_formula_counter count_formula; /* a formula without a board, or NULL */
   int truth_from_manifest;              /* the truth is the manifest's count */
+  /* The manifest's log10 of the count (a competition's reference). */
+  int has_reference_log10;
+  double reference_log10;
   double count_seconds;
 } judged_instance;
 nq_status judged_instance_open(judged_instance *judged, const char *path, uint64_t max_nodes,

@@ -7,6 +7,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,6 +26,7 @@
 #include "interrupt.h"
 #include "nqsat/answer.h"
 #include "nqsat/proof.h"
+#include "nqsat/verify.h"
 #include "quote.h"
 #include "run.h"
 #include "suite_manifest.h"
@@ -84,6 +86,10 @@ static int load_instances(const run_request *request, const volatile sig_atomic_
    * (empty: computed when a counter's answer needs it). */
   int count_column = -1, counts_filled = 0;
   char **counts = NULL;
+  /* ... and its `log10` column the competition's reference, log10 of the
+   * count (NAN: none), for counts the truth leaves unknown. */
+  int log10_column = -1;
+  double *references = NULL;
   int family_rows_capacity = 0;
   int *family_status = NULL, *family_models_known = NULL;
   uint64_t *family_models = NULL;
@@ -109,6 +115,8 @@ static int load_instances(const run_request *request, const volatile sig_atomic_
           models_column = i;
         else if (!strcmp(fields[i], "count"))
           count_column = i;
+        else if (!strcmp(fields[i], "log10"))
+          log10_column = i;
       }
       if (file_column < 0)
         code = runtime_error("run", "%s:1: no 'file' column", path);
@@ -161,11 +169,27 @@ static int load_instances(const run_request *request, const volatile sig_atomic_
     int row = instances->count - 1;
     if (count_column >= 0) {
       char **grown = realloc(counts, (size_t)family_rows_capacity * sizeof *grown);
-      if (!grown) {
+      double *grown_references =
+          grown ? realloc(references, (size_t)family_rows_capacity * sizeof *grown_references)
+                : NULL;
+      if (grown)
+        counts = grown;
+      if (grown_references)
+        references = grown_references;
+      if (!grown || !grown_references) {
         code = runtime_error("run", "out of memory");
         break;
       }
-      counts = grown;
+      references[row] = NAN;
+      const char *text = log10_column >= 0 && log10_column < count ? fields[log10_column] : "";
+      if (*text) {
+        char *end = NULL;
+        references[row] = strtod(text, &end);
+        if (*end || !isfinite(references[row])) {
+          code = runtime_error("run", "%s:%ld: log10 '%.40s' is not a number", path, number, text);
+          break;
+        }
+      }
       counts[row] = strdup(count_column < count ? fields[count_column] : "");
       counts_filled = row + 1;
       if (!counts[row]) {
@@ -192,6 +216,7 @@ static int load_instances(const run_request *request, const volatile sig_atomic_
   fclose(in);
   if (code || !instances->count) {
     free_counts(counts, counts_filled);
+    free(references);
     free(family_status);
     free(family_models_known);
     free(family_models);
@@ -215,8 +240,13 @@ static int load_instances(const run_request *request, const volatile sig_atomic_
                                    stop, error, sizeof error);
     if (opened != NQ_OK)
       code = runtime_error("run", "%s", error);
+    else if (references) {
+      instances->judged[i].reference_log10 = references[i];
+      instances->judged[i].has_reference_log10 = !isnan(references[i]);
+    }
   }
   free_counts(counts, counts_filled);
+  free(references);
   free(family_status);
   free(family_models_known);
   free(family_models);
@@ -493,6 +523,41 @@ static void name_the_manifest(char *detail, size_t size) {
   }
 }
 
+/* A count the truth leaves unknown, against the manifest's log10: a count
+ * whose log10 is off by more than the reference's rounding (printed to
+ * 8 decimals: 1e-6 relative allows for it) is wrong; one that agrees stays
+ * unverified (agreeing in 8 digits is not equality) and says so. */
+static const char *against_reference(const char *count_path, double reference, char *detail,
+                                     size_t detail_size) {
+  FILE *in = fopen(count_path, "r");
+  char *line = NULL;
+  size_t capacity = 0;
+  const char *result = "count-unverified";
+  while (in && getline(&line, &capacity, in) >= 0) {
+    if (strncmp(line, "c s exact arb int ", 18))
+      continue;
+    line[strcspn(line, "\n")] = '\0';
+    const char *digits = line + 18;
+    double claimed = nq_count_log10(digits);
+    double tolerance = 1e-6 * (fabs(reference) > 1 ? fabs(reference) : 1);
+    size_t used = strlen(detail);
+    if (isinf(claimed) || fabs(claimed - reference) > tolerance) {
+      snprintf(detail, detail_size,
+               "count: %.60s%s models claimed, log10 %.8f; the manifest's reference is log10 "
+               "%.8f",
+               digits, strlen(digits) > 60 ? "..." : "", claimed, reference);
+      result = "count-wrong";
+      break;
+    }
+    snprintf(detail + used, detail_size - used,
+             "; its log10 %.8f agrees with the manifest's reference", claimed);
+  }
+  free(line);
+  if (in)
+    fclose(in);
+  return result;
+}
+
 /* The slot is free again; its files are gone. */
 static void release_job(harness *h, job *j) {
   run_process_release(&j->process);
@@ -530,13 +595,15 @@ static int finish_job(harness *h, job *j) {
   if (!malformed)
     malformed =
         judge_answer(judged, answer_path, uses_result ? j->result_path : NULL, &summary) != 0;
-  if (solver->counter)
-    unlink(count_path);
   char detail[800], exit_text[32];
   const char *result =
       classify(h, j, &summary, malformed, detail, sizeof detail, exit_text, sizeof exit_text);
-  if (solver->counter)
+  if (solver->counter) {
     result = counter_result(result);
+    if (!strcmp(result, "count-unverified") && judged->has_reference_log10)
+      result = against_reference(count_path, judged->reference_log10, detail, sizeof detail);
+    unlink(count_path);
+  }
   if (judged->truth_from_manifest)
     name_the_manifest(detail, sizeof detail);
   /* A solver that writes proofs: its UNSAT answers stand by them. A
