@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "formula_truth.h"
 #include "nqsat/answer.h"
 #include "quote.h"
 #include "run.h"
@@ -78,7 +79,13 @@ static void print_run_help(void) {
          "                     a solver (1..%d of them); NAME is letters, digits and\n"
          "                     ._+- (at most %d), CMD must contain {}; FORMATS (cnf,\n"
          "                     opb or cnf,opb; default cnf) are the files it reads:\n"
-         "                     the others get a row 'skipped' saying so\n"
+         "                     the others get a row 'skipped' saying so; 'count'\n"
+         "                     declares a model counter (on CNF files): its count\n"
+         "                     (competition lines 'c s exact arb int N', 's mc N',\n"
+         "                     d4's 's N', sharpSAT's '# solutions') is judged\n"
+         "                     against the manifest's 'count' column, else nqsat's\n"
+         "                     own count within --timeout: count-correct,\n"
+         "                     count-wrong or count-unverified\n"
          "  --timeout S        seconds per run, 0.1..604800 (default 60)\n"
          "  --memory SIZE      resident memory of the run's whole process tree (bytes,\n"
          "                     or K, M, G, T);\n"
@@ -109,19 +116,34 @@ static int parse_solver(const char *text, run_request *request) {
   const char *colon = memchr(text, ':', (size_t)(equals - text));
   /* Undeclared: CNF, what SAT solvers read; OPB files are then skipped
    * with a row that says why. */
-  int cnf = 1, opb = 0;
+  int cnf = 1, opb = 0, counter = 0;
   if (colon) {
-    size_t formats = (size_t)(equals - colon - 1);
-    if (formats == 3 && !strncmp(colon + 1, "cnf", 3))
-      opb = 0;
-    else if (formats == 3 && !strncmp(colon + 1, "opb", 3))
-      cnf = 0, opb = 1;
-    else if (formats == 7 &&
-             (!strncmp(colon + 1, "cnf,opb", 7) || !strncmp(colon + 1, "opb,cnf", 7)))
-      opb = 1;
-    else
-      return usage_error("run", "--solver '%.*s': the formats after ':' are cnf, opb or cnf,opb",
+    /* A comma-separated list of cnf, opb and count (a model counter, on
+     * CNF files: its count is judged). */
+    cnf = 0;
+    for (const char *token = colon + 1; token < equals;) {
+      const char *end = memchr(token, ',', (size_t)(equals - token));
+      if (!end)
+        end = equals;
+      size_t size = (size_t)(end - token);
+      if (size == 3 && !strncmp(token, "cnf", 3))
+        cnf = 1;
+      else if (size == 3 && !strncmp(token, "opb", 3))
+        opb = 1;
+      else if (size == 5 && !strncmp(token, "count", 5))
+        cnf = 1, counter = 1;
+      else
+        return usage_error("run",
+                           "--solver '%.*s': after ':' come cnf, opb or count, separated by "
+                           "commas ('%.*s' is none of them)",
+                           (int)(equals - text), text, (int)size, token);
+      token = end < equals ? end + 1 : end;
+    }
+    if (counter && opb)
+      return usage_error("run", "--solver '%.*s': a counter (count) reads CNF files only",
                          (int)(equals - text), text);
+    if (!cnf && !opb)
+      return usage_error("run", "--solver '%.*s': no format after ':'", (int)(equals - text), text);
   }
   size_t length = (size_t)((colon ? colon : equals) - text);
   if (!length)
@@ -148,6 +170,7 @@ static int parse_solver(const char *text, run_request *request) {
   spec->command = equals + 1;
   spec->cnf = cnf;
   spec->opb = opb;
+  spec->counter = counter;
   request->solver_count++;
   return 0;
 }
@@ -250,10 +273,21 @@ static int parse_run_options(int argc, char **argv, run_request *request) {
   return -1;
 }
 
+/* A counting suite's formula without a count in its manifest: nqsat's
+ * own count, as `check --instance` makes it (formula_truth.h), on one
+ * thread so that the runs beside it keep their processors. */
+static void count_formula(const char *path, double seconds, const volatile sig_atomic_t *stop,
+                          nq_instance_truth *truth) {
+  formula_truth formula = {
+      .path = path, .control = {.interrupt = stop, .time_limit_seconds = seconds, .threads = 1}};
+  *truth = *formula_truth_source(&formula); /* the digits are the caller's now */
+}
+
 int cmd_run(int argc, char **argv) {
   run_request request;
   int code = parse_run_options(argc, argv, &request);
   if (code != -1)
     return code;
+  request.count_formula = count_formula;
   return harness_run(&request);
 }

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "clock.h"
 #include "model_count.h"
 #include "nqsat/cnf.h"
 #include "nqsat/component_count.h"
@@ -649,11 +650,23 @@ static int print_unsatisfiable_count(const solve_options *options, int has_proje
   return finish_output(NQ_EXIT_UNSATISFIABLE);
 }
 
+/* --time-limit counts from the command's start: the engines time from
+ * their own starts, so each phase is given what is left of the limit, and
+ * reading, deciding and planning do not extend it. */
+static void charge_elapsed(solve_options *options, double started, double limit) {
+  if (limit <= 0)
+    return;
+  double left = limit - (clock_seconds(CLOCK_MONOTONIC) - started);
+  options->control.time_limit_seconds = left > 1e-3 ? left : 1e-3;
+}
+
 static int solve_file(solve_options *options, const char *path, uint64_t max_memory) {
   nq_cnf *cnf = NULL;
   char error[512];
   struct timespec started;
   clock_gettime(CLOCK_MONOTONIC, &started);
+  double started_seconds = clock_seconds(CLOCK_MONOTONIC);
+  double time_limit = options->control.time_limit_seconds;
   /* Armed before reading: a signal while the file is read or split is
    * recorded, the detection skipped, and the enumeration ends at once,
    * so a stop never kills the run before it can say what it found. */
@@ -675,6 +688,7 @@ static int solve_file(solve_options *options, const char *path, uint64_t max_mem
                          "nqsat' and 'c N:' lines)",
                          path, NQ_SOLVER_MAX_N);
   }
+  charge_elapsed(options, started_seconds, time_limit);
   if (options->mode == COUNT_ONLY) {
     int unsatisfiable;
     status = decide_first(cnf, options, &unsatisfiable);
@@ -694,6 +708,7 @@ static int solve_file(solve_options *options, const char *path, uint64_t max_mem
       return print_unsatisfiable_count(options, has_projection);
     }
   }
+  charge_elapsed(options, started_seconds, time_limit);
   if (options->mode == COUNT_ONLY && options->engine_choice == ENGINE_COMPONENTS)
     return count_by_components(options, path, cnf, max_memory, NULL, FORCED);
   /* The automatic choice: the probe, and when it says enumerate, the
@@ -703,8 +718,10 @@ static int solve_file(solve_options *options, const char *path, uint64_t max_mem
   if (hedge) {
     nq_engine_probe probe;
     if (nq_cnf_probe_engine(cnf, &options->control, &probe) == NQ_OK &&
-        probe.choice == NQ_COUNT_BY_COMPONENTS)
+        probe.choice == NQ_COUNT_BY_COMPONENTS) {
+      charge_elapsed(options, started_seconds, time_limit);
       return count_by_components(options, path, cnf, max_memory, &probe, PROBED);
+    }
     if (options->stats)
       print_probe(&probe, "engine choice: enumerate");
   }
@@ -720,6 +737,7 @@ static int solve_file(solve_options *options, const char *path, uint64_t max_mem
   plan_options.engine = options->mode == FIRST ? NQ_CNF_ENGINE_PICOSAT : options->engine;
   nq_cnf_plan *plan = NULL;
   nq_cnf_report report;
+  charge_elapsed(options, started_seconds, time_limit);
   status = nq_cnf_plan_make(cnf, &plan_options, &options->control, &plan, &report);
   if (status == NQ_ERR_INTERRUPTED) {
     nq_cnf_free(cnf);
@@ -762,6 +780,7 @@ static int solve_file(solve_options *options, const char *path, uint64_t max_mem
   }
   nq_enumeration result;
   nq_engine_hedge trials;
+  charge_elapsed(options, started_seconds, time_limit);
   hedge = hedge && watch_with_trials(plan, &trials, cnf, &report, options, max_memory);
   status =
       nq_cnf_plan_enumerate(plan, max_models, &options->control,

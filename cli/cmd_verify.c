@@ -107,7 +107,14 @@ static int verify_families(nq_problem family, const verify_run *run, const char 
     fprintf(stderr, "nqsat verify: %d of %d board sizes disagree\n", failures, last - first + 1);
     return NQ_EXIT_FAILURE;
   }
-  printf("agreement for N = %d..%d: native, OEIS and every encoding\n", first, last);
+  /* Name only what ran: --native-only runs no encoding, --amo NAME one. */
+  if (family_run.encoding_count == 0)
+    printf("agreement for N = %d..%d: native and OEIS (no encoding run)\n", first, last);
+  else if (family_run.encoding_count == 1)
+    printf("agreement for N = %d..%d: native, OEIS and %s\n", first, last,
+           nq_amo_name(family_run.encodings[0]));
+  else
+    printf("agreement for N = %d..%d: native, OEIS and every encoding\n", first, last);
   return NQ_EXIT_OK;
 }
 

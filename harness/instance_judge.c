@@ -42,8 +42,52 @@ nq_status judged_instance_open_formula(judged_instance *judged, const char *path
   return NQ_OK;
 }
 
+nq_status judged_instance_open_counted(judged_instance *judged, const char *path,
+                                       const char *digits, uint64_t max_nodes,
+                                       const volatile sig_atomic_t *stop,
+                                       judged_formula_counter count_formula, double count_seconds,
+                                       char *error, size_t error_size) {
+  nq_instance *instance = NULL;
+  nq_status read = nq_instance_read_formula(path, &instance, error, error_size);
+  judged_instance_adopt(judged, path, instance, max_nodes, stop);
+  if (read != NQ_OK)
+    return read;
+  judged->count_formula = count_formula;
+  judged->count_seconds = count_seconds;
+  if (!*digits)
+    return NQ_OK;
+  size_t length = strlen(digits);
+  if (strspn(digits, "0123456789") != length) {
+    snprintf(error, error_size, "%s: the manifest's count '%.40s' is not a decimal number", path,
+             digits);
+    return NQ_ERR_ARGUMENT;
+  }
+  while (length > 1 && *digits == '0')
+    digits++, length--;
+  judged->truth.models_digits = strdup(digits);
+  if (!judged->truth.models_digits)
+    return NQ_ERR_MEMORY;
+  judged->truth.status = strcmp(digits, "0") ? 10 : 20;
+  if (length < 20) { /* below 10^19: fits in 64 bits */
+    judged->truth.models = strtoull(digits, NULL, 10);
+    judged->truth.models_exact = 1;
+  }
+  judged->truth_state = 1;
+  judged->truth_from_manifest = 1;
+  return NQ_OK;
+}
+
 const nq_instance_truth *judged_instance_truth(void *context) {
   judged_instance *judged = context;
+  if (!judged->truth_state && judged->instance->n == 0) {
+    /* A formula without a board: nqsat's own count, or nothing known. */
+    if (judged->count_formula)
+      judged->count_formula(judged->path, judged->count_seconds, judged->stop, &judged->truth);
+    else
+      snprintf(judged->truth.unknown_why, sizeof judged->truth.unknown_why,
+               "the suite's manifest gives no count");
+    judged->truth_state = 1;
+  }
   if (!judged->truth_state) {
     nq_status status = nq_instance_compute_truth(judged->instance, judged->max_nodes, judged->stop,
                                                  &judged->truth);

@@ -15,6 +15,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "instance_judge.h"
 #include "run_cgroup.h"
 
 /* ---- A solver run as a process tree ---------------------------------------- */
@@ -191,6 +192,7 @@ typedef struct solver_spec {
   char name[RUN_SOLVER_NAME_MAX + 1];
   const char *command; /* borrowed from argv */
   int cnf, opb;        /* the formats it is run on */
+  int counter;         /* a model counter: its count is what is judged */
 } solver_spec;
 
 /* How runs are measured: by cgroup where the machine allows (auto), by
@@ -206,6 +208,10 @@ typedef struct run_request {
   uint64_t max_nodes;
   run_cactus_axis cactus_axis; /* zero (log) unless --cactus-axis linear */
   run_measure measure;         /* zero (auto) unless --measure */
+  /* nqsat's own count of a formula without a board whose manifest row
+   * gives no count (a counter's answer is judged against it); NULL: such
+   * counts are unverified. */
+  judged_formula_counter count_formula;
 } run_request;
 
 /* Runs the request to the end (or to SIGINT/SIGTERM), prints the report,

@@ -7,6 +7,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,11 +20,13 @@
 
 #include "clock.h"
 #include "command_errors.h"
+#include "counter_output.h"
 #include "grow.h"
 #include "instance_judge.h"
 #include "interrupt.h"
 #include "nqsat/answer.h"
 #include "nqsat/proof.h"
+#include "nqsat/verify.h"
 #include "quote.h"
 #include "run.h"
 #include "suite_manifest.h"
@@ -55,6 +58,14 @@ static void free_instances(suite_instances *instances) {
   memset(instances, 0, sizeof *instances);
 }
 
+static void free_counts(char **counts, int rows) {
+  if (!counts)
+    return;
+  for (int i = 0; i < rows; i++)
+    free(counts[i]);
+  free(counts);
+}
+
 static int load_instances(const run_request *request, const volatile sig_atomic_t *stop,
                           suite_instances *instances) {
   char path[4096];
@@ -71,6 +82,14 @@ static int load_instances(const run_request *request, const volatile sig_atomic_
   /* A chessboard family's row ("--problem ..." options): its truth is the
    * manifest's status and models columns (suite_families.c). */
   int options_column = -1, status_column = -1, models_column = -1;
+  /* A model counting suite: its `count` column is each file's exact count
+   * (empty: computed when a counter's answer needs it). */
+  int count_column = -1, counts_filled = 0;
+  char **counts = NULL;
+  /* ... and its `log10` column the competition's reference, log10 of the
+   * count (NAN: none), for counts the truth leaves unknown. */
+  int log10_column = -1;
+  double *references = NULL;
   int family_rows_capacity = 0;
   int *family_status = NULL, *family_models_known = NULL;
   uint64_t *family_models = NULL;
@@ -94,6 +113,10 @@ static int load_instances(const run_request *request, const volatile sig_atomic_
           status_column = i;
         else if (!strcmp(fields[i], "models"))
           models_column = i;
+        else if (!strcmp(fields[i], "count"))
+          count_column = i;
+        else if (!strcmp(fields[i], "log10"))
+          log10_column = i;
       }
       if (file_column < 0)
         code = runtime_error("run", "%s:1: no 'file' column", path);
@@ -144,6 +167,36 @@ static int load_instances(const run_request *request, const volatile sig_atomic_
       family_rows_capacity = capacity;
     }
     int row = instances->count - 1;
+    if (count_column >= 0) {
+      char **grown = realloc(counts, (size_t)family_rows_capacity * sizeof *grown);
+      double *grown_references =
+          grown ? realloc(references, (size_t)family_rows_capacity * sizeof *grown_references)
+                : NULL;
+      if (grown)
+        counts = grown;
+      if (grown_references)
+        references = grown_references;
+      if (!grown || !grown_references) {
+        code = runtime_error("run", "out of memory");
+        break;
+      }
+      references[row] = NAN;
+      const char *text = log10_column >= 0 && log10_column < count ? fields[log10_column] : "";
+      if (*text) {
+        char *end = NULL;
+        references[row] = strtod(text, &end);
+        if (*end || !isfinite(references[row])) {
+          code = runtime_error("run", "%s:%ld: log10 '%.40s' is not a number", path, number, text);
+          break;
+        }
+      }
+      counts[row] = strdup(count_column < count ? fields[count_column] : "");
+      counts_filled = row + 1;
+      if (!counts[row]) {
+        code = runtime_error("run", "out of memory");
+        break;
+      }
+    }
     family_status[row] = -1; /* not a family row */
     if (options_column >= 0 && options_column < count &&
         !strncmp(fields[options_column], "--problem ", 10)) {
@@ -162,6 +215,8 @@ static int load_instances(const run_request *request, const volatile sig_atomic_
   free(line);
   fclose(in);
   if (code || !instances->count) {
+    free_counts(counts, counts_filled);
+    free(references);
     free(family_status);
     free(family_models_known);
     free(family_models);
@@ -173,15 +228,25 @@ static int load_instances(const run_request *request, const volatile sig_atomic_
     code = runtime_error("run", "out of memory");
   for (int i = 0; !code && i < instances->count; i++) {
     char error[600];
-    nq_status opened = family_status[i] >= 0
-                           ? judged_instance_open_formula(
-                                 &instances->judged[i], instances->paths[i], family_status[i],
-                                 family_models_known[i], family_models[i], error, sizeof error)
-                           : judged_instance_open(&instances->judged[i], instances->paths[i],
-                                                  request->max_nodes, stop, error, sizeof error);
+    nq_status opened =
+        counts ? judged_instance_open_counted(&instances->judged[i], instances->paths[i], counts[i],
+                                              request->max_nodes, stop, request->count_formula,
+                                              request->limits.timeout_seconds, error, sizeof error)
+        : family_status[i] >= 0
+            ? judged_instance_open_formula(&instances->judged[i], instances->paths[i],
+                                           family_status[i], family_models_known[i],
+                                           family_models[i], error, sizeof error)
+            : judged_instance_open(&instances->judged[i], instances->paths[i], request->max_nodes,
+                                   stop, error, sizeof error);
     if (opened != NQ_OK)
       code = runtime_error("run", "%s", error);
+    else if (references) {
+      instances->judged[i].reference_log10 = references[i];
+      instances->judged[i].has_reference_log10 = !isnan(references[i]);
+    }
   }
+  free_counts(counts, counts_filled);
+  free(references);
   free(family_status);
   free(family_models_known);
   free(family_models);
@@ -430,6 +495,69 @@ static const char *classify(const harness *h, const job *j, const verdict_summar
   return nq_verdict_name(summary->worst);
 }
 
+/* A counter's result: its count judged (count-correct, count-wrong,
+ * count-unverified), or what ended the run. */
+static const char *counter_result(const char *result) {
+  if (!strcmp(result, "correct"))
+    return "count-correct";
+  if (!strcmp(result, "wrong-count") || !strcmp(result, "wrong-status"))
+    return "count-wrong";
+  if (!strcmp(result, "unverified"))
+    return "count-unverified";
+  return result;
+}
+
+/* The judge names nqsat's count as the truth of a formula without a
+ * board; a counting suite's manifest gave it instead. */
+static void name_the_manifest(char *detail, size_t size) {
+  static const char *const said[] = {"as nqsat counts", "nqsat counts "};
+  static const char *const instead[] = {"as the manifest says", "the manifest's count is "};
+  for (int i = 0; i < 2; i++) {
+    char *at = strstr(detail, said[i]);
+    if (!at)
+      continue;
+    char rest[800];
+    snprintf(rest, sizeof rest, "%s", at + strlen(said[i]));
+    snprintf(at, size - (size_t)(at - detail), "%s%s", instead[i], rest);
+    return;
+  }
+}
+
+/* A count the truth leaves unknown, against the manifest's log10: a count
+ * whose log10 is off by more than the reference's rounding (printed to
+ * 8 decimals: 1e-6 relative allows for it) is wrong; one that agrees stays
+ * unverified (agreeing in 8 digits is not equality) and says so. */
+static const char *against_reference(const char *count_path, double reference, char *detail,
+                                     size_t detail_size) {
+  FILE *in = fopen(count_path, "r");
+  char *line = NULL;
+  size_t capacity = 0;
+  const char *result = "count-unverified";
+  while (in && getline(&line, &capacity, in) >= 0) {
+    if (strncmp(line, "c s exact arb int ", 18))
+      continue;
+    line[strcspn(line, "\n")] = '\0';
+    const char *digits = line + 18;
+    double claimed = nq_count_log10(digits);
+    double tolerance = 1e-6 * (fabs(reference) > 1 ? fabs(reference) : 1);
+    size_t used = strlen(detail);
+    if (isinf(claimed) || fabs(claimed - reference) > tolerance) {
+      snprintf(detail, detail_size,
+               "count: %.60s%s models claimed, log10 %.8f; the manifest's reference is log10 "
+               "%.8f",
+               digits, strlen(digits) > 60 ? "..." : "", claimed, reference);
+      result = "count-wrong";
+      break;
+    }
+    snprintf(detail + used, detail_size - used,
+             "; its log10 %.8f agrees with the manifest's reference", claimed);
+  }
+  free(line);
+  if (in)
+    fclose(in);
+  return result;
+}
+
 /* The slot is free again; its files are gone. */
 static void release_job(harness *h, job *j) {
   run_process_release(&j->process);
@@ -450,11 +578,34 @@ static int finish_job(harness *h, job *j) {
   judged_instance *judged = &h->instances.judged[j->instance];
   verdict_summary summary;
   int uses_result = uses_result_file(solver->command);
-  int malformed =
-      judge_answer(judged, j->stdout_path, uses_result ? j->result_path : NULL, &summary) != 0;
+  const char *answer_path = j->stdout_path;
+  char count_path[4200];
+  int malformed = 0;
+  if (solver->counter) {
+    /* A counter's output, whatever its format, as competition lines. */
+    char error[600];
+    snprintf(count_path, sizeof count_path, "%s/%d.count", h->temporary, (int)(j - h->jobs));
+    if (counter_output_normalise(j->stdout_path, count_path, error, sizeof error) < 0) {
+      memset(&summary, 0, sizeof summary);
+      snprintf(summary.detail, sizeof summary.detail, "malformed answer: %s", error);
+      malformed = 1;
+    }
+    answer_path = count_path;
+  }
+  if (!malformed)
+    malformed =
+        judge_answer(judged, answer_path, uses_result ? j->result_path : NULL, &summary) != 0;
   char detail[800], exit_text[32];
   const char *result =
       classify(h, j, &summary, malformed, detail, sizeof detail, exit_text, sizeof exit_text);
+  if (solver->counter) {
+    result = counter_result(result);
+    if (!strcmp(result, "count-unverified") && judged->has_reference_log10)
+      result = against_reference(count_path, judged->reference_log10, detail, sizeof detail);
+    unlink(count_path);
+  }
+  if (judged->truth_from_manifest)
+    name_the_manifest(detail, sizeof detail);
   /* A solver that writes proofs: its UNSAT answers stand by them. A
    * false claim stays wrong-status whatever the proof says. */
   if (uses_proof_file(solver->command) && !malformed && summary.claim == NQ_CLAIM_UNSATISFIABLE &&

@@ -13,7 +13,8 @@
 #include "run.h"
 
 int result_is_solved(const result_row *row) {
-  return !strcmp(row->result, "correct") || !strcmp(row->result, "unsat-verified");
+  return !strcmp(row->result, "correct") || !strcmp(row->result, "unsat-verified") ||
+         !strcmp(row->result, "count-correct");
 }
 
 int result_is_run(const result_row *row) { return strcmp(row->result, "skipped") != 0; }
@@ -39,7 +40,7 @@ int run_par2(const result_table *table, const char *solver, double *par2) {
 int result_is_wrong(const result_row *row) {
   return !strcmp(row->result, "wrong-status") || !strcmp(row->result, "invalid-model") ||
          !strcmp(row->result, "wrong-exit-code") || !strcmp(row->result, "unsat-proof-failed") ||
-         !strcmp(row->result, "wrong-count");
+         !strcmp(row->result, "wrong-count") || !strcmp(row->result, "count-wrong");
 }
 
 typedef struct solver_tally {
@@ -98,6 +99,7 @@ void run_report(FILE *out, const result_table *table, const char *const *solver_
       tally->memory += !strcmp(row->result, "memory");
       tally->crashes += !strcmp(row->result, "crash");
       tally->unknown += !strcmp(row->result, "unknown") || !strcmp(row->result, "unverified") ||
+                        !strcmp(row->result, "count-unverified") ||
                         !strcmp(row->result, "unsat-no-proof");
     }
   }

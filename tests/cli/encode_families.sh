@@ -113,6 +113,17 @@ expect_exit 0 "$NQSAT" verify 1..4 --family colour --amo seq
 expect_equal "$(grep -c 'K=5 SAT: seq SAT; K=4 UNSAT: seq UNSAT: agree$' "$WORK/out")" 2 \
   "verify --family colour N = 3, 4"
 expect_usage "unknown family" verify --family queens
+# The closing line names only what ran: no encoding under --native-only,
+# the one encoding under --amo NAME, every one under --amo all.
+expect_exit 0 "$NQSAT" verify 1..4 --family toroidal --native-only
+expect_equal "$(tail -1 "$WORK/out")" "agreement for N = 1..4: native and OEIS (no encoding run)" \
+  "verify --family --native-only closing line"
+expect_exit 0 "$NQSAT" verify 1..3 --family toroidal --amo ladder
+expect_equal "$(tail -1 "$WORK/out")" "agreement for N = 1..3: native, OEIS and ladder" \
+  "verify --family --amo ladder closing line"
+expect_exit 0 "$NQSAT" verify 1..3 --family toroidal --amo all
+expect_equal "$(tail -1 "$WORK/out")" "agreement for N = 1..3: native, OEIS and every encoding" \
+  "verify --family --amo all closing line"
 
 # suite --families: the manifest's truth (typed from OEIS A051906,
 # A051223, A088202, A075458, A075324), and `run` judging by it: a solver
