@@ -144,8 +144,9 @@ static void print_heading(const board_list *list, size_t index) {
 
 /* ---- SVG ------------------------------------------------------------------ */
 
-/* Boards in a grid, each with its row and column numbers and a caption; squares in the usual light/dark colours, queens as the chess
- * glyph U+265B. */
+/* Boards in a grid, each with its row and column numbers and a caption;
+ * squares in the usual light/dark colours, queens as the chess glyph
+ * U+265B. */
 static int write_svg(const board_list *list, const char *path) {
   int n = list->n;
   int square = svg_board_square_size(n);

@@ -44,15 +44,9 @@ static void write_board(markup_writer *out, const page *p) {
       svg_board_queen(out, x0, y0, square, row, column, id);
     }
   /* One scale on each axis, from 1 as `nqsat show`, `nqsat trace` and the
-   * page's other boards count: column numbers above, row numbers to the
-   * left (the chess names appear only in the page's sentences). */
-  for (int k = 0; k < n; k++)
-    markup_printf(out,
-                  "<text x=\"%d\" y=\"%d\" font-size=\"12\" fill=\"#444\" "
-                  "text-anchor=\"middle\">%d</text>\n<text x=\"%d\" y=\"%d\" font-size=\"12\" "
-                  "fill=\"#444\" text-anchor=\"end\">%d</text>\n",
-                  x0 + k * square + square / 2, y0 - 5, k + 1, x0 - 5,
-                  y0 + k * square + square / 2 + 4, k + 1);
+   * page's other boards count (the chess names appear only in the page's
+   * sentences). */
+  svg_board_labels(out, x0, y0, n, square);
   markup_printf(out,
                 "<rect id=\"cur\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
                 "stroke=\"#000\" stroke-width=\"4\" visibility=\"hidden\"/>\n"

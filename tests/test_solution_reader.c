@@ -198,8 +198,8 @@ int main(void) {
         "%s", error);
   CHECK(s.invalid == 1 && strstr(s.problem, "2000000000 is given both values"), "huge both: %s",
         s.problem);
-  CHECK(read_text("v 2 8 9 15 2000000000 -2000000001 0\nv 2 8 9 15 -2000000000 0\n", 4, &s,
-                  error, sizeof error) == NQ_OK,
+  CHECK(read_text("v 2 8 9 15 2000000000 -2000000001 0\nv 2 8 9 15 -2000000000 0\n", 4, &s, error,
+                  sizeof error) == NQ_OK,
         "%s", error);
   CHECK(s.solutions == 2 && s.invalid == 0, "huge variables cleared between models: %d valid",
         s.solutions);

@@ -122,6 +122,8 @@ static void numbering_statements_are_held_to_the_model(void) {
       {"p(r,a) = (r-1)*5 + a means q_r <= a", 5, NQ_VERIFY_ROWS_ORDER, 0},
       {"p(r,a) = (r-1)*4 + a means q_r <= a+1", 5, NQ_VERIFY_ROWS_ORDER, 0},
       {"x(r,v) = (r-1)*5 + v means q_r = v", 5, NQ_VERIFY_ROWS_LOG, 0},
+      {"queen at row r, column c (1-based) is (r-1)*99999999999999999999 + c", 4, NQ_VERIFY_MATRIX,
+       0},
       /* Not a statement of the queens' numbering. */
       {"square at row r, column c (1-based) has colour k", 4, NQ_VERIFY_MATRIX, -1},
       {"16", 4, NQ_VERIFY_MATRIX, -1},

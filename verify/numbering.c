@@ -95,32 +95,31 @@ int nq_verify_decode_numbered(int n, nq_verify_numbering numbering,
 /* ---- The header's own statement of its numbering ----------------------- */
 
 typedef struct statement_form {
-  const char *subject;      /* what the statement starts with */
-  int matrix;               /* 1: the matrix model's queens; 0: the rows model's */
-  nq_verify_numbering rows; /* for a rows statement: its encodings (see below) */
-  const char *formulas[4];  /* sscanf patterns, one %d the width, then %n */
+  const char *subject; /* what the statement starts with */
+  /* The numbering the subject names: the matrix one, or a rows encoding
+   * (x(r,v) is direct's and support's alike). */
+  nq_verify_numbering numbering;
+  /* sscanf patterns: %9d the width (nine digits at most, so no overflow),
+   * %n where the formula ends. */
+  const char *formulas[4];
 } statement_form;
 
 /* The statements nqsat writes, rows and columns from 1 first, then from 0
- * as earlier releases wrote them. Direct and support share x(r,v). */
+ * as earlier releases wrote them (DIMACS, then OPB's x(...)). */
 static const statement_form forms[] = {
     {"queen at row r, column c",
-     1,
      NQ_VERIFY_MATRIX,
-     {" (1-based) is (r-1)*%d + c%n", " (0-based) is r*%d + c + 1%n",
-      " (1-based) is x((r-1)*%d + c)%n", " (0-based) is x(r*%d + c + 1)%n"}},
+     {" (1-based) is (r-1)*%9d + c%n", " (0-based) is r*%9d + c + 1%n",
+      " (1-based) is x((r-1)*%9d + c)%n", " (0-based) is x(r*%9d + c + 1)%n"}},
     {"x(r,v) =",
-     0,
      NQ_VERIFY_ROWS_DIRECT,
-     {" (r-1)*%d + v means q_r = v %n", " r*%d + v + 1 means q_(r+1) = v+1 %n"}},
+     {" (r-1)*%9d + v means q_r = v %n", " r*%9d + v + 1 means q_(r+1) = v+1 %n"}},
     {"p(r,a) =",
-     0,
      NQ_VERIFY_ROWS_ORDER,
-     {" (r-1)*%d + a means q_r <= a %n", " r*%d + a + 1 means q_(r+1) <= a+1 %n"}},
+     {" (r-1)*%9d + a means q_r <= a %n", " r*%9d + a + 1 means q_(r+1) <= a+1 %n"}},
     {"b(r,k) =",
-     0,
      NQ_VERIFY_ROWS_LOG,
-     {" (r-1)*%d + k + 1 is bit k %n", " r*%d + k + 1 is bit k %n"}},
+     {" (r-1)*%9d + k + 1 is bit k %n", " r*%9d + k + 1 is bit k %n"}},
 };
 
 /* The formula ends where the pattern did: no operator or term follows,
@@ -139,13 +138,8 @@ int nq_verify_numbering_statement(const char *text, int n, nq_verify_numbering n
     size_t length = strlen(form->subject);
     if (strncmp(text, form->subject, length))
       continue;
-    /* The subject names the model; direct and support share theirs. */
-    nq_verify_numbering stated = form->rows;
-    int same_model =
-        form->matrix ? numbering == NQ_VERIFY_MATRIX
-                     : (stated == NQ_VERIFY_ROWS_DIRECT ? numbering == NQ_VERIFY_ROWS_DIRECT ||
-                                                              numbering == NQ_VERIFY_ROWS_SUPPORT
-                                                        : numbering == stated);
+    int same_model = numbering == form->numbering || (form->numbering == NQ_VERIFY_ROWS_DIRECT &&
+                                                      numbering == NQ_VERIFY_ROWS_SUPPORT);
     if (!same_model)
       return 0;
     const char *rest = text + length;

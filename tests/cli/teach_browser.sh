@@ -145,6 +145,15 @@ element n8 nq-state >"$WORK/n8.state"
 checks=$((checks + 1))
 diff -q "$WORK/n8.state.expected" "$WORK/n8.state" >/dev/null ||
   fail "n8: #nq-state at step $wipe differs from the trace: $(diff "$WORK/n8.state.expected" "$WORK/n8.state" | head -c 300)"
+# The page states the numbering, and its example for N = 8 names the
+# variable nqsat encode's clause for a queen placed on row 2, column 3 uses.
+x23=$("$NQSAT" encode 8 --explain --place 2,3 | awk '/^c queen placed at row 2, column 3$/ { getline; print $1; exit }')
+checks=$((checks + 1))
+grep -q 'x(r,c) = (r&minus;1)N + c\|x(r,c) = (r−1)N + c' "$WORK/n8.dom" ||
+  fail "n8: the page does not state x(r,c) = (r-1)N + c"
+checks=$((checks + 1))
+grep -q "so x(2,3) is variable $x23 and the last board variable is x(8,8) = 64" "$WORK/n8.dom" ||
+  fail "n8: the numbering's example is not x(2,3) = $x23 (nqsat encode --place 2,3): $(grep -o 'so x(2,3)[^<]*' "$WORK/n8.dom")"
 
 # N = 12 (3 MB of steps): the board after 100,000 steps of plain
 # backtracking, rebuilt from the trace's events; the end of the search (the
