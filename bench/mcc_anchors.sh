@@ -4,6 +4,8 @@
 #   sharpsat-td  SharpSAT-TD (Korhonen & Jarvisalo, CP 2021; unprojected
 #                only), tree decomposition by its FlowCutter for 5 s
 #   ganak        ganak (Sharma et al., IJCAI 2019; projected too), --threads 1
+#                (needs FLINT 3: where pkg-config finds none, the script
+#                says so and goes on without ganak)
 #   d4           d4v2 (Lagniez & Marquis, IJCAI 2017; unprojected here), its
 #                demo counter (`counter -i FILE`, answering 's N')
 # Each anchor is built from a source tree under SOURCES (SOURCES/sharpsat-td,
@@ -37,7 +39,7 @@
 # Instances may be .cnf or .cnf.gz; use the even-numbered ones of track 1
 # and track 3 for development (the odd ones are for acceptance).
 # Anchors need cmake, g++, GMP and MPFR (libgmp-dev, libmpfr-dev); ganak
-# also FLINT and zlib (libflint-dev, zlib1g-dev), d4 Boost's
+# also FLINT 3 (not Debian 12's 2.9) and zlib1g-dev, d4 Boost's
 # program_options and ninja (libboost-program-options-dev, ninja-build);
 # the script says what failed.
 set -uo pipefail
@@ -117,14 +119,15 @@ build_chain() {
 # and FLINT come from the system (libgmp-dev, libmpfr-dev, libflint-dev).
 build_ganak() {
   local b=$build/ganak
-  # Debian's FLINT 2.9 (libflint-dev) ships no pkg-config file, which
-  # ganak's CMakeLists.txt asks for: one describing it is written here.
-  if ! pkg-config --exists flint 2>/dev/null && [ -f /usr/include/flint/fmpq.h ]; then
-    mkdir -p "$b/pkgconfig"
-    printf '%s\n' 'Name: flint' 'Description: FLINT (Debian, no .pc of its own)' \
-      "Version: $(dpkg-query -W -f='${Version}' libflint-dev 2>/dev/null | sed 's/-.*//')" \
-      'Cflags: -I/usr/include/flint' 'Libs: -lflint' >"$b/pkgconfig/flint.pc"
-    export PKG_CONFIG_PATH=$b/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}
+  # ganak's polynomials need FLINT 3 (flint/mpoly_types.h, found through
+  # pkg-config); Debian 12's libflint-dev is 2.9, without either. A FLINT 3
+  # built from flintlib/flint is found through PKG_CONFIG_PATH.
+  if ! pkg-config --atleast-version=3 flint 2>/dev/null; then
+    echo "mcc_anchors.sh: ganak not built: it needs FLINT 3 (flint/mpoly_types.h)," \
+      "and pkg-config finds $(pkg-config --modversion flint 2>/dev/null || echo 'no FLINT')" \
+      "(Debian 12 has 2.9, without a pkg-config file; build flintlib/flint 3.x and put" \
+      "its lib/pkgconfig in PKG_CONFIG_PATH)" >&2
+    return 1
   fi
   build_chain ganak cadical \
     "cadiback:-Dcadical_DIR=$b/cadical" \
