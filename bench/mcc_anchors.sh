@@ -43,7 +43,7 @@
 # program_options and ninja (libboost-program-options-dev, ninja-build);
 # the script says what failed.
 set -uo pipefail
-nqsat=build/nqsat sources= build=/tmp/nqsat-anchors references= timeout=60 build_only=
+nqsat=build/nqsat sources='' build=/tmp/nqsat-anchors references='' timeout=60 build_only=''
 while [ $# -gt 0 ]; do
   case $1 in
   --nqsat) nqsat=$2 && shift 2 ;;
@@ -84,7 +84,7 @@ build_chain() {
   local name=$1 step dir args target log
   shift
   for step in "$@"; do
-    dir=${step%%:*} args= target=
+    dir=${step%%:*} args='' target=''
     [ "$dir" = "$step" ] || args=${step#*:}
     case $dir in *@*) target=${dir#*@} dir=${dir%@*} ;; esac
     log=$build/$name-$dir.log
