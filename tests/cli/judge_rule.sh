@@ -185,4 +185,22 @@ judge 1 wide.cnf wide_cut_over.txt 'lower bound'
 grep -q '\*2^' "$WORK/wide_own.txt" || fail "solve --count --exact-digits 10 printed no M*2^K"
 judge 0 wide.cnf wide_own.txt
 
+# ---- check N reads those forms as check --instance does. 8-Queens has 92
+# solutions (OEIS A000170) = 23*2^2.
+printf '23*2^2\n' >"$WORK/q8_power.txt"
+check_n 0 8 q8_power.txt 'as OEIS'
+printf '23*2^3\n' >"$WORK/q8_power_wrong.txt"
+check_n 1 8 q8_power_wrong.txt 'has 92'
+printf '2^7\n' >"$WORK/q8_power_bare_wrong.txt"
+check_n 1 8 q8_power_bare_wrong.txt 'has 92'
+printf '40 (incomplete: time limit)\n' >"$WORK/q8_cut.txt"
+check_n 0 8 q8_cut.txt 'lower bound'
+printf '93 (incomplete: interrupted)\n' >"$WORK/q8_cut_over.txt"
+check_n 1 8 q8_cut_over.txt 'has only 92'
+printf '23*2^3 (incomplete: time limit)\n' >"$WORK/q8_cut_power_over.txt"
+check_n 1 8 q8_cut_power_over.txt 'has only 92'
+# A count cut short is no claim of completeness, nor a count of 92.
+printf '92 (incomplete)\n' >"$WORK/q8_cut_bad.txt"
+check_n 1 8 q8_cut_bad.txt
+
 finish
