@@ -203,4 +203,29 @@ check_n 1 8 q8_cut_power_over.txt 'has only 92'
 printf '92 (incomplete)\n' >"$WORK/q8_cut_bad.txt"
 check_n 1 8 q8_cut_bad.txt
 
+# ---- A projection line may come anywhere in the formula (MCC format). p cnf
+# 2 1 / 1 2 0 has 3 models over x1, x2 and 2 over the projection {x1}:
+# the same verdicts whether "c p show 1 0" comes before or after the clause.
+printf 'c p show 1 0\np cnf 2 1\n1 2 0\n' >"$WORK/show_first.cnf"
+printf 'p cnf 2 1\n1 2 0\nc p show 1 0\n' >"$WORK/show_last.cnf"
+# Complete over every variable, but x1 = true is listed twice on {x1}.
+printf 'v 1 2 0\nv 1 -2 0\nv -1 2 0\nc 3 models\n' >"$WORK/show_all_three.txt"
+printf 'v 1 2 0\nv 1 -2 0\nc 2 models\n' >"$WORK/show_repeat.txt"
+printf 'v 1 2 0\nv -1 2 0\nc 2 models\n' >"$WORK/show_right.txt"
+printf 's SATISFIABLE\nc s type pmc\nc s exact arb int 2\n' >"$WORK/show_pmc.txt"
+printf 's SATISFIABLE\nc s type mc\nc s exact arb int 3\n' >"$WORK/show_mc.txt"
+for formula in show_first.cnf show_last.cnf; do
+  judge 1 "$formula" show_all_three.txt 'listed twice'
+  judge 1 "$formula" show_repeat.txt 'listed twice'
+  judge 0 "$formula" show_right.txt 'as claimed'
+  judge 0 "$formula" show_pmc.txt 'correct count'
+  judge 1 "$formula" show_mc.txt 'declares a projection'
+done
+# The solver's reader takes the projection from either place too.
+for formula in show_first.cnf show_last.cnf; do
+  checks=$((checks + 1))
+  [ "$("$NQSAT" solve "$WORK/$formula" --count 2>/dev/null)" = 2 ] ||
+    fail "solve $formula --count is not 2 (the projected count)"
+done
+
 finish
