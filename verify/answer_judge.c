@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "answer_shape.h"
+#include "count_float.h"
 #include "key_set.h"
 #include "model_evaluation.h"
 #include "nqsat/answer.h"
@@ -563,6 +564,90 @@ static void judge_estimate(judge *j) {
   }
 }
 
+/* "c s exact ... float|prec-sci|log10 X" and "c s approx ... X"
+ * (count_float.c): against the exact count the answer claims beside it
+ * (both lines named when they disagree), else against the verifier's. */
+static void judge_float_count(judge *j) {
+  const nq_answer *answer = j->answer;
+  const char *what = answer->float_count.approximate ? "approximate count" : "float count";
+  char text[600], band[120], exact_text[32];
+  long line = answer->float_count.line;
+  if (answer->float_count.second_line) {
+    snprintf(text, sizeof text, "%s %s at line %ld, but %s at line %ld", what,
+             answer->float_count.text, line, answer->float_count.second_text,
+             answer->float_count.second_line);
+    say(j, NQ_VERDICT_WRONG_COUNT, "count", answer->float_count.second_line, text, NULL);
+    return;
+  }
+  const nq_count_claim *claim = &answer->count;
+  const char *digits = claim->line && claim->digits && !claim->incomplete ? claim->digits : NULL;
+  const nq_instance_truth *truth = NULL;
+  if (!digits) {
+    truth = truth_of(j);
+    digits = truth_digits(truth, exact_text, sizeof exact_text);
+    if (!digits && truth && truth->status == 20)
+      digits = "0";
+  }
+  if (!digits) {
+    snprintf(text, sizeof text, "%s %s; not checked: the count is unknown (%s)", what,
+             answer->float_count.text, unknown_reason(truth));
+    say(j, NQ_VERDICT_UNVERIFIED, "count", line, text, NULL);
+    return;
+  }
+  int agrees = count_float_agrees(digits, answer->float_count.text, answer->float_count.precision,
+                                  answer->float_count.notation, answer->float_count.approximate,
+                                  band, sizeof band);
+  char against[64] = "", where[4] = "";
+  if (truth)
+    snprintf(against, sizeof against, "%s", j->instance->n ? "the verifier counts" : "nqsat counts");
+  else
+    snprintf(against, sizeof against, "the count claimed at line %ld, which is", claim->line);
+  if (agrees < 0) {
+    snprintf(text, sizeof text, "%s '%s' is not a number in the notation %s", what,
+             answer->float_count.text, answer->float_count.notation);
+    say(j, NQ_VERDICT_WRONG_COUNT, "count", line, text, NULL);
+  } else if (agrees) {
+    snprintf(text, sizeof text, "%s %s agrees with %s%s, %.200s%s (accepted: %s)%s", what,
+             answer->float_count.text, against, where, digits, strlen(digits) > 200 ? "..." : "",
+             band, answer->float_count.approximate ? "; an approximation, not an exact claim" : "");
+    say(j, NQ_VERDICT_CORRECT, "count", line, text, NULL);
+  } else {
+    snprintf(text, sizeof text, "%s %s claimed, but %s%s %.200s%s (accepted: %s)", what,
+             answer->float_count.text, against, where, digits, strlen(digits) > 200 ? "..." : "",
+             band);
+    say(j, NQ_VERDICT_WRONG_COUNT, "count", line, text, NULL);
+  }
+}
+
+/* "c s type": the type the formula's "c t" line names, else a count over
+ * a projection (pmc) exactly when the formula declares one ("c p show" /
+ * "c ind"); weighted types for an unweighted formula are wrong. Plain
+ * CNFs only: nqsat's N-Queens encodings are judged by the type in
+ * judge_counted. */
+static void judge_type(judge *j) {
+  const nq_answer *answer = j->answer;
+  const char *type = answer->count_type;
+  int projected = j->instance->projection_line != 0;
+  char text[300];
+  if (!strcmp(type, "wmc") || !strcmp(type, "pwmc")) {
+    snprintf(text, sizeof text, "'c s type %s' is a weighted count; the formula has no weights",
+             type);
+    say(j, NQ_VERDICT_WRONG_COUNT, "type", answer->type_line, text, NULL);
+  } else if (j->instance->count_type[0] && !strcmp(type, j->instance->count_type)) {
+    return;
+  } else if (projected && strcmp(type, "pmc")) {
+    snprintf(text, sizeof text,
+             "'c s type %s', but the formula declares a projection (line %ld): its count is pmc",
+             type, j->instance->projection_line);
+    say(j, NQ_VERDICT_WRONG_COUNT, "type", answer->type_line, text, NULL);
+  } else if (!projected && strcmp(type, "mc")) {
+    snprintf(text, sizeof text,
+             "'c s type %s', but the formula declares no projection ('c p show'): its count is mc",
+             type);
+    say(j, NQ_VERDICT_WRONG_COUNT, "type", answer->type_line, text, NULL);
+  }
+}
+
 static void judge_count(judge *j) {
   const nq_answer *answer = j->answer;
   const nq_count_claim *claim = &answer->count;
@@ -621,7 +706,7 @@ static void judge_claim(judge *j) {
     if (truth && truth->status == 20)
       say(j, NQ_VERDICT_WRONG_STATUS, "status", answer->claim_line,
           "SATISFIABLE claimed, but the instance has no solution", NULL);
-    else if (!answer->count.line && !answer->has_estimate)
+    else if (!answer->count.line && !answer->has_estimate && !answer->float_count.line)
       say_full(j, NQ_VERDICT_INVALID_MODEL, "status", answer->claim_line,
                "SATISFIABLE claimed without a model (no 'v' lines)", NULL, 1);
     break;
@@ -630,7 +715,7 @@ static void judge_claim(judge *j) {
       say(j, NQ_VERDICT_UNKNOWN, "status", answer->claim_line, "the solver answered UNKNOWN", NULL);
     break;
   case NQ_CLAIM_NONE:
-    if (!answer->count.line && !answer->has_estimate)
+    if (!answer->count.line && !answer->has_estimate && !answer->float_count.line)
       say(j, NQ_VERDICT_UNKNOWN, "status", 0, "no answer (no status line, model or count)", NULL);
     break;
   }
@@ -781,6 +866,10 @@ static nq_status judge_answer(const nq_instance *instance, const char *path,
     judge_count(&j);
   if (answer->has_estimate)
     judge_estimate(&j);
+  if (answer->float_count.line)
+    judge_float_count(&j);
+  if (answer->type_line && !instance->n)
+    judge_type(&j);
   key_set_free(j.boards);
   answer_shape_clear(&j.shape);
   free(j.listed_total);

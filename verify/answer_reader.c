@@ -413,38 +413,107 @@ static int word_is(const char *text, const char *word) {
   return !strncmp(text, word, length) && (!text[length] || isspace((unsigned char)text[length]));
 }
 
-/* MCC 2021-2024 answer lines: "c s type mc", "c s log10-estimate X" and
+/* Splits `text` into at most `max` blank-separated words (pointers into
+ * `copy`, a copy of text); returns how many there are, max + 1 when more. */
+static size_t split_words(const char *text, char *copy, size_t copy_size, char **words,
+                          size_t max) {
+  snprintf(copy, copy_size, "%s", text);
+  size_t count = 0;
+  char *cursor = copy;
+  for (;;) {
+    cursor += strspn(cursor, " \t");
+    if (!*cursor)
+      return count;
+    if (count == max)
+      return max + 1;
+    words[count++] = cursor;
+    cursor += strcspn(cursor, " \t");
+    if (*cursor)
+      *cursor++ = '\0';
+  }
+}
+
+static int one_of(const char *word, const char *const *choices) {
+  for (; *choices; choices++)
+    if (!strcmp(word, *choices))
+      return 1;
+  return 0;
+}
+
+/* The Model Counting Competition 2021-2024 answer lines, "c s ...":
+ *   c s type mc|pmc|wmc|pwmc
+ *   c s log10-estimate X
+ *   c s exact|approx PRECISION NOTATION X
+ * with PRECISION double, quadruple, mpfr or arb and NOTATION int, float,
+ * prec-sci or log10 (docs/verifier.md). "c s exact ... int K" is a count
+ * (count_claim.c); the others are kept for the judge. Any other "c s"
+ * line is an error. */
+static nq_status read_mcc_line(answer_parser *p, const char *text, const char *rest) {
+  static const char *const types[] = {"mc", "pmc", "wmc", "pwmc", NULL};
+  static const char *const precisions[] = {"double", "quadruple", "mpfr", "arb", NULL};
+  static const char *const notations[] = {"int", "float", "prec-sci", "log10", NULL};
+  nq_answer *answer = p->answer;
+  char copy[256], *words[5];
+  size_t count = split_words(rest, copy, sizeof copy, words, 4);
+  if (count == 2 && !strcmp(words[0], "type")) {
+    if (!one_of(words[1], types))
+      return fail(p, "'c s type %.20s' is no count type (mc, pmc, wmc, pwmc)", words[1]);
+    if (answer->type_line && strcmp(answer->count_type, words[1]))
+      return fail(p, "a second count type '%s' (line %ld says '%s')", words[1], answer->type_line,
+                  answer->count_type);
+    if (!answer->type_line) {
+      strcpy(answer->count_type, words[1]);
+      answer->type_line = p->line;
+    }
+    return NQ_OK;
+  }
+  if (count == 2 && !strcmp(words[0], "log10-estimate")) {
+    if (!answer->has_estimate) {
+      char *end;
+      answer->log10_estimate = strtod(words[1], &end);
+      answer->has_estimate = end != words[1] && !*end ? 1 : -1; /* -1: not a number */
+      answer->estimate_line = p->line;
+      token_text(words[1], answer->estimate_text, sizeof answer->estimate_text);
+    }
+    return NQ_OK;
+  }
+  int approximate = count == 4 && !strcmp(words[0], "approx");
+  if (count == 4 && (approximate || !strcmp(words[0], "exact")) && one_of(words[1], precisions) &&
+      one_of(words[2], notations)) {
+    if (!approximate && !strcmp(words[2], "int")) {
+      if (count_claim_read_line(&answer->count, text, p->line) < 0)
+        return fail(p, "out of memory");
+      return NQ_OK;
+    }
+    if (strlen(words[3]) >= sizeof answer->float_count.text)
+      return fail(p, "the count '%.20s...' is too long for a %s count", words[3], words[1]);
+    if (!answer->float_count.line) {
+      answer->float_count.line = p->line;
+      answer->float_count.approximate = approximate;
+      strcpy(answer->float_count.precision, words[1]);
+      strcpy(answer->float_count.notation, words[2]);
+      strcpy(answer->float_count.text, words[3]);
+    } else if (!answer->float_count.second_line && strcmp(answer->float_count.text, words[3])) {
+      answer->float_count.second_line = p->line;
+      strcpy(answer->float_count.second_text, words[3]);
+    }
+    return NQ_OK;
+  }
+  return fail(p,
+              "'%.60s' is not a Model Counting Competition line this reader knows (c s type, "
+              "c s log10-estimate, c s exact|approx PRECISION NOTATION X; see docs/verifier.md)",
+              text);
+}
+
+/* The MCC 2021-2024 "c s" lines (read_mcc_line), nqsat's own notes and
  * the count lines (count_claim.c); other comments are ignored. */
 static nq_status read_comment(answer_parser *p, const char *text) {
   nq_answer *answer = p->answer;
   const char *rest = text + 1;
   while (isspace((unsigned char)*rest))
     rest++;
-  if (!strncmp(rest, "s type ", 7)) {
-    rest += 7;
-    while (isspace((unsigned char)*rest))
-      rest++;
-    size_t length = strcspn(rest, " \t");
-    if (!answer->type_line && length < sizeof answer->count_type) {
-      memcpy(answer->count_type, rest, length);
-      answer->count_type[length] = '\0';
-      answer->type_line = p->line;
-    }
-    return NQ_OK;
-  }
-  if (!strncmp(rest, "s log10-estimate ", 17)) {
-    rest += 17;
-    while (isspace((unsigned char)*rest))
-      rest++;
-    if (!answer->has_estimate) {
-      char *end;
-      answer->log10_estimate = strtod(rest, &end);
-      answer->has_estimate = end != rest ? 1 : -1; /* -1: not a number */
-      answer->estimate_line = p->line;
-      token_text(rest, answer->estimate_text, sizeof answer->estimate_text);
-    }
-    return NQ_OK;
-  }
+  if (word_is(rest, "s"))
+    return read_mcc_line(p, text, rest + 1);
   if (!strncmp(rest, "free", 4) && (!rest[4] || isspace((unsigned char)rest[4])))
     return read_free_line(p, rest + 4);
   if (!strncmp(rest, "compact:", 8)) {

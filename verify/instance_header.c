@@ -264,6 +264,29 @@ static nq_status read_opb_size(header_parser *p, const char *text) {
   return NQ_OK;
 }
 
+/* After the header: "c p show" / "c ind" lines among the clauses. */
+static nq_status read_body_projection(header_parser *p) {
+  char *line;
+  size_t length;
+  int result;
+  nq_status status = NQ_OK;
+  while (status == NQ_OK && (result = line_reader_next(p->lines, &line, &length)) == 1) {
+    const char *text = line;
+    while (*text == ' ' || *text == '\t')
+      text++;
+    if (*text != 'c')
+      continue;
+    text++;
+    while (*text == ' ' || *text == '\t')
+      text++;
+    if (starts(text, "p show") || starts(text, "ind"))
+      status = read_projection(p, text + (text[0] == 'p' ? 6 : 3));
+  }
+  if (status == NQ_OK && result < 0)
+    return fail(p, "%s", line_reader_problem(p->lines));
+  return status;
+}
+
 static nq_status read_lines(header_parser *p) {
   char *line;
   size_t length;
@@ -303,7 +326,10 @@ static nq_status read_lines(header_parser *p) {
         return fail(p, "a second 'p' line");
       status = read_problem_line(p, text);
     } else {
-      return NQ_OK; /* the first clause */
+      /* The first clause: the header ends, but a projection line may
+       * come anywhere in the file (the MCC format), as the solver's
+       * reader takes it too; the rest is read for those lines alone. */
+      return read_body_projection(p);
     }
   }
   if (status == NQ_OK && result < 0)

@@ -566,15 +566,17 @@ static nq_status read_lines(reader *state, FILE *input, nq_verify_read_fn on_sol
     /* Comments: DIMACS "c", MiniZinc's "%" (its statistics), "#". */
     if (!*cursor || *cursor == 'c' || *cursor == '#' || *cursor == '%')
       continue;
-    /* One whole number alone (n > 1): nqsat solve N --count's count. */
-    if (state->n > 1 && state->claims && cursor[strspn(cursor, "0123456789")] == '\0') {
-      int claimed =
-          count_claim_record(&state->claims->count, "K", cursor, strlen(cursor), state->line);
+    /* nqsat solve N --count's count (n > 1): a whole number, "M*2^K",
+     * each optionally followed by "(incomplete: REASON)", a lower bound;
+     * read as check --instance reads it (count_claim.c). */
+    if (state->n > 1 && state->claims && *cursor >= '0' && *cursor <= '9') {
+      int claimed = count_claim_read_bare(&state->claims->count, cursor, state->line);
       if (claimed < 0) {
         status = NQ_ERR_MEMORY;
         break;
       }
-      continue;
+      if (claimed)
+        continue;
     }
     if (*cursor == 's') {
       status = read_status_line(state, cursor);

@@ -185,4 +185,47 @@ judge 1 wide.cnf wide_cut_over.txt 'lower bound'
 grep -q '\*2^' "$WORK/wide_own.txt" || fail "solve --count --exact-digits 10 printed no M*2^K"
 judge 0 wide.cnf wide_own.txt
 
+# ---- check N reads those forms as check --instance does. 8-Queens has 92
+# solutions (OEIS A000170) = 23*2^2.
+printf '23*2^2\n' >"$WORK/q8_power.txt"
+check_n 0 8 q8_power.txt 'as OEIS'
+printf '23*2^3\n' >"$WORK/q8_power_wrong.txt"
+check_n 1 8 q8_power_wrong.txt 'has 92'
+printf '2^7\n' >"$WORK/q8_power_bare_wrong.txt"
+check_n 1 8 q8_power_bare_wrong.txt 'has 92'
+printf '40 (incomplete: time limit)\n' >"$WORK/q8_cut.txt"
+check_n 0 8 q8_cut.txt 'lower bound'
+printf '93 (incomplete: interrupted)\n' >"$WORK/q8_cut_over.txt"
+check_n 1 8 q8_cut_over.txt 'has only 92'
+printf '23*2^3 (incomplete: time limit)\n' >"$WORK/q8_cut_power_over.txt"
+check_n 1 8 q8_cut_power_over.txt 'has only 92'
+# A count cut short is no claim of completeness, nor a count of 92.
+printf '92 (incomplete)\n' >"$WORK/q8_cut_bad.txt"
+check_n 1 8 q8_cut_bad.txt
+
+# ---- A projection line may come anywhere in the formula (MCC format). p cnf
+# 2 1 / 1 2 0 has 3 models over x1, x2 and 2 over the projection {x1}:
+# the same verdicts whether "c p show 1 0" comes before or after the clause.
+printf 'c p show 1 0\np cnf 2 1\n1 2 0\n' >"$WORK/show_first.cnf"
+printf 'p cnf 2 1\n1 2 0\nc p show 1 0\n' >"$WORK/show_last.cnf"
+# Complete over every variable, but x1 = true is listed twice on {x1}.
+printf 'v 1 2 0\nv 1 -2 0\nv -1 2 0\nc 3 models\n' >"$WORK/show_all_three.txt"
+printf 'v 1 2 0\nv 1 -2 0\nc 2 models\n' >"$WORK/show_repeat.txt"
+printf 'v 1 2 0\nv -1 2 0\nc 2 models\n' >"$WORK/show_right.txt"
+printf 's SATISFIABLE\nc s type pmc\nc s exact arb int 2\n' >"$WORK/show_pmc.txt"
+printf 's SATISFIABLE\nc s type mc\nc s exact arb int 3\n' >"$WORK/show_mc.txt"
+for formula in show_first.cnf show_last.cnf; do
+  judge 1 "$formula" show_all_three.txt 'listed twice'
+  judge 1 "$formula" show_repeat.txt 'listed twice'
+  judge 0 "$formula" show_right.txt 'as claimed'
+  judge 0 "$formula" show_pmc.txt 'correct count'
+  judge 1 "$formula" show_mc.txt 'declares a projection'
+done
+# The solver's reader takes the projection from either place too.
+for formula in show_first.cnf show_last.cnf; do
+  checks=$((checks + 1))
+  [ "$("$NQSAT" solve "$WORK/$formula" --count 2>/dev/null)" = 2 ] ||
+    fail "solve $formula --count is not 2 (the projected count)"
+done
+
 finish

@@ -369,6 +369,9 @@ char *fuzz_answer_text(const fuzz_answer *answer, const fuzz_formula *formula) {
       append(&text, "c s log10-estimate %.15g\n", log10(count));
     else
       append(&text, "c s log10-estimate -inf\n");
+    /* The count again as a floating-point counter writes it, all its
+     * digits held (counts here are below 2^53). */
+    append(&text, "c s exact double prec-sci %.15e\n", count);
     append_closing(&text, answer, projected);
     break;
   }
@@ -380,7 +383,11 @@ char *fuzz_answer_text(const fuzz_answer *answer, const fuzz_formula *formula) {
                                : "s SATISFIABLE");
   if (answer->extra_end)
     append_closing(&text, answer, projected);
-  if (answer->extra_count[0])
+  /* Another count line: for the MCC style in the float form, so that a
+   * float claim against the exact one beside it is tried too. */
+  if (answer->extra_count[0] && answer->style == STYLE_MCC)
+    append(&text, "c s exact double float %s.0\n", answer->extra_count);
+  else if (answer->extra_count[0])
     append(&text, "c s exact arb int %s\n", answer->extra_count);
   return text.data;
 }

@@ -72,6 +72,16 @@ typedef struct nq_answer {
   double log10_estimate;
   long estimate_line;
   char estimate_text[40];
+  /* "c s exact PRECISION NOTATION X" with NOTATION float, prec-sci or
+   * log10, or "c s approx PRECISION NOTATION X": the first such line;
+   * second_line: a later one claiming another X (0: none). */
+  struct {
+    long line;
+    int approximate;
+    char precision[12], notation[12], text[48];
+    long second_line;
+    char second_text[48];
+  } float_count;
   const char *name;    /* of the last input read, for messages */
   int *free_variables; /* the cubes' free variables (see nq_answer_cube) */
   size_t free_used, free_capacity;

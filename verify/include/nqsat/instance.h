@@ -63,8 +63,8 @@ typedef struct nq_instance {
                        * "rows ENCODING" for the rows model */
   char *encoding;     /* the "c encoding:" text, or NULL */
   char *command;      /* the "c command:" text, or NULL */
-  /* The projection a CNF declares ("c p show V... 0", "c ind V... 0", in
-   * the header; repeats allowed): the variables whose values make a
+  /* The projection a CNF declares ("c p show V... 0", "c ind V... 0",
+   * anywhere in the file; repeats allowed): the variables whose values make a
    * model. NULL when none is declared (then every declared variable). */
   int *projection;
   size_t projection_count, projection_capacity;
