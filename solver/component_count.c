@@ -1077,6 +1077,8 @@ nq_status nq_cnf_count_components(const nq_cnf *cnf, const nq_component_options 
     c.stats.variables = original.variables;
     c.stats.projected = original.projection_count;
     c.stats.clauses = original.clause_count;
+    /* Also when the preprocessing found no models and kept nothing. */
+    c.stats.unused_projected = original.unused_projected;
   }
   c.stats.fixed = simplified.fixed;
   c.stats.substituted = simplified.substituted;

@@ -538,6 +538,27 @@ static nq_status read_lines(reader *state, FILE *input, nq_verify_read_fn on_sol
       if (claimed && (word_at(cursor, "s") ? strstr(cursor, "SOLUTIONS") != NULL
                                            : strstr(cursor, "model") != NULL))
         note_end(state, cursor, 0, 0);
+      /* The competition's "c s" lines claim something: a whole count is
+       * read above and the model-counting types hold for any N-Queens
+       * file; a float, log10 or approximate count is judged by
+       * check --instance, never skipped here. */
+      const char *after_c = cursor + 1;
+      while (*after_c == ' ' || *after_c == '\t')
+        after_c++;
+      if (!claimed && word_at(cursor, "c") && word_at(after_c, "s") &&
+          !(!strncmp(after_c, "s type ", 7) &&
+            (!strcmp(after_c + 7, "mc") || !strcmp(after_c + 7, "pmc")))) {
+        char shown[64];
+        size_t used = 0;
+        for (const char *p = cursor; *p && used + 1 < sizeof shown; p++)
+          shown[used++] = *p >= 0x20 && *p < 0x7f ? *p : '?';
+        shown[used] = '\0';
+        status = parse_error(state,
+                             "'%s%s': check N reads whole counts only ('c s exact ... int K'); "
+                             "judge this line with check --instance FILE",
+                             shown, cursor[used] ? "..." : "");
+        break;
+      }
     }
     /* A printed board: n rows, then the solution. */
     int row = *cursor == '.' || *cursor == 'Q' ? board_row(state, cursor) : -1;

@@ -228,4 +228,18 @@ for formula in show_first.cnf show_last.cnf; do
     fail "solve $formula --count is not 2 (the projected count)"
 done
 
+# ---- check N holds the competition's 'c s' lines to what it can judge:
+# a whole count is read (6-Queens has 4 solutions, OEIS A000170), the
+# model-counting type goes with any N-Queens file, and a float, log10 or
+# weighted claim is named as a line it does not judge, never skipped.
+printf 'c s type mc\nc s exact arb int 4\n' >"$WORK/mcc6_right.txt"
+check_n 0 6 mcc6_right.txt 'count 4 claimed'
+printf 'c s type mc\nc s exact arb int 5\n' >"$WORK/mcc6_wrong.txt"
+check_n 1 6 mcc6_wrong.txt 'count 5'
+for line in 'c s exact double prec-sci 4e0' 'c s log10-estimate 0.60206' 'c s type wmc' \
+  'c s approx arb int 4'; do
+  printf 'c s type mc\n%s\n' "$line" >"$WORK/mcc6_line.txt"
+  check_n 1 6 mcc6_line.txt "mcc6_line.txt:2: '$line': check N reads whole counts only"
+done
+
 finish

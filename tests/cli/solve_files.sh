@@ -103,23 +103,24 @@ expect_stderr 'needs an estimated [0-9.]+ [KMG]iB, more than the memory limit of
 # <-> x20000 (exactly 2 models: all true, all false) on 2 workers, each
 # loading the whole formula into its own engine. The refusal's estimate
 # must cover the measured peak, and a limit above it lets the run start.
-# (--engine enumerate: the component counter, which auto picks for a chain,
-# has a fixed part and a cache that takes what the limit leaves.)
+# (--no-preprocess: the preprocessing would merge the chain into one
+# variable. --engine enumerate: the component counter, which auto picks for
+# a chain, has a fixed part and a cache that takes what the limit leaves.)
 awk 'BEGIN { n = 20000; print "p cnf " n " " 2 * (n - 1)
              for (i = 1; i < n; i++) { print i " -" i + 1 " 0"; print "-" i " " i + 1 " 0" } }' \
   >"$WORK/chain.cnf"
-expect_exit 1 "$NQSAT" solve "$WORK/chain.cnf" --count --engine enumerate --threads 2 --symmetry off --max-memory 1K
+expect_exit 1 "$NQSAT" solve "$WORK/chain.cnf" --count --engine enumerate --threads 2 --symmetry off --no-preprocess --max-memory 1K
 estimate=$(sed -n 's/.*needs an estimated \([0-9.]*\) MiB.*/\1/p' "$WORK/err")
 if [ -z "$estimate" ]; then
   fail "chain.cnf: no estimate in MiB in '$(cat "$WORK/err")'"
 else
   limit=$(awk -v e="$estimate" 'BEGIN { printf "%dM", e + 1 }')
-  expect_exit 10 "$NQSAT" solve "$WORK/chain.cnf" --count --engine enumerate --threads 2 --symmetry off --max-memory "$limit"
+  expect_exit 10 "$NQSAT" solve "$WORK/chain.cnf" --count --engine enumerate --threads 2 --symmetry off --no-preprocess --max-memory "$limit"
   expect_equal "$(cat "$WORK/out")" 2 "chain.cnf --count"
   # valgrind and AddressSanitizer's shadow memory: an RSS of their own.
   if [ -x /usr/bin/time ] && [[ "$NQSAT" != *valgrind* ]] && ! grep -qs __asan_init "$NQSAT"; then
     /usr/bin/time -f %M -o "$WORK/rss" "$NQSAT" solve "$WORK/chain.cnf" --count --engine enumerate \
-      --threads 2 --symmetry off >/dev/null
+      --threads 2 --symmetry off --no-preprocess >/dev/null
     checks=$((checks + 1))
     awk -v kib="$(tail -1 "$WORK/rss")" -v e="$estimate" 'BEGIN { exit !(kib <= e * 1024) }' ||
       fail "chain.cnf: peak RSS $(tail -1 "$WORK/rss") KiB above the estimate of $estimate MiB"
