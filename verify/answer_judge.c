@@ -599,7 +599,8 @@ static void judge_float_count(judge *j) {
                                   band, sizeof band);
   char against[64] = "", where[4] = "";
   if (truth)
-    snprintf(against, sizeof against, "%s", j->instance->n ? "the verifier counts" : "nqsat counts");
+    snprintf(against, sizeof against, "%s",
+             j->instance->n ? "the verifier counts" : "nqsat counts");
   else
     snprintf(against, sizeof against, "the count claimed at line %ld, which is", claim->line);
   if (agrees < 0) {
