@@ -448,6 +448,15 @@ static int one_of(const char *word, const char *const *choices) {
  * prec-sci or log10 (docs/verifier.md). "c s exact ... int K" is a count
  * (count_claim.c); the others are kept for the judge. Any other "c s"
  * line is an error. */
+/* The start of a line for a message: at most size - 4 bytes, anything
+ * unprintable as '?', "..." when cut, so an error stays one printable line. */
+static void printable_excerpt(const char *text, char *shown, size_t size) {
+  size_t i = 0;
+  for (; text[i] && i + 4 < size; i++)
+    shown[i] = isprint((unsigned char)text[i]) ? text[i] : '?';
+  strcpy(shown + i, text[i] ? "..." : "");
+}
+
 static nq_status read_mcc_line(answer_parser *p, const char *text, const char *rest) {
   static const char *const types[] = {"mc", "pmc", "wmc", "pwmc", NULL};
   static const char *const precisions[] = {"double", "quadruple", "mpfr", "arb", NULL};
@@ -456,8 +465,11 @@ static nq_status read_mcc_line(answer_parser *p, const char *text, const char *r
   char copy[256], *words[5];
   size_t count = split_words(rest, copy, sizeof copy, words, 4);
   if (count == 2 && !strcmp(words[0], "type")) {
-    if (!one_of(words[1], types))
-      return fail(p, "'c s type %.20s' is no count type (mc, pmc, wmc, pwmc)", words[1]);
+    if (!one_of(words[1], types)) {
+      char shown[24];
+      printable_excerpt(words[1], shown, sizeof shown);
+      return fail(p, "'c s type %s' is no count type (mc, pmc, wmc, pwmc)", shown);
+    }
     if (answer->type_line && strcmp(answer->count_type, words[1]))
       return fail(p, "a second count type '%s' (line %ld says '%s')", words[1], answer->type_line,
                   answer->count_type);
@@ -485,8 +497,12 @@ static nq_status read_mcc_line(answer_parser *p, const char *text, const char *r
         return fail(p, "out of memory");
       return NQ_OK;
     }
+    char shown[24];
+    printable_excerpt(words[3], shown, sizeof shown);
+    if (strspn(words[3], "0123456789+-.eE") != strlen(words[3]))
+      return fail(p, "the count '%s' is no number in %s notation", shown, words[2]);
     if (strlen(words[3]) >= sizeof answer->float_count.text)
-      return fail(p, "the count '%.20s...' is too long for a %s count", words[3], words[1]);
+      return fail(p, "the count '%s' is too long for a %s count", shown, words[1]);
     if (!answer->float_count.line) {
       answer->float_count.line = p->line;
       answer->float_count.approximate = approximate;
@@ -499,10 +515,12 @@ static nq_status read_mcc_line(answer_parser *p, const char *text, const char *r
     }
     return NQ_OK;
   }
+  char shown[64];
+  printable_excerpt(text, shown, sizeof shown);
   return fail(p,
-              "'%.60s' is not a Model Counting Competition line this reader knows (c s type, "
+              "'%s' is not a Model Counting Competition line this reader knows (c s type, "
               "c s log10-estimate, c s exact|approx PRECISION NOTATION X; see docs/verifier.md)",
-              text);
+              shown);
 }
 
 /* The MCC 2021-2024 "c s" lines (read_mcc_line), nqsat's own notes and
@@ -568,10 +586,7 @@ static int is_literal_line(const char *text) {
 
 static nq_status not_understood(answer_parser *p, const char *text) {
   char shown[48];
-  size_t i = 0;
-  for (; text[i] && i + 4 < sizeof shown; i++)
-    shown[i] = isprint((unsigned char)text[i]) ? text[i] : '?';
-  strcpy(shown + i, text[i] ? "..." : "");
+  printable_excerpt(text, shown, sizeof shown);
   return fail(p,
               "'%s' is not a line of any answer format this reader knows (see "
               "docs/verifier.md)",

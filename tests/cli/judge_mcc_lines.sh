@@ -55,4 +55,9 @@ mcc 1 six.cnf 'answer.txt:2: .c s type' 'c s type mcc'
 mcc 1 six.cnf 'answer.txt:3: a second count type' 'c s type mc' 'c s type pmc'
 mcc 1 six.cnf 'answer.txt:2: ' 'c s exact double prec-sci 6e0 extra'
 
+# A count that is no number, or a line with an unprintable byte: named on
+# one printable line.
+mcc 1 six.cnf "answer.txt:3: the count '6x0' is no number" 'c s type mc' 'c s exact double float 6x0'
+mcc 1 six.cnf "answer.txt:2: 'c s type m\\?c' is no count type" "$(printf 'c s type m\001c')"
+
 finish
