@@ -31,10 +31,10 @@ grep -qs __asan_init "$NQSAT" && limit_ms=3000
 
 # wait_for CONDITION: polls the shell condition every 50 ms while the
 # process runs, up to 5 minutes. How long a command takes to get under way
-# is not what this test measures, and it depends on the machine: before
-# its first model, `solve q40.cnf --all` searches the formula's symmetries
-# (4 s in a release build, 11 s under the sanitizers, over 30 s with the
-# machine loaded), so only the time from the signal to the exit is bounded.
+# is not what this test measures, and it depends on the machine: the
+# first model of `solve q40.cnf --all` takes a search of its own (4 s in a
+# release build, 11 s under the sanitizers, over 30 s with the machine
+# loaded), so only the time from the signal to the exit is bounded.
 wait_for() {
   for _ in $(seq 6000); do
     eval "$1" && return 0
