@@ -620,26 +620,16 @@ static nq_status decide_first(const nq_cnf *cnf, const solve_options *options, i
  * change) or on nqsat's own N-Queens files (their board symmetry needs
  * the queens' variables). *cnf is replaced when simplified. */
 static void simplify_for_count(solve_options *options, nq_cnf **cnf) {
-  if (options->no_preprocess || options->unique || options->occurring || (*cnf)->queens_n)
+  if (options->no_preprocess || options->unique || options->occurring)
     return;
-  nq_cnf *simplified = NULL;
-  uint64_t doubling = 0;
-  nq_status status = nq_cnf_count_simplify(*cnf, &simplified, &doubling);
-  if (status != NQ_OK)
-    return; /* out of memory: the formula as read */
-  int pays = simplified && (int64_t)simplified->variables * 4 <= (int64_t)(*cnf)->variables * 3;
-  if (options->stats)
+  count_simplification done;
+  model_count_simplify(cnf, &done);
+  if (options->stats && !(*cnf)->queens_n)
     fprintf(stderr, "count preprocessing: %d variables, %" PRId64 " clauses -> %d, %" PRId64 "%s\n",
-            (*cnf)->variables, (*cnf)->clause_count, simplified ? simplified->variables : 0,
-            simplified ? simplified->clause_count : 0,
-            pays ? "" : " (not a quarter fewer: the formula as read is counted)");
-  if (!pays) { /* !simplified: no models, where PicoSAT found one: cannot be */
-    nq_cnf_free(simplified);
-    return;
-  }
-  nq_cnf_free(*cnf);
-  *cnf = simplified;
-  options->doubling = doubling;
+            done.variables_before, done.clauses_before, done.variables_after, done.clauses_after,
+            done.replaced ? "" : " (not a quarter fewer: the formula as read is counted)");
+  if (done.replaced)
+    options->doubling = done.doubling;
 }
 
 /* The count 0 of an unsatisfiable formula, in the output format asked. */

@@ -258,6 +258,34 @@ static nq_status read_without_header(const char *path, nq_cnf **cnf, char *error
   return status;
 }
 
+void model_count_simplify(nq_cnf **cnf, count_simplification *done) {
+  memset(done, 0, sizeof *done);
+  done->variables_before = done->variables_after = (*cnf)->variables;
+  done->clauses_before = done->clauses_after = (*cnf)->clause_count;
+  if ((*cnf)->queens_n)
+    return;
+  nq_cnf *simplified = NULL;
+  uint64_t doubling = 0;
+  if (nq_cnf_count_simplify(*cnf, &simplified, &doubling) != NQ_OK)
+    return; /* out of memory: the formula as read */
+  if (!simplified) {
+    done->no_models = 1;
+    done->variables_after = 0;
+    done->clauses_after = 0;
+    return;
+  }
+  done->variables_after = simplified->variables;
+  done->clauses_after = simplified->clause_count;
+  if ((int64_t)simplified->variables * 4 > (int64_t)(*cnf)->variables * 3) {
+    nq_cnf_free(simplified);
+    return;
+  }
+  nq_cnf_free(*cnf);
+  *cnf = simplified;
+  done->replaced = 1;
+  done->doubling = doubling;
+}
+
 nq_status model_count_file(const char *path, const nq_solver_control *control, uint64_t max_memory,
                            model_count *count, const char **engine, char *why, size_t why_size) {
   const char *used = "enumeration";
@@ -270,6 +298,18 @@ nq_status model_count_file(const char *path, const nq_solver_control *control, u
   if (status != NQ_OK) {
     snprintf(why, why_size, "nqsat cannot count it: %.300s", error);
     return status;
+  }
+  /* The formula solve --count counts, so the judge verifies what solve
+   * can count in about solve's time. */
+  count_simplification simplification;
+  model_count_simplify(&cnf, &simplification);
+  if (simplification.no_models) {
+    nq_cnf_free(cnf);
+    mpz_set_ui(count->mantissa, 0);
+    count->power = 0;
+    if (engine)
+      *engine = "preprocessing";
+    return NQ_OK;
   }
   uint64_t limit = max_memory ? max_memory : default_memory_limit();
   nq_engine_probe probe;
@@ -285,6 +325,8 @@ nq_status model_count_file(const char *path, const nq_solver_control *control, u
     status = count_by_enumeration(cnf, control, limit, count, &used, why, why_size);
   }
   nq_cnf_free(cnf);
+  if (status == NQ_OK)
+    count->power += simplification.doubling;
   if (engine)
     *engine = used;
   return status;

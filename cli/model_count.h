@@ -87,6 +87,23 @@ void model_count_print_mcc(FILE *out, const model_count *count, int projected, u
  * NQ_OK; NQ_ERR_INTERRUPTED when the time limit or the flag ended it; or
  * another status with the reason in `why`. `engine` (may be NULL) receives
  * "components" or "enumeration": which engine counted. */
+/* The formula every engine counts for `solve FILE --count` and the
+ * judge: `*cnf` simplified by the component counter's preprocessing
+ * (units, failed and equivalent literals, elimination of non-projected
+ * variables; nq_cnf_count_simplify), kept only when that removes at least
+ * a quarter of the variables (see cmd_solve.c's simplify_for_count for
+ * why). Not for nqsat's own N-Queens files (their board symmetry needs the
+ * queens' variables). On return `done` says what happened: `replaced`
+ * (*cnf was freed and replaced; its count times 2^doubling is the
+ * original's), `no_models`, and the sizes before and after. */
+typedef struct count_simplification {
+  int replaced, no_models;
+  uint64_t doubling;
+  int variables_before, variables_after;
+  int64_t clauses_before, clauses_after;
+} count_simplification;
+void model_count_simplify(nq_cnf **cnf, count_simplification *done);
+
 nq_status model_count_file(const char *path, const nq_solver_control *control, uint64_t max_memory,
                            model_count *count, const char **engine, char *why, size_t why_size);
 
