@@ -31,6 +31,9 @@
 #                       bound: meaningless under valgrind; faults.sh,
 #                       suite_check.sh and run_harness.sh take the same
 #                       interrupt paths there
+#   stop_before_first_model  a stop by signal or --time-limit before the
+#                       first model, bounded in seconds: timing, as
+#                       interrupt_latency; the sanitizer pass runs it
 #   count_signals       measures the stop latency and kills runs at random
 #                       moments: timing, not memory (count_parts.sh runs here)
 #   count_mpi           drives nqsat-mpi under mpirun, not nqsat
@@ -75,7 +78,8 @@ command -v valgrind >/dev/null || { echo "valgrind: not installed (scripts/setup
 skip=(encode_rows_counts teach_browser run_cactus_browser interrupt_latency count_signals count_mpi solve_files_encodings
   solve_engines check_complete verify_paths solve_count_convention count_isa run_measure solve_partial
   solve_components solve_engine_hedge verify_memory signal_pairs check_instance_counting solve_cache_bound
-  encode_families round_trip proof_check verify_certify count_certificate run_proof)
+  encode_families round_trip proof_check verify_certify count_certificate run_proof
+  stop_before_first_model)
 
 logs=$(mktemp -d "${TMPDIR:-/tmp}/nqsat-valgrind.XXXXXX")
 trap 'rm -rf "$logs"' EXIT
