@@ -34,6 +34,9 @@
 #   stop_before_first_model  a stop by signal or --time-limit before the
 #                       first model, bounded in seconds: timing, as
 #                       interrupt_latency; the sanitizer pass runs it
+#   solve_count_preprocess  ~200 counts of 36 small files with every engine,
+#                       with and without the preprocessing: the sanitizer
+#                       pass and test_count_preprocess cover its memory
 #   count_signals       measures the stop latency and kills runs at random
 #                       moments: timing, not memory (count_parts.sh runs here)
 #   count_mpi           drives nqsat-mpi under mpirun, not nqsat
@@ -79,7 +82,7 @@ skip=(encode_rows_counts teach_browser run_cactus_browser interrupt_latency coun
   solve_engines check_complete verify_paths solve_count_convention count_isa run_measure solve_partial
   solve_components solve_engine_hedge verify_memory signal_pairs check_instance_counting solve_cache_bound
   encode_families round_trip proof_check verify_certify count_certificate run_proof
-  stop_before_first_model)
+  stop_before_first_model solve_count_preprocess)
 
 logs=$(mktemp -d "${TMPDIR:-/tmp}/nqsat-valgrind.XXXXXX")
 trap 'rm -rf "$logs"' EXIT
