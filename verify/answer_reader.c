@@ -448,15 +448,6 @@ static int one_of(const char *word, const char *const *choices) {
  * prec-sci or log10 (docs/verifier.md). "c s exact ... int K" is a count
  * (count_claim.c); the others are kept for the judge. Any other "c s"
  * line is an error. */
-/* The start of a line for a message: at most size - 4 bytes, anything
- * unprintable as '?', "..." when cut, so an error stays one printable line. */
-static void printable_excerpt(const char *text, char *shown, size_t size) {
-  size_t i = 0;
-  for (; text[i] && i + 4 < size; i++)
-    shown[i] = isprint((unsigned char)text[i]) ? text[i] : '?';
-  strcpy(shown + i, text[i] ? "..." : "");
-}
-
 static nq_status read_mcc_line(answer_parser *p, const char *text, const char *rest) {
   static const char *const types[] = {"mc", "pmc", "wmc", "pwmc", NULL};
   static const char *const precisions[] = {"double", "quadruple", "mpfr", "arb", NULL};
@@ -467,7 +458,7 @@ static nq_status read_mcc_line(answer_parser *p, const char *text, const char *r
   if (count == 2 && !strcmp(words[0], "type")) {
     if (!one_of(words[1], types)) {
       char shown[24];
-      printable_excerpt(words[1], shown, sizeof shown);
+      parse_error_excerpt(shown, sizeof shown, words[1]);
       return fail(p, "'c s type %s' is no count type (mc, pmc, wmc, pwmc)", shown);
     }
     if (answer->type_line && strcmp(answer->count_type, words[1]))
@@ -498,7 +489,7 @@ static nq_status read_mcc_line(answer_parser *p, const char *text, const char *r
       return NQ_OK;
     }
     char shown[24];
-    printable_excerpt(words[3], shown, sizeof shown);
+    parse_error_excerpt(shown, sizeof shown, words[3]);
     if (strspn(words[3], "0123456789+-.eE") != strlen(words[3]))
       return fail(p, "the count '%s' is no number in %s notation", shown, words[2]);
     if (strlen(words[3]) >= sizeof answer->float_count.text)
@@ -516,7 +507,7 @@ static nq_status read_mcc_line(answer_parser *p, const char *text, const char *r
     return NQ_OK;
   }
   char shown[64];
-  printable_excerpt(text, shown, sizeof shown);
+  parse_error_excerpt(shown, sizeof shown, text);
   return fail(p,
               "'%s' is not a Model Counting Competition line this reader knows (c s type, "
               "c s log10-estimate, c s exact|approx PRECISION NOTATION X; see docs/verifier.md)",
@@ -586,7 +577,7 @@ static int is_literal_line(const char *text) {
 
 static nq_status not_understood(answer_parser *p, const char *text) {
   char shown[48];
-  printable_excerpt(text, shown, sizeof shown);
+  parse_error_excerpt(shown, sizeof shown, text);
   return fail(p,
               "'%s' is not a line of any answer format this reader knows (see "
               "docs/verifier.md)",

@@ -1,5 +1,6 @@
 /* One shape for every reader's error message: "NAME:LINE: problem". */
 #include <stdio.h>
+#include <string.h>
 
 #include "parse_error.h"
 
@@ -11,4 +12,11 @@ nq_status parse_error_at(char *error, size_t error_size, const char *name, long 
   if (used >= 0 && (size_t)used < error_size)
     vsnprintf(error + used, error_size - (size_t)used, format, arguments);
   return NQ_ERR_PARSE;
+}
+
+void parse_error_excerpt(char *out, size_t size, const char *text) {
+  size_t i = 0;
+  for (; text[i] && i + 4 < size; i++)
+    out[i] = text[i] >= 0x20 && text[i] < 0x7f ? text[i] : '?';
+  strcpy(out + i, text[i] ? "..." : "");
 }

@@ -13,4 +13,9 @@ nq_status parse_error_at(char *error, size_t error_size, const char *name, long 
                          const char *format, va_list arguments)
     __attribute__((format(printf, 5, 0)));
 
+/* The start of `text` for a message, into `out` (`size` >= 4 bytes): at
+ * most size - 4 bytes, anything outside printable ASCII as '?', "..." when
+ * cut, so a message stays one printable line whatever the input holds. */
+void parse_error_excerpt(char *out, size_t size, const char *text);
+
 #endif

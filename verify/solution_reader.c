@@ -9,6 +9,7 @@
 #include "count_claim.h"
 #include "grow.h"
 #include "nqsat/verify.h"
+#include "parse_error.h"
 
 typedef struct reader {
   const char *name;
@@ -422,13 +423,6 @@ static void note_solution(reader *state) {
     claims->solution_after_end_line = state->line;
 }
 
-static void copy_shown(char *out, size_t size, const char *text) {
-  size_t i = 0;
-  for (; text[i] && i + 4 < size; i++)
-    out[i] = text[i] >= 0x20 && text[i] < 0x7f ? text[i] : '?';
-  strcpy(out + i, text[i] ? "..." : "");
-}
-
 /* An end of the search ("UNSAT", "==========", "=====UNKNOWN=====", ...);
  * `unsatisfiable`, `unknown`: what it claims besides. */
 static void note_end(reader *state, const char *text, int unsatisfiable, int unknown) {
@@ -437,10 +431,10 @@ static void note_end(reader *state, const char *text, int unsatisfiable, int unk
     return;
   if (!claims->end_line) {
     claims->end_line = state->line;
-    copy_shown(claims->end_text, sizeof claims->end_text, text);
+    parse_error_excerpt(claims->end_text, sizeof claims->end_text, text);
   } else if (!claims->second_end_line) {
     claims->second_end_line = state->line;
-    copy_shown(claims->second_end_text, sizeof claims->second_end_text, text);
+    parse_error_excerpt(claims->second_end_text, sizeof claims->second_end_text, text);
   }
   if (unsatisfiable && !claims->unsatisfiable_line)
     claims->unsatisfiable_line = state->line;
@@ -549,14 +543,11 @@ static nq_status read_lines(reader *state, FILE *input, nq_verify_read_fn on_sol
           !(!strncmp(after_c, "s type ", 7) &&
             (!strcmp(after_c + 7, "mc") || !strcmp(after_c + 7, "pmc")))) {
         char shown[64];
-        size_t used = 0;
-        for (const char *p = cursor; *p && used + 1 < sizeof shown; p++)
-          shown[used++] = *p >= 0x20 && *p < 0x7f ? *p : '?';
-        shown[used] = '\0';
+        parse_error_excerpt(shown, sizeof shown, cursor);
         status = parse_error(state,
-                             "'%s%s': check N reads whole counts only ('c s exact ... int K'); "
+                             "'%s': check N reads whole counts only ('c s exact ... int K'); "
                              "judge this line with check --instance FILE",
-                             shown, cursor[used] ? "..." : "");
+                             shown);
         break;
       }
     }
