@@ -20,6 +20,7 @@
 #include "nqsat/verify.h"
 #include "processors.h"
 #include "solve_proof.h"
+#include "stop_deadline.h"
 #include "stop_watchdog.h"
 
 static void print_solve_help(void) {
@@ -185,8 +186,9 @@ typedef struct solve_options {
  * first ends at once). Armed only around
  * a search that polls the flag, so before it a signal ends everything at
  * once. */
+/* Signals and the --time-limit deadline raise one flag (stop_deadline.h). */
 static void watch_for_stop(solve_options *options) {
-  options->control.interrupt = interrupt_watch();
+  options->control.interrupt = stop_deadline_start(options->control.time_limit_seconds);
 }
 
 /* How a stopped run is marked, and its exit code (130 after a signal). */

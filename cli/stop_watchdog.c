@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "command_errors.h"
+#include "interrupt.h"
 
 typedef struct watchdog {
   const volatile sig_atomic_t *stop;
@@ -54,8 +55,8 @@ static void *watch(void *unused) {
   }
   sleep_seconds(STOP_WATCHDOG_GRACE);
   if (atomic_exchange(&answer_claimed, 1))
-    return NULL; /* the command answered */
-  interrupted = *w->stop != 0;
+    return NULL;                            /* the command answered */
+  interrupted = interrupt_requested() != 0; /* the deadline raises the flag too */
   write_all(STDOUT_FILENO, interrupted ? w->interrupted_line : w->time_limit_line);
   write_all(STDERR_FILENO,
             interrupted ? "nqsat solve: interrupted in a phase that does not stop by itself; "

@@ -3,6 +3,7 @@
  * is handled like "x.cnf.gz". Concatenated gzip members are read in turn,
  * as gzip(1) does; anything else after the last member is an error. */
 #include <errno.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,8 +68,28 @@ static void raw_consume(byte_stream *stream, size_t count) {
     stream->raw_used += count;
 }
 
+/* How often a read waiting on a stop flag looks at it: a stop is seen
+ * within this time even when no byte comes. */
+enum { STOP_WAIT_MS = 20 };
+
+/* Waits until the descriptor has input, or the stop flag is raised
+ * (returns -1, `stopped` set). A regular file is always ready. */
+static int wait_for_input(byte_stream *stream) {
+  struct pollfd ready = {.fd = stream->fd, .events = POLLIN};
+  for (;;) {
+    if (*stream->stop) {
+      stream->stopped = 1;
+      set_problem(stream, "stopped while waiting for input");
+      return -1;
+    }
+    int events = poll(&ready, 1, STOP_WAIT_MS);
+    if (events > 0 || (events < 0 && errno != EINTR))
+      return 0; /* input, end of input or an error: read() says which */
+  }
+}
+
 /* Reads more raw bytes, keeping the unconsumed ones; returns the number
- * read (0 at end of input) or -1 on a read error. */
+ * read (0 at end of input) or -1 on a read error or a stop. */
 static long raw_read_more(byte_stream *stream) {
   if (stream->fd < 0)
     return 0;
@@ -79,6 +100,8 @@ static long raw_read_more(byte_stream *stream) {
   if (left == BYTE_STREAM_CHUNK)
     return 0; /* callers only ask when the buffer is nearly empty */
   for (;;) {
+    if (stream->stop && wait_for_input(stream))
+      return -1;
     ssize_t got = read(stream->fd, stream->raw + left, BYTE_STREAM_CHUNK - left);
     if (got >= 0) {
       stream->raw_size += (size_t)got;

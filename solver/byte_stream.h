@@ -3,6 +3,7 @@
 #ifndef NQSAT_BYTE_STREAM_H
 #define NQSAT_BYTE_STREAM_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <zlib.h>
 
@@ -24,6 +25,11 @@ typedef struct byte_stream {
   unsigned char *decoded;
   char problem[160]; /* why BYTE_ERROR was returned */
   int io_errno;      /* errno of a failed read, else 0 */
+  /* Watched while a read waits for input (a pipe whose writer is slow or
+   * stalled): when it is raised the wait ends with BYTE_ERROR and
+   * `stopped` set. NULL: reads wait as long as they take. */
+  const volatile sig_atomic_t *stop;
+  int stopped;
 } byte_stream;
 
 /* Sets up a stream on an open descriptor (not closed by the stream) or on

@@ -115,11 +115,21 @@ static int push(parser *p, int_vector *vector, int value) {
   return 0;
 }
 
-/* Moves to the next byte; -1 on a stream error or a NUL byte. */
+/* Ends the reading on the caller's stop flag (NQ_ERR_INTERRUPTED). */
+static int stop_reading(parser *p) {
+  p->stopped = p->failed = 1;
+  if (p->error && p->error_size)
+    snprintf(p->error, p->error_size, "%s: stopped while reading (line %ld)", p->name, p->line);
+  return -1;
+}
+
+/* Moves to the next byte; -1 on a stream error, a stop or a NUL byte. */
 static int advance(parser *p) {
   if (p->c == '\n')
     p->line++;
   p->c = byte_stream_get(p->in);
+  if (p->c == BYTE_ERROR && p->in->stopped)
+    return stop_reading(p);
   if (p->c == BYTE_ERROR)
     return fail(p, p->line, "%s", p->in->problem);
   if (p->c == 0)
@@ -498,8 +508,7 @@ static nq_status parse(byte_stream *in, const char *name, const volatile sig_ato
       if (p.failed || p.c == BYTE_END)
         break;
       if (p.stop && !(++tokens % STOP_POLL) && *p.stop) {
-        p.stopped = p.failed = 1;
-        snprintf(error, error_size, "%s: interrupted while reading (line %ld)", name, p.line);
+        stop_reading(&p);
         break;
       }
       p.content_line = p.line;
@@ -583,6 +592,7 @@ nq_status nq_cnf_read_path_until(const char *path, const volatile sig_atomic_t *
     snprintf(error, error_size, "%s: out of memory", name);
     status = NQ_ERR_MEMORY;
   } else {
+    in.stop = stop;
     status = parse(&in, name, stop, cnf, error, error_size);
     byte_stream_close(&in);
   }

@@ -62,9 +62,9 @@ typedef struct nq_cnf {
 nq_status nq_cnf_read_path(const char *path, nq_cnf **cnf, char *error, size_t error_size);
 
 /* nq_cnf_read_path that looks at *stop (when not NULL) as it reads and,
- * once it is nonzero, gives up with NQ_ERR_INTERRUPTED ("PATH:
- * interrupted while reading (line L)"): a signal handler's flag, so a
- * stop during a long read is prompt. */
+ * once it is nonzero, gives up with NQ_ERR_INTERRUPTED ("PATH: stopped
+ * while reading (line L)"): a signal handler's or a deadline's flag, so a
+ * stop during a long read is prompt, also while a pipe's writer stalls. */
 nq_status nq_cnf_read_path_until(const char *path, const volatile sig_atomic_t *stop, nq_cnf **cnf,
                                  char *error, size_t error_size);
 
