@@ -347,8 +347,9 @@ static void print_plan_lines(const nq_cnf_report *report, const solve_options *o
          report->variables, report->projected, report->clauses);
   printf("c symmetry: %s, group order %s (%.3f s), %s\n", options->symmetry ? "auto" : "off",
          report->group_order, report->symmetry_seconds,
-         report->symmetry_used ? "orbits used"
-                               : "not used (none, off, too large, or --all on a projection)");
+         report->symmetry_used
+             ? "orbits used"
+             : "not used (none, off, too large, --max, or --all on a projection)");
   printf("c split: %s, %" PRIu64 " cube%s of depth %d (%.3f s)\n", options->split ? "auto" : "off",
          report->cubes, report->cubes == 1 ? "" : "s", report->split_depth, report->split_seconds);
   if (report->unused_projected)
@@ -730,7 +731,11 @@ static int solve_file(solve_options *options, const char *path, uint64_t max_mem
   nq_cnf_options plan_options = {0};
   /* One model needs no split: the first cube might hold none. */
   plan_options.no_split = !options->split || options->mode == FIRST;
-  plan_options.no_symmetry = !options->symmetry || options->mode == FIRST;
+  /* Nor does a bounded listing use the group: it wants its first models
+   * soon, and the lex-leader clauses can put them far off for the native
+   * engine (docs/solver.md, Symmetry). */
+  plan_options.no_symmetry =
+      !options->symmetry || options->mode == FIRST || (options->mode == LIST && max_models > 0);
   plan_options.no_shrink = options->mode == FIRST; /* one model: no blocking clause */
   plan_options.listing = options->mode != COUNT_ONLY;
   plan_options.partial = options->partial;
