@@ -246,17 +246,12 @@ done
 # (a chain x1 <-> ... <-> x3000 merges into one variable): the chain has 2
 # models, the declared variable 3001 in no clause doubles that to 4, and
 # the projected chain 1..10 of a chain 1..20 with 20 <-> 21 has 2.
-awk 'BEGIN { n = 3000; print "p cnf " n + 1 " " 2 * (n - 1)
-             for (i = 1; i < n; i++) { print i " -" i + 1 " 0"; print "-" i " " i + 1 " 0" } }' \
-  >"$WORK/chain.cnf"
+equivalence_chain 3000 3001 >"$WORK/chain.cnf"
 printf 's mc 4\n' >"$WORK/chain4.txt"
 judge 0 chain.cnf chain4.txt 'as nqsat counts'
 printf 's mc 2\n' >"$WORK/chain2.txt"
 judge 1 chain.cnf chain2.txt 'nqsat counts 4'
-awk 'BEGIN { n = 21; printf "c p show"; for (i = 1; i <= 10; i++) printf " %d", i; print " 0"
-             print "p cnf " n " " 2 * (n - 1)
-             for (i = 1; i < n; i++) { print i " -" i + 1 " 0"; print "-" i " " i + 1 " 0" } }' \
-  >"$WORK/chain_show.cnf"
+{ echo "c p show $(seq -s ' ' 1 10) 0"; equivalence_chain 21; } >"$WORK/chain_show.cnf"
 printf 'c s type pmc\ns pmc 2\n' >"$WORK/chain_show2.txt"
 judge 0 chain_show.cnf chain_show2.txt 'as nqsat counts'
 printf 'c s type pmc\ns pmc 4\n' >"$WORK/chain_show4.txt"

@@ -135,6 +135,14 @@ random_cnf_declared() {
   }'
 }
 
+# equivalence_chain N [DECLARED]: a formula of N variables chained
+# x1 <-> x2 <-> ... <-> xN (exactly 2 models over them: all true, all
+# false), its header declaring DECLARED variables (default N).
+equivalence_chain() {
+  awk -v n="$1" -v declared="${2:-$1}" 'BEGIN { print "p cnf " declared " " 2 * (n - 1)
+    for (i = 1; i < n; i++) { print i " -" i + 1 " 0"; print "-" i " " i + 1 " 0" } }'
+}
+
 # scaled_limit_ms BASE: a latency bound of BASE ms for a machine with a
 # processor to spare, scaled by how loaded this one is now. With L runnable
 # processes per processor (the 1-minute load average over the processor

@@ -106,9 +106,7 @@ expect_stderr 'needs an estimated [0-9.]+ [KMG]iB, more than the memory limit of
 # (--no-preprocess: the preprocessing would merge the chain into one
 # variable. --engine enumerate: the component counter, which auto picks for
 # a chain, has a fixed part and a cache that takes what the limit leaves.)
-awk 'BEGIN { n = 20000; print "p cnf " n " " 2 * (n - 1)
-             for (i = 1; i < n; i++) { print i " -" i + 1 " 0"; print "-" i " " i + 1 " 0" } }' \
-  >"$WORK/chain.cnf"
+equivalence_chain 20000 >"$WORK/chain.cnf"
 expect_exit 1 "$NQSAT" solve "$WORK/chain.cnf" --count --engine enumerate --threads 2 --symmetry off --no-preprocess --max-memory 1K
 estimate=$(sed -n 's/.*needs an estimated \([0-9.]*\) MiB.*/\1/p' "$WORK/err")
 if [ -z "$estimate" ]; then
