@@ -310,13 +310,6 @@ static int parse_literal(const char **cursor, int pb, int64_t *literal) {
   return 0;
 }
 
-static void token_text(const char *token, char *out, size_t size) {
-  size_t i = 0;
-  for (; token[i] && !isspace((unsigned char)token[i]) && i + 1 < size && i < 20; i++)
-    out[i] = isprint((unsigned char)token[i]) ? token[i] : '?';
-  out[i] = '\0';
-}
-
 /* Lines are read into a buffer with this many readable bytes after every
  * line's end, so quick_literal may load a whole word past it. */
 enum { LINE_PAD = 8 };
@@ -387,9 +380,8 @@ static nq_status read_literals(answer_parser *p, const char *cursor) {
     const char *token = cursor;
     int64_t literal;
     if (parse_literal(&cursor, p->open_style == 'p', &literal)) {
-      char shown[24];
-      token_text(token, shown, sizeof shown);
-      return fail(p, "'%s' is not a literal", shown);
+      char shown[PARSE_ERROR_TOKEN_SIZE];
+      return fail(p, "'%s' is not a literal", parse_error_token(shown, sizeof shown, token));
     }
     if (literal == 0 && p->open_style == 'd') {
       nq_status status = close_model(p);
@@ -398,9 +390,9 @@ static nq_status read_literals(answer_parser *p, const char *cursor) {
       while (isspace((unsigned char)*cursor))
         cursor++;
       if (*cursor) {
-        char shown[24];
-        token_text(cursor, shown, sizeof shown);
-        return fail(p, "text after the terminating 0: '%s'", shown);
+        char shown[PARSE_ERROR_TOKEN_SIZE];
+        return fail(p, "text after the terminating 0: '%s'",
+                    parse_error_token(shown, sizeof shown, cursor));
       }
       return NQ_OK;
     }
@@ -476,7 +468,7 @@ static nq_status read_mcc_line(answer_parser *p, const char *text, const char *r
       answer->log10_estimate = strtod(words[1], &end);
       answer->has_estimate = end != words[1] && !*end ? 1 : -1; /* -1: not a number */
       answer->estimate_line = p->line;
-      token_text(words[1], answer->estimate_text, sizeof answer->estimate_text);
+      parse_error_token(answer->estimate_text, sizeof answer->estimate_text, words[1]);
     }
     return NQ_OK;
   }

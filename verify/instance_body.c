@@ -36,7 +36,7 @@ typedef struct body_scanner {
   int64_t bound;
   int have_bound;
   int objective;
-  char token_text[24];
+  char token_text[PARSE_ERROR_TOKEN_SIZE];
 } body_scanner;
 
 static nq_status fail(body_scanner *s, long line, const char *format, ...) {
@@ -87,15 +87,6 @@ static int read_integer(const char **cursor, int64_t *value) {
   return 0;
 }
 
-/* The offending token for a message, printable, at most 20 bytes. */
-static const char *shown_in(char *text, const char *token) {
-  size_t i = 0;
-  for (; token[i] && !isspace((unsigned char)token[i]) && i < 20; i++)
-    text[i] = isprint((unsigned char)token[i]) ? token[i] : '?';
-  text[i] = '\0';
-  return text;
-}
-
 static nq_status cnf_header(body_scanner *s, const char *line) {
   if (s->header_seen)
     return fail(s, here(s), "a second 'p' line");
@@ -119,7 +110,8 @@ static nq_status cnf_line(body_scanner *s, const char *line) {
     int64_t literal;
     const char *token = cursor;
     if (read_integer(&cursor, &literal) || (*cursor && !isspace((unsigned char)*cursor)))
-      return fail(s, here(s), "'%s' is not a literal", shown_in(s->token_text, token));
+      return fail(s, here(s), "'%s' is not a literal",
+                  parse_error_token(s->token_text, sizeof s->token_text, token));
     if (!s->header_seen)
       return fail(s, here(s), "a clause before the 'p cnf' line");
     if (literal == 0) {
@@ -183,7 +175,8 @@ static nq_status opb_line(body_scanner *s, const char *line) {
     }
     if (*cursor == '>' || *cursor == '<' || *cursor == '=') {
       if (*s->relation || s->objective)
-        return fail(s, here(s), "a second relation '%s'", shown_in(s->token_text, token));
+        return fail(s, here(s), "a second relation '%s'",
+                    parse_error_token(s->token_text, sizeof s->token_text, token));
       size_t length = cursor[1] == '=' && *cursor != '=' ? 2 : 1;
       memcpy(s->relation, cursor, length);
       s->relation[length] = '\0';
@@ -195,7 +188,8 @@ static nq_status opb_line(body_scanner *s, const char *line) {
       cursor += negated;
       int64_t variable;
       if (*cursor++ != 'x' || read_integer(&cursor, &variable) || variable < 1)
-        return fail(s, here(s), "'%s' is not a variable", shown_in(s->token_text, token));
+        return fail(s, here(s), "'%s' is not a variable",
+                    parse_error_token(s->token_text, sizeof s->token_text, token));
       if (variable > s->variables)
         return fail(s, here(s), "variable x%" PRId64 " exceeds the %" PRId64 " declared", variable,
                     s->variables);
@@ -203,7 +197,7 @@ static nq_status opb_line(body_scanner *s, const char *line) {
         return fail(s, here(s),
                     "variable '%s' without a coefficient (products are not "
                     "supported)",
-                    shown_in(s->token_text, token));
+                    parse_error_token(s->token_text, sizeof s->token_text, token));
       if (grow(s))
         return fail(s, here(s), "out of memory");
       if (!s->count)
@@ -216,10 +210,11 @@ static nq_status opb_line(body_scanner *s, const char *line) {
     if (read_integer(&cursor, &number) ||
         (*cursor && !isspace((unsigned char)*cursor) && *cursor != ';'))
       return fail(s, here(s), "'%s' is not a coefficient, variable or relation",
-                  shown_in(s->token_text, token));
+                  parse_error_token(s->token_text, sizeof s->token_text, token));
     if (*s->relation && !s->objective) {
       if (s->have_bound)
-        return fail(s, here(s), "a second bound '%s'", shown_in(s->token_text, token));
+        return fail(s, here(s), "a second bound '%s'",
+                    parse_error_token(s->token_text, sizeof s->token_text, token));
       s->bound = number;
       s->have_bound = 1;
     } else {

@@ -20,3 +20,23 @@ void parse_error_excerpt(char *out, size_t size, const char *text) {
     out[i] = text[i] >= 0x20 && text[i] < 0x7f ? text[i] : '?';
   strcpy(out + i, text[i] ? "..." : "");
 }
+
+static int ends_token(unsigned char c) {
+  return !c || c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
+}
+
+const char *parse_error_token(char *out, size_t size, const char *token) {
+  const unsigned char *p = (const unsigned char *)token;
+  size_t used = 0;
+  for (int shown = 0; !ends_token(*p) && shown < 20; p++, shown++) {
+    int printable = *p >= 0x20 && *p < 0x7f;
+    if (used + (printable ? 1 : 4) + sizeof "..." > size)
+      break; /* room is kept for "..." */
+    if (printable)
+      out[used++] = (char)*p;
+    else
+      used += (size_t)snprintf(out + used, 5, "\\x%02x", *p);
+  }
+  strcpy(out + used, ends_token(*p) ? "" : "...");
+  return out;
+}

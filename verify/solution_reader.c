@@ -67,26 +67,6 @@ static nq_status parse_error(reader *state, const char *format, ...) {
   return NQ_ERR_PARSE;
 }
 
-/* The offending token for a message: up to the next blank, at most 20
- * bytes, anything outside printable ASCII written as \xNN, so an error
- * stays one printable line whatever bytes the input holds. Returns `out`. */
-enum { TOKEN_TEXT_SIZE = 20 * 4 + sizeof "..." };
-static const char *token_text(const char *token, char *out) {
-  size_t used = 0;
-  int shown = 0;
-  const unsigned char *p = (const unsigned char *)token;
-  for (; *p && *p != ' ' && *p != '\t' && shown < 20; p++, shown++) {
-    if (*p >= 0x20 && *p < 0x7f)
-      out[used++] = (char)*p;
-    else
-      used += (size_t)sprintf(out + used, "\\x%02x", *p);
-  }
-  if (*p && *p != ' ' && *p != '\t')
-    used += (size_t)sprintf(out + used, "...");
-  out[used] = '\0';
-  return out;
-}
-
 /* Parses one integer token at *cursor; returns 0, or -1 when the token is
  * not a decimal integer that fits an int. Leaves *cursor after the token. */
 static int next_integer(const char **cursor, long long *value, const char **token) {
@@ -262,7 +242,7 @@ static int finish_model(reader *state, nq_verify_read_fn on_solution, void *cont
 static int read_model_literals(reader *state, const char *cursor, nq_status *status) {
   long long value;
   const char *token;
-  char shown[TOKEN_TEXT_SIZE];
+  char shown[PARSE_ERROR_TOKEN_SIZE];
   int result;
   for (;;) {
     /* PB competition literals: "x3", "-x3", "~x3" (minisat+, clasp on OPB). */
@@ -287,15 +267,16 @@ static int read_model_literals(reader *state, const char *cursor, nq_status *sta
       break;
     }
     if (value > INT_MAX || value < -(long long)INT_MAX) {
-      *status = parse_error(state, "literal %s is out of range", token_text(token, shown));
+      *status = parse_error(state, "literal %s is out of range",
+                            parse_error_token(shown, sizeof shown, token));
       return -1;
     }
     if (value == 0) {
       while (*cursor == ' ' || *cursor == '\t' || *cursor == '\r')
         cursor++;
       if (*cursor) {
-        *status =
-            parse_error(state, "text after the terminating 0: '%s'", token_text(cursor, shown));
+        *status = parse_error(state, "text after the terminating 0: '%s'",
+                              parse_error_token(shown, sizeof shown, cursor));
         return -1;
       }
       return 1;
@@ -318,7 +299,8 @@ static int read_model_literals(reader *state, const char *cursor, nq_status *sta
     }
   }
   if (result < 0) {
-    *status = parse_error(state, "'%s' is not a literal", token_text(token, shown));
+    *status =
+        parse_error(state, "'%s' is not a literal", parse_error_token(shown, sizeof shown, token));
     return -1;
   }
   return 0;
@@ -328,17 +310,19 @@ static int read_model_literals(reader *state, const char *cursor, nq_status *sta
 static nq_status read_vector(reader *state, const char *cursor) {
   long long value;
   const char *token;
-  char shown[TOKEN_TEXT_SIZE];
+  char shown[PARSE_ERROR_TOKEN_SIZE];
   int count = 0, result;
   while ((result = next_integer(&cursor, &value, &token)) == 0) {
     if (count == state->n)
       return parse_error(state, "more than %d columns on a solution line", state->n);
     if (value < 1 || value > state->n)
-      return parse_error(state, "column %s is outside 1..%d", token_text(token, shown), state->n);
+      return parse_error(state, "column %s is outside 1..%d",
+                         parse_error_token(shown, sizeof shown, token), state->n);
     state->columns[count++] = (int)value - 1;
   }
   if (result < 0)
-    return parse_error(state, "'%s' is not a column number", token_text(token, shown));
+    return parse_error(state, "'%s' is not a column number",
+                       parse_error_token(shown, sizeof shown, token));
   if (count != state->n)
     return parse_error(state, "%d columns on a solution line, expected %d", count, state->n);
   return NQ_OK;
@@ -347,7 +331,7 @@ static nq_status read_vector(reader *state, const char *cursor) {
 /* MiniZinc's "q = [c1, c2, ...];" (also "q = array1d(1..n, [...]);"):
  * exactly n columns, each 1..n. */
 static nq_status read_minizinc_array(reader *state, const char *cursor) {
-  char shown[TOKEN_TEXT_SIZE];
+  char shown[PARSE_ERROR_TOKEN_SIZE];
   cursor = strchr(cursor, '=') + 1;
   while (*cursor == ' ' || *cursor == '\t')
     cursor++;
@@ -355,7 +339,7 @@ static nq_status read_minizinc_array(reader *state, const char *cursor) {
   const char *close = open ? strchr(open, ']') : NULL;
   if (!open || !close || (open != cursor && strncmp(cursor, "array1d(", 8) != 0))
     return parse_error(state, "'%s' is not a MiniZinc array of columns (q = [c1, ...];)",
-                       token_text(cursor, shown));
+                       parse_error_token(shown, sizeof shown, cursor));
   int count = 0;
   for (const char *p = open + 1; p < close;) {
     while (*p == ' ' || *p == '\t')
@@ -365,7 +349,8 @@ static nq_status read_minizinc_array(reader *state, const char *cursor) {
     char *end;
     long value = strtol(p, &end, 10);
     if (end == p || (*end != ',' && *end != ']' && *end != ' ' && *end != '\t'))
-      return parse_error(state, "'%s' is not a column number", token_text(p, shown));
+      return parse_error(state, "'%s' is not a column number",
+                         parse_error_token(shown, sizeof shown, p));
     if (count == state->n)
       return parse_error(state, "more than %d columns in a MiniZinc array", state->n);
     if (value < 1 || value > state->n)
@@ -450,13 +435,13 @@ static int word_at(const char *text, const char *word) {
 
 /* An "s" line: a status, or a count (recorded by count_claim.c). */
 static nq_status read_status_line(reader *state, const char *cursor) {
-  char shown[TOKEN_TEXT_SIZE];
+  char shown[PARSE_ERROR_TOKEN_SIZE];
   const char *what = cursor + 1;
   while (*what == ' ' || *what == '\t')
     what++;
   if (cursor[1] != ' ' && cursor[1] != '\t')
     return parse_error(state, "'%s' is neither a status line nor a solution",
-                       token_text(cursor, shown));
+                       parse_error_token(shown, sizeof shown, cursor));
   if (word_at(what, "SATISFIABLE") || word_at(what, "OPTIMUM") || word_at(what, "SOLUTIONS") ||
       word_at(what, "mc") || word_at(what, "pmc"))
     return NQ_OK;
@@ -471,7 +456,7 @@ static nq_status read_status_line(reader *state, const char *cursor) {
     return NQ_OK;
   }
   return parse_error(state, "'s %s' is not a status line this reader knows",
-                     token_text(what, shown));
+                     parse_error_token(shown, sizeof shown, what));
 }
 
 /* A row of a printed board (nqsat solve N, --board): n tokens "." or

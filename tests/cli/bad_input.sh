@@ -87,4 +87,15 @@ for size in 1073741824 1048576K 512M 512MB 512MiB 4G 4g 1T; do
     expect_equal "$(cat "$WORK/out")" "$(known_count 6)" "solve 6 --count --max-memory $size"
 done
 expect_exit 0 "$NQSAT" verify 4..6 --max-memory 64M
+
+# A token the judge cannot read is named in the message, one printable
+# line whatever its bytes: a control byte as \xNN, a long one cut at 20
+# bytes with "...".
+printf 'p cnf 2 1\n1 -\001x2 0\n' >"$WORK/control.cnf"
+printf 's SATISFIABLE\nv 1 2 0\n' >"$WORK/answer.txt"
+bad 1 'control\.cnf:2: .-\\x01x2. is not a literal' check --instance "$WORK/control.cnf" "$WORK/answer.txt"
+printf 'p cnf 2 1\n1 2 0\n' >"$WORK/plain.cnf"
+printf 's SATISFIABLE\nv 1 2\001abcdefghijklmnopqrstuvwxyz 0\n' >"$WORK/long.txt"
+bad 1 'long\.txt:2: .2\\x01abcdefghijklmnopqr\.\.\.. is not a literal' \
+  check --instance "$WORK/plain.cnf" "$WORK/long.txt"
 finish
