@@ -635,7 +635,7 @@ static nq_status read_compact(answer_parser *p, const char *text) {
   return status;
 }
 
-/* A board row: "." and "Q" one space apart. Returns its length in
+/* An unlabelled board row: "." and "Q" one space apart. Returns its length in
  * squares and the queen's column (-1 none, -2 more than one), or 0 when
  * the line is no board row. */
 static int board_row(const char *text, int *column) {

@@ -484,8 +484,8 @@ static nq_status read_status_line(reader *state, const char *cursor) {
                      token_text(what, shown));
 }
 
-/* A row of a printed board (nqsat solve N, --board): n tokens "." or
- * "Q" one space apart. Returns the queen's column, -1 when the line is no
+/* A row of an unlabelled board (as other tools print them): n tokens "."
+ * or "Q" one space apart. Returns the queen's column, -1 when the line is no
  * board row, -2 when it is one without exactly one queen. */
 static int board_row(const reader *state, const char *line) {
   int column = -1, tokens = 0;
