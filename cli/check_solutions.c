@@ -84,7 +84,7 @@ static int check_one(void *context, const int *columns, int n, long line, const 
     }
   }
   if (columns && !check->summary)
-    print_board(stdout, columns, n);
+    print_numbered_board(stdout, columns, n);
   return 0;
 }
 

@@ -70,10 +70,9 @@ int parse_problem_option(const char *text, nq_encoding *encoding);
 int report_bad_option(const char *command_name, int code, char **argv);
 
 /* Board output. `columns` are 0-based. */
-void print_board(FILE *out, const int *columns, int n);
-/* The board for people: column numbers above, row numbers at the left,
- * both from 1 and row 1 at the top, as every board of nqsat is drawn.
- * print_board's unlabelled form is the one nqsat check reads back. */
+/* The board of show, check and solve: column numbers above, row numbers
+ * at the left, both from 1 and row 1 at the top, as every board of nqsat
+ * is drawn; nqsat check reads it back (verify/solution_reader.c). */
 void print_numbered_board(FILE *out, const int *columns, int n);
 void print_vector(FILE *out, const int *columns, int n);
 

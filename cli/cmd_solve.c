@@ -218,7 +218,7 @@ static int print_solution(void *context, const int *columns, int n) {
   if (list->board) {
     if (list->printed)
       putchar('\n');
-    print_board(stdout, columns, n);
+    print_numbered_board(stdout, columns, n);
   } else {
     print_vector(stdout, columns, n);
   }
@@ -247,7 +247,7 @@ static int solve_queens(solve_options *options) {
     if (status != NQ_OK && status != NQ_ERR_STOPPED)
       return runtime_error("solve", "%s", nq_strerror(status));
     if (found)
-      print_board(stdout, first, encoding->n);
+      print_numbered_board(stdout, first, encoding->n);
     else
       printf("no solution\n");
     return finish_output(NQ_EXIT_OK);
@@ -328,7 +328,7 @@ static int print_model(void *context, const signed char *values, const int *file
       models->board_values[file_variables[i]] = values[i];
     if (nq_cnf_decode_board(models->cnf, models->board_values, variables, columns, why,
                             sizeof why) == 0) {
-      print_board(stdout, columns, n);
+      print_numbered_board(stdout, columns, n);
     } else {
       printf("c this model is not a board: %s\n", why);
       print_model_lines(stdout, values, file_variables, count);

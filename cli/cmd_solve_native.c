@@ -56,7 +56,7 @@ static int finish_output(void) {
  * per number is fine, stdout is fully buffered when redirected. */
 static void print_answer(const int *columns, int n, int as_vector) {
   if (!as_vector && n <= BOARD_PRINT_MAX_N)
-    print_board(stdout, columns, n);
+    print_numbered_board(stdout, columns, n);
   else
     print_vector(stdout, columns, n);
 }

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <zlib.h>
 
+#include "board_text.h"
 #include "count_claim.h"
 #include "grow.h"
 #include "nqsat/answer.h"
@@ -32,6 +33,13 @@ typedef struct answer_parser {
    * pending_first on; pending_line 0 when there are none. */
   size_t pending_first;
   long pending_line;
+  /* Labelled boards: the column header's line and width (0: none open),
+   * whether its rows are being read, the line ending the last one. A lone
+   * "1" is a count unless a labelled row follows (the header of N = 1):
+   * its line waits in lone_one_line. */
+  long header_line;
+  int header_width, labelled;
+  long labelled_end_line, lone_one_line;
 } answer_parser;
 
 static nq_status fail(answer_parser *p, const char *format, ...) {
@@ -619,7 +627,7 @@ static nq_status read_compact(answer_parser *p, const char *text) {
   return status;
 }
 
-/* A board row: "." and "Q" one space apart. Returns its length in
+/* An unlabelled board row: "." and "Q" one space apart. Returns its length in
  * squares and the queen's column (-1 none, -2 more than one), or 0 when
  * the line is no board row. */
 static int board_row(const char *text, int *column) {
@@ -672,8 +680,70 @@ static nq_status read_board_row(answer_parser *p, int squares, int column) {
   return NQ_OK;
 }
 
+/* A lone "1" held back as a possible header, read as the count it is. */
+static nq_status settle_lone_one(answer_parser *p) {
+  if (!p->lone_one_line)
+    return NQ_OK;
+  int claimed = count_claim_read_bare(&p->answer->count, "1", p->lone_one_line);
+  p->lone_one_line = 0;
+  return claimed < 0 ? fail(p, "out of memory") : NQ_OK;
+}
+
+/* A row led by its number; `column` is board_text_labelled_row()'s. */
+static nq_status read_labelled_row(answer_parser *p, int column, long long label, int squares) {
+  nq_answer *answer = p->answer;
+  if (!p->labelled && p->header_width && p->header_line == p->line - 1) {
+    p->labelled = 1;
+  } else if (!p->labelled) {
+    if (answer->board_rows)
+      return fail(p,
+                  "row number %lld on row %d of a board whose rows above have none "
+                  "(label every row or none)",
+                  label, answer->board_rows + 1);
+    if (p->labelled_end_line && p->labelled_end_line == p->line - 1)
+      return fail(p, "row labelled %lld below a complete board of %d rows", label, answer->board_n);
+    return fail(p, "a labelled board row without the column header above it");
+  }
+  if (label != answer->board_rows + 1)
+    return fail(p, "row labelled %lld where row %d was expected", label, answer->board_rows + 1);
+  if (squares != p->header_width)
+    return fail(p, "row %lld has %d squares, the column header numbers %d", label, squares,
+                p->header_width);
+  nq_status status = read_board_row(p, squares, column < -1 ? column + 1 : column);
+  if (status != NQ_OK)
+    return status;
+  if (answer->board_rows == 1)
+    answer->board_first_line = p->header_line;
+  if (!answer->board_rows) {
+    p->labelled = 0;
+    p->header_width = 0;
+    p->labelled_end_line = p->line;
+  }
+  return NQ_OK;
+}
+
 static nq_status read_line(answer_parser *p, char *text) {
+  long long label;
+  int labelled_squares;
+  int labelled_column =
+      is_digit(*text) ? board_text_labelled_row(text, &label, &labelled_squares) : -1;
+  if (labelled_column != -1 && p->lone_one_line == p->line - 1 && labelled_squares == 1) {
+    p->header_width = 1; /* the lone "1" above was N = 1's header */
+    p->header_line = p->lone_one_line;
+    p->lone_one_line = 0;
+  }
+  nq_status settled = settle_lone_one(p);
+  if (settled != NQ_OK)
+    return settled;
+  if (labelled_column != -1)
+    return read_labelled_row(p, labelled_column, label, labelled_squares);
+  if (p->header_width && !p->labelled) {
+    p->line = p->header_line;
+    return fail(p, "a column header with no labelled board row below it");
+  }
   int column, squares = text[0] == '.' || text[0] == 'Q' ? board_row(text, &column) : 0;
+  if (squares && p->labelled)
+    return fail(p, "row %d of a labelled board has no row number", p->answer->board_rows + 1);
   if (squares)
     return read_board_row(p, squares, column);
   if (p->answer->board_rows) {
@@ -723,6 +793,12 @@ static nq_status read_line(answer_parser *p, char *text) {
     set_claim(p, NQ_CLAIM_UNKNOWN);
   } else if (p->answer->compact_line && !p->open && text[strspn(text, "01-")] == '\0') {
     return read_compact(p, text);
+  } else if (!p->open && !p->after_minisat_sat && !strcmp(text, "1")) {
+    p->lone_one_line = p->line; /* a count of 1, or N = 1's column header */
+  } else if (!p->open && !p->after_minisat_sat && board_text_only_numbers(text) &&
+             !is_literal_line(text) && !is_bare_count(text) &&
+             (p->header_width = board_text_header_width(text, &(int){0}, &(long long){0}))) {
+    p->header_line = p->line; /* "1 2 ... k": a labelled board's column header */
   } else if ((p->open && p->open_style == 'd') ||
              (is_literal_line(text) && (p->after_minisat_sat || !is_bare_count(text)))) {
     /* (after MiniSat's "SAT" a lone "0" is an empty model, not a count;
@@ -899,6 +975,12 @@ nq_status nq_answer_read(nq_answer *answer, FILE *input, const char *name, char 
     status = fail(&p, "the gzip-compressed answer is corrupt or cut off");
   if (status == NQ_OK && ferror(input))
     status = NQ_ERR_IO;
+  if (status == NQ_OK)
+    status = settle_lone_one(&p);
+  if (status == NQ_OK && p.header_width && !p.labelled) {
+    p.line = p.header_line;
+    status = fail(&p, "a column header with no labelled board row below it");
+  }
   if (status == NQ_OK && answer->board_rows) {
     p.line = answer->board_first_line;
     status = fail(&p, "a board starting here has %d of its %d rows", answer->board_rows,

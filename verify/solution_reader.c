@@ -1,11 +1,13 @@
 /* Reading solutions that other programs wrote: vector lines, competition
- * "v" lines, MiniSat result files and MiniZinc output. See
+ * "v" lines, MiniSat result files, MiniZinc output and printed boards,
+ * labelled or not. See
  * nq_verify_read_solutions() and nq_verify_read_solutions_as(). */
 #include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "board_text.h"
 #include "count_claim.h"
 #include "grow.h"
 #include "nqsat/verify.h"
@@ -52,6 +54,14 @@ typedef struct reader {
   char model_problem[160]; /* the open model's first problem, or "" */
   int board_rows;          /* rows of a printed board read so far */
   long board_first_line;
+  int labelled;           /* the open board has a column header and row numbers */
+  long labelled_end_line; /* the line ending the last labelled board, or 0 */
+  /* The line after the current one, read ahead to tell a column header
+   * ("1 2 3 4") from a vector line: a header has a labelled row below. */
+  char *peeked;
+  size_t peeked_capacity;
+  ssize_t peeked_length;
+  int has_peeked;
 } reader;
 
 static nq_status parse_error(reader *state, const char *format, ...) {
@@ -459,8 +469,8 @@ static nq_status read_status_line(reader *state, const char *cursor) {
                      parse_error_token(shown, sizeof shown, what));
 }
 
-/* A row of a printed board (nqsat solve N, --board): n tokens "." or
- * "Q" one space apart. Returns the queen's column, -1 when the line is no
+/* A row of an unlabelled board (as other tools print them): n tokens "."
+ * or "Q" one space apart. Returns the queen's column, -1 when the line is no
  * board row, -2 when it is one without exactly one queen. */
 static int board_row(const reader *state, const char *line) {
   int column = -1, tokens = 0;
@@ -480,6 +490,99 @@ static int board_row(const reader *state, const char *line) {
   return column < 0 ? -2 : column;
 }
 
+/* Drops the newline and trailing blanks or CR (files from Windows tools:
+ * "SAT\r" is SAT); returns the new length. */
+static ssize_t trim_line(char *text, ssize_t length) {
+  if (length && text[length - 1] == '\n')
+    text[--length] = '\0';
+  while (length &&
+         (text[length - 1] == '\r' || text[length - 1] == ' ' || text[length - 1] == '\t'))
+    text[--length] = '\0';
+  return length;
+}
+
+/* The next line into *text: the one read ahead, if any, else from input. */
+static ssize_t fetch_line(reader *state, FILE *input, char **text, size_t *capacity) {
+  if (!state->has_peeked)
+    return getline(text, capacity, input);
+  char *swapped = *text;
+  size_t swapped_capacity = *capacity;
+  *text = state->peeked;
+  *capacity = state->peeked_capacity;
+  state->peeked = swapped;
+  state->peeked_capacity = swapped_capacity;
+  state->has_peeked = 0;
+  return state->peeked_length;
+}
+
+/* Whether the line after the current one is a labelled board row (it is
+ * kept for the next fetch_line either way). */
+static int labelled_row_follows(reader *state, FILE *input) {
+  if (!state->has_peeked) {
+    state->peeked_length = getline(&state->peeked, &state->peeked_capacity, input);
+    if (state->peeked_length < 0)
+      return 0;
+    state->peeked_length = trim_line(state->peeked, state->peeked_length);
+    state->has_peeked = 1;
+  }
+  const char *p = state->peeked;
+  while (*p == ' ' || *p == '\t')
+    p++;
+  long long label;
+  int squares;
+  return board_text_labelled_row(p, &label, &squares) != -1;
+}
+
+/* A column header above a labelled row: exactly "1 2 ... n". */
+static nq_status read_column_header(reader *state, const char *cursor) {
+  int wrong_at;
+  long long wrong;
+  int width = board_text_header_width(cursor, &wrong_at, &wrong);
+  if (!width)
+    return parse_error(state, "column header: %lld where column %d was expected", wrong, wrong_at);
+  if (width != state->n)
+    return parse_error(state, "column header numbers %d columns, a board of N = %d has %d", width,
+                       state->n, state->n);
+  state->labelled = 1;
+  state->board_rows = 0;
+  state->board_first_line = state->line;
+  return NQ_OK;
+}
+
+/* One labelled row; `column` is board_text_labelled_row()'s answer. Returns
+ * NQ_OK with *complete set when the row ends its board. */
+static nq_status read_labelled_row(reader *state, int column, long long label, int squares,
+                                   int *complete) {
+  *complete = 0;
+  if (!state->labelled) {
+    if (state->board_rows)
+      return parse_error(state,
+                         "row number %lld on row %d of a board whose rows above have none "
+                         "(label every row or none)",
+                         label, state->board_rows + 1);
+    if (state->labelled_end_line && state->labelled_end_line == state->line - 1)
+      return parse_error(state, "row labelled %lld below a complete board of %d rows", label,
+                         state->n);
+    return parse_error(state, "a labelled board row without the column header above it");
+  }
+  if (label != state->board_rows + 1)
+    return parse_error(state, "row labelled %lld where row %d was expected", label,
+                       state->board_rows + 1);
+  if (squares != state->n)
+    return parse_error(state, "row %lld has %d squares, the column header numbers %d", label,
+                       squares, state->n);
+  if (column < 0)
+    return parse_error(state, "a board row without exactly one queen");
+  state->columns[state->board_rows++] = column;
+  if (state->board_rows == state->n) {
+    state->board_rows = 0;
+    state->labelled = 0;
+    state->labelled_end_line = state->line;
+    *complete = 1;
+  }
+  return NQ_OK;
+}
+
 static nq_status read_lines(reader *state, FILE *input, nq_verify_read_fn on_solution,
                             void *context) {
   char *text = NULL;
@@ -487,18 +590,13 @@ static nq_status read_lines(reader *state, FILE *input, nq_verify_read_fn on_sol
   ssize_t length;
   int after_minisat_sat = 0;
   nq_status status = NQ_OK;
-  while (status == NQ_OK && (length = getline(&text, &capacity, input)) >= 0) {
+  while (status == NQ_OK && (length = fetch_line(state, input, &text, &capacity)) >= 0) {
     state->line++;
     if (memchr(text, '\0', (size_t)length)) {
       status = parse_error(state, "NUL byte in text input");
       break;
     }
-    if (length && text[length - 1] == '\n')
-      text[--length] = '\0';
-    /* Trailing blanks and a CR (files from Windows tools) end no token: "SAT\r" is SAT. */
-    while (length &&
-           (text[length - 1] == '\r' || text[length - 1] == ' ' || text[length - 1] == '\t'))
-      text[--length] = '\0';
+    length = trim_line(text, length);
     const char *cursor = text;
     while (*cursor == ' ' || *cursor == '\t' || *cursor == '\r')
       cursor++;
@@ -536,8 +634,34 @@ static nq_status read_lines(reader *state, FILE *input, nq_verify_read_fn on_sol
         break;
       }
     }
-    /* A printed board: n rows, then the solution. */
+    /* A labelled board (nqsat show, check, solve --board): a column header
+     * "1 2 ... n", then n rows each led by its number from 1. */
+    long long label;
+    int squares;
+    int labelled_column =
+        *cursor >= '0' && *cursor <= '9' ? board_text_labelled_row(cursor, &label, &squares) : -1;
+    if (labelled_column != -1) {
+      int complete;
+      status = read_labelled_row(state, labelled_column, label, squares, &complete);
+      if (status == NQ_OK && complete) {
+        note_solution(state);
+        if (on_solution(context, state->columns, state->n, state->line, NULL))
+          break;
+      }
+      continue;
+    }
+    if (!state->board_rows && !state->model_open && !after_minisat_sat &&
+        board_text_only_numbers(cursor) && labelled_row_follows(state, input)) {
+      status = read_column_header(state, cursor);
+      continue;
+    }
+    /* An unlabelled board: n rows, then the solution. */
     int row = *cursor == '.' || *cursor == 'Q' ? board_row(state, cursor) : -1;
+    if (row != -1 && state->labelled) {
+      status =
+          parse_error(state, "row %d of a labelled board has no row number", state->board_rows + 1);
+      break;
+    }
     if (row == -2) {
       status = parse_error(state, "a board row without exactly one queen");
       break;
@@ -645,6 +769,7 @@ static nq_status read_lines(reader *state, FILE *input, nq_verify_read_fn on_sol
     status = parse_error(state, "model starting here is cut off before its terminating 0");
   }
   free(text);
+  free(state->peeked);
   return status;
 }
 

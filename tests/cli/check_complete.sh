@@ -142,7 +142,9 @@ expect_match "$(last_line)" "wrong-count model 2 \([^ ]*/minisat_twice:4\): list
 expect_exit 0 "$NQSAT" check 8 --summary "$WORK/all8"
 expect_equal "$(wc -l <"$WORK/out")" 1 "check --summary prints one line"
 expect_exit 0 "$NQSAT" check 8 "$WORK/all8"
-expect_equal "$(grep -Ec '^[.Q ]+$' "$WORK/out")" $((92 * 8)) "the default prints every board"
+expect_equal "$(grep -Ec '^[1-8]( [.Q]){8}$' "$WORK/out")" $((92 * 8)) "the default prints every board, labelled"
+expect_equal "$(board_vectors <"$WORK/out" | sort -u | grep -c '^[1-8]')" 92 \
+  "92 distinct boards, read through their labels"
 expect_usage "--complete applies to N only" check --instance "$WORK/q6.cnf" --complete
 
 finish

@@ -13,11 +13,15 @@ expect_equal "$(cat "$WORK/out")" "no solution" "solve 2"
 expect_exit 0 "$NQSAT" solve 3 --count
 expect_equal "$(cat "$WORK/out")" 0 "solve 3 --count"
 
-# The board printed for N = 8 is a valid placement, one Q per row.
+# The board printed for N = 8 is a valid placement, one Q per row, read
+# through its labels (a header of column numbers, rows numbered 1..8).
 expect_exit 0 "$NQSAT" solve 8 --amo seq
-board=$(awk '{ for (i = 1; i <= NF; i++) if ($i == "Q") printf "%d ", i }' "$WORK/out")
-expect_equal "$(wc -l <"$WORK/out")" 8 "board rows"
+board=$(board_vectors <"$WORK/out")
+expect_equal "$(wc -l <"$WORK/out")" 9 "board rows and the column header"
+expect_equal "$(sed -n 1p "$WORK/out")" "  1 2 3 4 5 6 7 8" "column header"
+expect_equal "$(cut -c1 "$WORK/out" | tr -d '\n')" " 12345678" "row numbers"
 expect_equal "$(grep -o Q "$WORK/out" | wc -l)" 8 "queens on the board"
+expect_equal "$(echo "$board" | wc -w)" 8 "a column for every row, read by the labels"
 echo "$board" | awk '{ for (i = 1; i <= NF; i++) for (j = i + 1; j <= NF; j++) {
   d = $j - $i; if (d < 0) d = -d; if (d == 0 || d == j - i) exit 1 } }' ||
   fail "printed board attacks itself: $board"

@@ -46,13 +46,6 @@ checks=$((checks + 1))
 grep -q '^c model: rows' "$WORK/o5.cnf" && grep -q '^c csp: order' "$WORK/o5.cnf" ||
   fail "order header lacks 'c model: rows' / 'c csp: order'"
 
-# board_vectors: `solve --board` boards on stdin as vector lines.
-board_vectors() {
-  awk '/^[.Q ]+$/ { for (i = 1; i <= NF; i++) if ($i == "Q") v = v (v == "" ? "" : " ") i; rows++ }
-       /^$/ || /^c / { if (v != "") print v; v = "" }
-       END { if (v != "") print v }'
-}
-
 # Every encoding at N = 8: picosat counts the models (all variables are
 # projected, none auxiliary) and the verifier decodes them (`check --csp`);
 # `solve --board` decodes on the solver's side, and its boards (with those

@@ -156,3 +156,40 @@ scaled_limit_ms() {
   awk -v base="$1" -v runnable="$load" -v cpus="$cpus" \
     'BEGIN { scale = runnable / cpus; if (scale < 1) scale = 1; printf "%d\n", base * scale }'
 }
+
+# board_vectors: the labelled boards on stdin (as show, check and solve
+# --board print them) as vector lines, read through the labels alone: a
+# row's column is the number printed above its Q, and each row must carry
+# the next row number. A board that breaks this, or is cut short, prints
+# "bad board at line L" instead. Other lines are skipped.
+board_vectors() {
+  awk '
+    function flush() {
+      if (width) print (rows == width && ok ? v : "bad board at line " start)
+      width = 0; rows = 0; v = ""; ok = 1
+    }
+    function is_header(   i) {
+      if ($0 !~ /^ *[0-9]+( +[0-9]+)* *$/) return 0
+      for (i = 1; i <= NF; i++) if ($i != i) return 0
+      return 1
+    }
+    BEGIN { ok = 1 }
+    is_header() {
+      flush(); width = NF; start = NR; split("", label)
+      for (i = 1; i <= length($0); i++)
+        if (substr($0, i, 1) != " ") {
+          j = i; while (substr($0, j + 1, 1) ~ /[0-9]/) j++
+          label[j] = substr($0, i, j - i + 1); i = j
+        }
+      next
+    }
+    width && /^ *[0-9]+( +[.Q])+ *$/ {
+      q = index($0, "Q"); queens = gsub(/Q/, "Q")
+      if ($1 != rows + 1 || NF - 1 != width || queens != 1 || !(q in label)) ok = 0
+      v = v (rows ? " " : "") label[q]; rows++
+      if (rows == width) flush()
+      next
+    }
+    { flush() }
+    END { flush() }'
+}

@@ -7,7 +7,9 @@
 "$NQSAT" solve 8 --all >"$WORK/all8"
 expect_exit 0 "$NQSAT" check 8 "$WORK/all8"
 expect_equal "$(tail -n 1 "$WORK/out")" "92 solutions checked: 92 valid, 0 invalid" "summary"
-expect_equal "$(grep -Ec '^[.Q ]+$' "$WORK/out")" $((92 * 8)) "a board per solution"
+expect_equal "$(grep -Ec '^[1-8]( [.Q]){8}$' "$WORK/out")" $((92 * 8)) "a labelled board per solution"
+expect_equal "$(board_vectors <"$WORK/out" | sort -u | grep -c '^[1-8]')" 92 \
+  "92 distinct boards, read through their labels"
 expect_exit 0 sh -c "'$NQSAT' check 8 <'$WORK/all8'"
 expect_exit 0 "$NQSAT" check 8 - <"$WORK/all8"
 

@@ -148,7 +148,9 @@ for n in 6 8; do
   expect_equal "$(cat "$WORK/out")" "$(known_count $n)" "projected count of seq N=$n"
 done
 expect_exit 10 "$NQSAT" solve "$WORK/q8.cnf" --board --all
-expect_equal "$(grep -Ec '^[.Q ]+$' "$WORK/out")" $((92 * 8)) "queens on the 92 boards"
+expect_equal "$(grep -Ec '^[1-8]( [.Q]){8}$' "$WORK/out")" $((92 * 8)) "labelled rows of the 92 boards"
+expect_equal "$(board_vectors <"$WORK/out" | sort -u | grep -c '^[1-8]')" 92 \
+  "92 distinct boards, read through their labels"
 # A shuffled instance (variables renamed, with its map) gives the same
 # boards as the plain one.
 "$NQSAT" encode 6 -o "$WORK/plain6.cnf"

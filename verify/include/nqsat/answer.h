@@ -99,7 +99,8 @@ typedef struct nq_answer {
   long unlisted_line;
   long model_after_count_line; /* a model begun after a count closed the list */
   long compact_line;           /* "c compact: ..." (compact lines follow), 0 if none */
-  /* Boards printed as rows of "." and "Q" (nqsat solve FILE --board):
+  /* Boards printed as rows of "." and "Q" (nqsat solve FILE --board),
+   * labelled (a column header, each row led by its number) or not:
    * board b's queens are board_columns[b * board_n + row] (0-based), it
    * ended at board_lines[b]. */
   int *board_columns;
