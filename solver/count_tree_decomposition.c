@@ -112,6 +112,8 @@ static int load_graph(eliminator *e, const int *cliques, size_t length, int max_
   }
   for (int v = 1; v <= e->vertices; v++) {
     neighbour_list *list = &e->adjacent[v];
+    if (list->size < 2)
+      continue; /* nothing to sort (and no array at all when empty) */
     qsort(list->items, list->size, sizeof *list->items, compare_int);
     size_t unique = 0;
     for (size_t k = 0; k < list->size; k++)
