@@ -15,7 +15,12 @@
  * q * occurrences, where occurrences counts the unsatisfied clauses of
  * the component that hold it (DLCS: variables whose removal splits the
  * component) and activity is the VSIDS part, bumped by the variables of
- * each learned clause and halved at intervals.
+ * each learned clause and halved at intervals. When the formula has a
+ * narrow tree decomposition (count_tree_decomposition.h; Korhonen &
+ * Järvisalo, CP 2021, as in SharpSAT-TD), the depth of a variable's node
+ * comes first: the variables nearest the root are branched on first,
+ * since setting a bag's variables separates the subtrees below it, and
+ * VSADS only ranks the variables of one depth.
  *
  * Learning (as in sharpSAT): a conflict teaches a first-UIP clause, kept
  * in a bounded database beside the original clauses. A learned clause is
@@ -62,11 +67,12 @@ enum { OCCURRENCE_WEIGHT = 4, ACTIVITY_WEIGHT = 1, ACTIVITY_BUMP = 1, DECAY_DECI
 /* The tree decomposition's part in branching (decomposition_bonus_new):
  * used when its width is at most a DECOMPOSITION_SHARE-th of the
  * variables and at most DECOMPOSITION_MAX_WIDTH, found within
- * DECOMPOSITION_STEPS adjacency visits (about a second at most); a level
+ * DECOMPOSITION_STEPS adjacency visits (under half a second of CPU on
+ * formulas of 330,000 variables, read included); a level
  * nearer the root outweighs any VSADS score the search reaches in
  * practice. */
 enum { DECOMPOSITION_SHARE = 4, DECOMPOSITION_MAX_WIDTH = 256, DECOMPOSITION_WEIGHT = 1 << 20 };
-#define DECOMPOSITION_STEPS 200000000u
+#define DECOMPOSITION_STEPS 50000000u
 
 typedef struct int_stack {
   int *items;
@@ -120,8 +126,8 @@ typedef struct counter {
   int *occurrence_start; /* [variables + 2] */
   int *occurrences;      /* clause ids per variable */
   unsigned *variable_mark, *clause_mark, stamp;
-  int *score;          /* [variables + 1]: branching score, reset per use */
-  unsigned *activity;  /* [variables + 1]: conflict activity, halved at intervals */
+  int *score;         /* [variables + 1]: branching score, reset per use */
+  unsigned *activity; /* [variables + 1]: conflict activity, halved at intervals */
   /* [variables + 1] or NULL: the tree decomposition's bonus, higher near
    * its root (see "Branching" above); shared by the workers, read only. */
   const uint64_t *decomposition_bonus;
@@ -918,10 +924,11 @@ static void run_with_stack(count_job *job) {
  * *width; NULL (branching is then VSADS alone) when no decomposition of
  * width at most a DECOMPOSITION_SHARE-th of the variables (and at most
  * DECOMPOSITION_MAX_WIDTH) is found within DECOMPOSITION_STEPS, or memory
- * is short. Measured on the Model Counting Competition's even-numbered
- * track 1 instances (bench/count_preprocess.sh): widths 4 to 19 on 64 to
- * 100 variables counted 2.8x to 300x faster or for the first time, width
- * 32 on 78 variables 2.7x slower. */
+ * is short. Measured on even-numbered Model Counting Competition 2022
+ * track 1 instances at 60 s (docs/solver.md): widths 4 to 19 on 62 to
+ * 612 variables counted 2x to 50x faster or for the first time (three
+ * of them from over 60 s to under 0.1 s); width 32 on 78 variables took
+ * 2.7x longer than VSADS alone, hence the share. */
 static uint64_t *decomposition_bonus_new(const cnf_compact *compact, int *width) {
   *width = -1;
   int max_width = compact->variables / DECOMPOSITION_SHARE;

@@ -94,7 +94,8 @@ static int compare_int(const void *a, const void *b) {
 }
 
 /* The primal graph's lists, sorted and without repeats: 1, or 0 when a
- * group is already wider than max_width + 1, -1 out of memory. */
+ * group is already wider than max_width + 1 or the cliques' edges pass
+ * the step bound, -1 out of memory. */
 static int load_graph(eliminator *e, const int *cliques, size_t length, int max_width) {
   for (size_t begin = 0, i = 0; i < length; i++) {
     if (cliques[i])
@@ -108,6 +109,8 @@ static int load_graph(eliminator *e, const int *cliques, size_t length, int max_
           return -1;
       }
     e->steps += (uint64_t)(i - begin) * (i - begin);
+    if (e->steps > e->max_steps)
+      return 0; /* many long clauses: too costly before any elimination */
     begin = i + 1;
   }
   for (int v = 1; v <= e->vertices; v++) {
