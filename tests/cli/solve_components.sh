@@ -96,4 +96,7 @@ for n in 5 6 7; do
     expect_stderr "^branching: tree decomposition of width [0-9]+$"
   done
 done
+# The workers of --threads share the decomposition: the same count.
+expect_exit 10 "$NQSAT" solve "$WORK/queens_chain.cnf" --count --engine components --threads 3
+expect_equal "$(cat "$WORK/out")" "$(($(known_count 7) * 152))" "N = 7 and a chain, 3 threads"
 finish
