@@ -457,6 +457,8 @@ static void print_component_stats(const nq_component_stats *stats, int threads,
   fprintf(stderr, "preprocessing: %d fixed, %d substituted, %d eliminated\n", stats->fixed,
           stats->substituted, stats->eliminated);
   fprintf(stderr, "top-level components: %d\n", stats->top_components);
+  if (stats->decomposition_width >= 0)
+    fprintf(stderr, "branching: tree decomposition of width %d\n", stats->decomposition_width);
   fprintf(stderr, "decisions: %" PRIu64 "\n", stats->decisions);
   fprintf(stderr, "conflicts: %" PRIu64 "\n", stats->conflicts);
   fprintf(stderr, "learned clauses: %" PRIu64 "\n", stats->learned);

@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "cnf_compact.h"
+#include "count_preprocess.h"
 #include "nqsat/component_count.h"
 
 static int find_root(int *parent, int variable) {
@@ -74,10 +75,26 @@ nq_status nq_cnf_probe_engine(const nq_cnf *cnf, const nq_solver_control *contro
   clock_gettime(CLOCK_MONOTONIC, &start);
   memset(probe, 0, sizeof *probe);
   probe->choice = NQ_COUNT_BY_ENUMERATION;
-  cnf_compact compact;
-  nq_status status = cnf_compact_build(cnf, &compact);
+  cnf_compact original, compact;
+  nq_status status = cnf_compact_build(cnf, &original);
   if (status != NQ_OK)
     return status;
+  /* The width of the formula the counter counts: the preprocessed one
+   * (count_preprocess.h), whose fixed, substituted and eliminated
+   * variables are no vertices of its graph. No models there: the counter
+   * answers 0 at once. */
+  int kept = count_preprocess(&original, &compact, NULL);
+  cnf_compact_free(&original);
+  if (kept < 0)
+    return NQ_ERR_MEMORY;
+  if (kept == 0) {
+    probe->choice = NQ_COUNT_BY_COMPONENTS;
+    cnf_compact_free(&compact);
+    clock_gettime(CLOCK_MONOTONIC, &end);
+    probe->seconds =
+        (double)(end.tv_sec - start.tv_sec) + (double)(end.tv_nsec - start.tv_nsec) * 1e-9;
+    return NQ_OK;
+  }
   int n = compact.variables;
   int *parent = malloc(((size_t)n + 1) * sizeof *parent);
   int *size = calloc((size_t)n + 1, sizeof *size);

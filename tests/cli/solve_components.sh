@@ -9,7 +9,9 @@
 # - a small --max-memory: the cache evicts (--stats says so) and the count
 #   is still the enumeration's; a bound below the formula itself refuses;
 # - the N-Queens file N = 8 (A000170, typed into lib.sh), where the
-#   automatic choice picks enumeration and --stats says why.
+#   automatic choice picks enumeration and --stats says why;
+# - N-Queens files beside a narrow chain, counted with the branching
+#   guided by a tree decomposition.
 . "$(dirname "$0")/lib.sh"
 
 printf 'p cnf 5 1\n1 2 0\n' >"$WORK/unused.cnf"
@@ -71,4 +73,30 @@ for amo in seq commander product; do
   expect_equal "$(cat "$WORK/out")" "$(known_count 10)" "N = 10 --amo $amo, automatic choice"
   expect_stderr "^engine choice: enumerate, .*elimination width > 64"
 done
+# Branching guided by a tree decomposition: an N-Queens file beside a
+# chain of 150 implications on new variables (152 models: 0s then 1s),
+# added to its projection (the queens' variables), is narrow enough
+# overall for the decomposition to be used (--stats says so); the count
+# is A000170's times 152.
+for n in 5 6 7; do
+  for amo in pairwise seq; do
+    "$NQSAT" encode "$n" --amo "$amo" | awk -v chain=150 '
+      /^p cnf/ { variables = $3; clauses = $4; next }
+      /^c p show/ { sub(/ 0$/, ""); show = $0; next }
+      /^c/ { next }
+      { body = body $0 "\n" }
+      END {
+        printf "p cnf %d %d\n%s", variables + chain + 1, clauses + chain, body
+        for (i = 1; i <= chain; i++) printf "-%d %d 0\n", variables + i, variables + i + 1
+        printf "%s", show
+        for (i = 1; i <= chain + 1; i++) printf " %d", variables + i
+        printf " 0\n" }' >"$WORK/queens_chain.cnf"
+    expect_exit 10 "$NQSAT" solve "$WORK/queens_chain.cnf" --count --engine components --stats
+    expect_equal "$(cat "$WORK/out")" "$(($(known_count "$n") * 152))" "N = $n --amo $amo and a chain"
+    expect_stderr "^branching: tree decomposition of width [0-9]+$"
+  done
+done
+# The workers of --threads share the decomposition: the same count.
+expect_exit 10 "$NQSAT" solve "$WORK/queens_chain.cnf" --count --engine components --threads 3
+expect_equal "$(cat "$WORK/out")" "$(($(known_count 7) * 152))" "N = 7 and a chain, 3 threads"
 finish

@@ -79,6 +79,9 @@ typedef struct nq_component_stats {
    * spent in the outermost of them: the search's cost of unsatisfiable
    * parts of a satisfiable formula. */
   uint64_t zero_components, zero_decisions;
+  /* The width of the tree decomposition that guided the branching, -1
+   * when branching went without one (too wide or too costly to find). */
+  int decomposition_width;
   double seconds;
 } nq_component_stats;
 

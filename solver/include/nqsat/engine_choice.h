@@ -7,9 +7,12 @@
  * (N-Queens: every queen sees a whole row, column and diagonals, and no
  * two partial boards leave the same residual formula).
  *
- * The probe first splits the formula into its connected components
- * (union-find over the clauses) and runs min-degree elimination on the
- * primal graph of each (one vertex per variable, an edge between two
+ * The probe first preprocesses the formula as the counter does (units,
+ * failed and equivalent literals, elimination of non-projected
+ * variables; a formula found without models there chooses the counter,
+ * which answers 0 at once), then splits what is left into its connected
+ * components (union-find over the clauses) and runs min-degree
+ * elimination on the primal graph of each (one vertex per variable, an edge between two
  * variables of a clause): a formula of elimination width w falls apart
  * once at most w variables of a piece are set, so the counter's work
  * grows like 2^w per piece, added over pieces, while enumeration's grows

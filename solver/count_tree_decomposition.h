@@ -1,0 +1,42 @@
+/* Private to solver/: a tree decomposition of a formula's primal graph
+ * (one vertex per variable, an edge between two variables of a clause)
+ * by min-degree elimination, for the component counter's branching
+ * (component_count.c; the idea is Korhonen & Järvisalo's, CP 2021, in
+ * SharpSAT-TD: branch first on the variables near the decomposition's
+ * root, whose assignment splits the formula into the subtrees below).
+ *
+ * Eliminating a vertex v makes its remaining neighbours a clique; its
+ * bag is v with those neighbours, and its parent in the tree is the bag
+ * member eliminated next (a root has no other member). Every edge lies
+ * in the bag of whichever end goes first, and the bags holding a vertex
+ * form a subtree (the fill edges carry it up to the parent), so this is
+ * a tree decomposition of width (largest bag - 1); the elimination is a
+ * heuristic, the width an upper bound on the treewidth. */
+#ifndef NQSAT_COUNT_TREE_DECOMPOSITION_H
+#define NQSAT_COUNT_TREE_DECOMPOSITION_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct tree_decomposition {
+  int vertices;   /* numbered 1..vertices */
+  int width;      /* the largest bag's size - 1 (0 without edges) */
+  int max_depth;  /* the deepest node's distance from its root */
+  int *order;     /* [vertices]: the elimination order, first eliminated first */
+  int *parent;    /* [vertices + 1]: the parent node, 0 for a root */
+  int *depth;     /* [vertices + 1]: distance from the root (0 at a root) */
+  int *bag_start; /* [vertices + 2]: v's bag is bags[bag_start[v] .. bag_start[v + 1]) */
+  int *bags;      /* each bag: its vertex first, then its later neighbours */
+} tree_decomposition;
+
+/* The graph: `cliques` holds `length` ints, groups of vertices (1..vertices,
+ * the sign ignored, so a formula's literals serve) each ended by a 0, every
+ * group a clique. Gives up (returns 0, `out` empty) once a bag would pass
+ * max_width + 1 vertices or the work passes `max_steps` adjacency visits,
+ * so the time is bounded; 1 when `out` is set (free it with
+ * tree_decomposition_free); -1 when out of memory. */
+int tree_decomposition_build(int vertices, const int *cliques, size_t length, int max_width,
+                             uint64_t max_steps, tree_decomposition *out);
+void tree_decomposition_free(tree_decomposition *decomposition);
+
+#endif
