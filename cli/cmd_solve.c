@@ -99,7 +99,8 @@ static void print_solve_help(void) {
          "  --split MODE      FILE: auto (default: split into cubes) or off (one\n"
          "                    search over the whole formula)\n"
          "  --symmetry MODE   FILE: auto (default: use the formula's symmetries when\n"
-         "                    found quickly) or off\n",
+         "                    found quickly; not with --max K, whose first models\n"
+         "                    come sooner without) or off\n",
          MODEL_COUNT_MAX_DIGITS, MODEL_COUNT_DEFAULT_DIGITS, NQ_SOLVER_MAX_THREADS);
   fputs("  --engine ENGINE   FILE, with --count, --all or --max: auto (default: for\n"
         "                    --count the probe picks components or enumerate, and\n"
