@@ -4,7 +4,7 @@
 # and the rows model's CSP encodings), the wall seconds of
 #   count   nqsat solve FILE --count                 (the default engines)
 #   cert    nqsat solve FILE --count --certificate C (one enumeration that
-#           writes the cubes and the DRAT proof)
+#           writes the cubes and the LRAT proof, the default)
 #   check   nqsat check --instance FILE --certificate C
 # each the median of REPEAT runs, the three alternating, and the ratios
 # cert / count (target < 3) and check / count (target < 1). Every count
@@ -54,7 +54,7 @@ for encoding in $encodings; do
   done
   awk -v e="${encoding#csp:}" -v rows="${encoding%%:*}" -v c="$(median <"$work/count")" \
     -v z="$(median <"$work/cert")" -v k="$(median <"$work/check")" \
-    -v b="$(stat -c %s "$work/c.drat")" 'BEGIN {
+    -v b="$(stat -c %s "$work/c.lrat")" 'BEGIN {
       name = rows == "csp" ? "rows, " e : e
       printf "| %s | %.2f | %.2f | %.2f | %.1f | %.1f | %.1f |\n", name, c, z, k,
         (c > 0 ? z / c : 0), (c > 0 ? k / c : 0), b / 1e6 }'

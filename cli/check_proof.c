@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "check_proof.h"
 #include "cli.h"
@@ -98,15 +99,22 @@ int check_instance_proof(const char *instance_path, const char *answer_path, con
 }
 
 int check_instance_certificate(const char *instance_path, const char *certificate_path,
-                               const char *proof_path) {
+                               const char *proof_path, int format) {
   char error[600], default_proof[4200];
   if (!proof_path) {
-    snprintf(default_proof, sizeof default_proof, "%s.drat", certificate_path);
+    snprintf(default_proof, sizeof default_proof, "%s.lrat", certificate_path);
+    if (access(default_proof, F_OK) != 0)
+      snprintf(default_proof, sizeof default_proof, "%s.drat", certificate_path);
     proof_path = default_proof;
   }
+  size_t length = strlen(proof_path);
+  int lrat = format == PROOF_FORMAT_AUTO
+                 ? (length >= 5 && !strcmp(proof_path + length - 5, ".lrat")) ||
+                       (length >= 8 && !strcmp(proof_path + length - 8, ".lrat.gz"))
+                 : format == PROOF_FORMAT_LRAT;
   nq_certificate_result result;
-  nq_status status = nq_certificate_check(instance_path, certificate_path, proof_path, &result,
-                                          error, sizeof error);
+  nq_status status = nq_certificate_check(instance_path, certificate_path, proof_path, lrat,
+                                          &result, error, sizeof error);
   if (status != NQ_OK)
     return runtime_error("check", "%s", status == NQ_ERR_MEMORY ? "out of memory" : error);
   printf("%s count %s (%s): %s\n", result.verified ? "correct" : "certificate-failed",

@@ -21,8 +21,10 @@ int check_instance_proof(const char *instance_path, const char *answer_path, con
                          double time_limit_seconds, int summary);
 
 /* nqsat check --instance FILE --certificate CERT [--proof P]: the proof is
- * CERT.drat unless P is given. */
+ * P, else CERT.lrat when it exists, else CERT.drat; LRAT or DRAT by
+ * `format` (a PROOF_FORMAT_*), by default LRAT when its name ends in
+ * ".lrat". */
 int check_instance_certificate(const char *instance_path, const char *certificate_path,
-                               const char *proof_path);
+                               const char *proof_path, int format);
 
 #endif

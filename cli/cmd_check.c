@@ -100,8 +100,9 @@ static void print_check_help(void) {
          "  --lrat-out FILE  with a DRAT proof that checks: write its used part as LRAT\n"
          "  --certificate C  with --instance (no ANSWER): check the certified count C\n"
          "                   ('nqsat solve FILE --count --certificate C'): its cubes\n"
-         "                   satisfy every clause and are disjoint, C.drat (or\n"
-         "                   --proof) refutes the formula with every cube blocked, and\n"
+         "                   satisfy every clause and are disjoint, C.lrat (else\n"
+         "                   C.drat, or --proof) refutes the formula with every cube\n"
+         "                   blocked, and\n"
          "                   the count is the sum of 2^(free projected variables)\n"
          "  -h, --help       show this help\n"
          "\n"
@@ -200,7 +201,7 @@ int cmd_check(int argc, char **argv) {
     if (certificate_path) {
       if (argc - optind > 0 || lrat_out)
         return usage_error("check", "--certificate takes no answer file and no --lrat-out");
-      return check_instance_certificate(instance_path, certificate_path, proof_path);
+      return check_instance_certificate(instance_path, certificate_path, proof_path, proof_format);
     }
     if (lrat_out && !proof_path)
       return usage_error("check", "--lrat-out needs --proof");

@@ -31,7 +31,7 @@ static void print_solve_help(void) {
          "                  [--split auto|off] [--symmetry auto|off] [--stats]\n"
          "                  [--engine auto|components|enumerate|picosat]\n"
          "       nqsat solve N|FILE ... --proof FILE [--proof-format text|binary]\n"
-         "       nqsat solve FILE --count --certificate C\n"
+         "       nqsat solve FILE --count --certificate C [--certificate-proof lrat|drat]\n"
          "\n"
          "N: builds the N-Queens formula in PicoSAT. Enumeration splits the board\n"
          "into sub-problems solved in parallel, blocks each solution's whole orbit\n"
@@ -143,8 +143,10 @@ static void print_solve_help(void) {
         "                    else binary)\n"
         "  --certificate C   with FILE --count: write a certificate of the count to C\n"
         "                    (cubes, each satisfying every clause, disjoint) and a\n"
-        "                    DRAT proof that no other model exists to C.drat, for\n"
-        "                    'nqsat check --instance FILE --certificate C'\n"
+        "                    proof that no other model exists to C.lrat (or C.drat),\n"
+        "                    for 'nqsat check --instance FILE --certificate C'\n"
+        "  --certificate-proof P  lrat (default: checks forward by its hints, faster)\n"
+        "                    or drat\n"
         "  -h, --help        show this help\n"
         "\n"
         "With none of --count, --all, --max: the first solution (N: as a board,\n"
@@ -941,7 +943,8 @@ int cmd_solve(int argc, char **argv) {
     OPT_EXACT_DIGITS,
     OPT_PROOF,
     OPT_PROOF_FORMAT,
-    OPT_CERTIFICATE
+    OPT_CERTIFICATE,
+    OPT_CERTIFICATE_PROOF
   };
   static const struct option options_table[] = {
       {"amo", required_argument, NULL, 'a'},
@@ -965,6 +968,7 @@ int cmd_solve(int argc, char **argv) {
       {"proof", required_argument, NULL, OPT_PROOF},
       {"proof-format", required_argument, NULL, OPT_PROOF_FORMAT},
       {"certificate", required_argument, NULL, OPT_CERTIFICATE},
+      {"certificate-proof", required_argument, NULL, OPT_CERTIFICATE_PROOF},
       {"help", no_argument, NULL, 'h'},
       {NULL, 0, NULL, 0}};
   solve_options options = {.encoding = {.n = 0, .amo = NQ_AMO_PAIRWISE},
@@ -975,7 +979,8 @@ int cmd_solve(int argc, char **argv) {
   int file_only_given = 0;
   int modes_given = 0;
   const char *proof_path = NULL, *certificate_path = NULL;
-  int proof_format = -1; /* by the name */
+  int proof_format = -1;      /* by the name */
+  int certificate_proof = -1; /* NQ_CERTIFICATE_LRAT unless chosen */
   int64_t value;
   uint64_t max_memory = 0; /* 0: default_memory_limit() */
   optind = 1;
@@ -1033,6 +1038,14 @@ int cmd_solve(int argc, char **argv) {
       break;
     case OPT_PROOF: proof_path = optarg; break;
     case OPT_CERTIFICATE: certificate_path = optarg; break;
+    case OPT_CERTIFICATE_PROOF:
+      if (!strcmp(optarg, "lrat"))
+        certificate_proof = NQ_CERTIFICATE_LRAT;
+      else if (!strcmp(optarg, "drat"))
+        certificate_proof = NQ_CERTIFICATE_DRAT;
+      else
+        return usage_error("solve", "unknown --certificate-proof '%s' (lrat, drat)", optarg);
+      break;
     case OPT_PROOF_FORMAT:
       if (!strcmp(optarg, "text"))
         proof_format = NQ_PROOF_TEXT;
@@ -1110,6 +1123,10 @@ int cmd_solve(int argc, char **argv) {
 
   if (proof_format >= 0 && !proof_path && !certificate_path)
     return usage_error("solve", "--proof-format needs --proof or --certificate");
+  if (certificate_proof >= 0 && !certificate_path)
+    return usage_error("solve", "--certificate-proof needs --certificate");
+  if (certificate_proof < 0)
+    certificate_proof = NQ_CERTIFICATE_LRAT;
   if (certificate_path && (!is_file || options.mode != COUNT_ONLY || options.unique ||
                            options.occurring || !strcmp(target, "-")))
     return usage_error("solve", "--certificate goes with FILE --count (a file, not standard "
@@ -1120,8 +1137,8 @@ int cmd_solve(int argc, char **argv) {
     /* The certified count is the count: printed as solve --count prints
      * it, without counting twice (a count too long to print in full is
      * counted apart below). */
-    int answer = solve_write_certificate(target, certificate_path, proof_format, interrupt_watch(),
-                                         (uint64_t)options.exact_digits);
+    int answer = solve_write_certificate(target, certificate_path, proof_format, certificate_proof,
+                                         interrupt_watch(), (uint64_t)options.exact_digits);
     if (answer != -1)
       return answer;
     certificate_path = NULL; /* written; only the count is left to print */
@@ -1129,8 +1146,8 @@ int cmd_solve(int argc, char **argv) {
   if (is_file) {
     int answer = solve_file(&options, target, max_memory);
     if (certificate_path && (answer == NQ_EXIT_SATISFIABLE || answer == NQ_EXIT_UNSATISFIABLE)) {
-      int written =
-          solve_write_certificate(target, certificate_path, proof_format, interrupt_watch(), 0);
+      int written = solve_write_certificate(target, certificate_path, proof_format,
+                                            certificate_proof, interrupt_watch(), 0);
       if (written != NQ_EXIT_OK)
         return written;
     }

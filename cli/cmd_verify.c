@@ -64,7 +64,7 @@ static void print_verify_help(void) {
          "                  (e.g. 512M, 4G; default half of physical RAM)\n"
          "  --certify       then certify the counts of N <= 10 in each encoding\n"
          "                  ('solve FILE --count --certificate', checked as 'check\n"
-         "                  --certificate' does: cubes, disjoint, a DRAT proof that\n"
+         "                  --certificate' does: cubes, disjoint, an LRAT proof that\n"
          "                  no other model exists) and the UNSAT of N = 2, 3 and of\n"
          "                  three completion instances without a solution\n"
          "  -h, --help      show this help\n"

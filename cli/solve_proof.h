@@ -19,14 +19,15 @@ int queens_formula_write(const nq_encoding *encoding, const char *path, char *er
 int solve_write_queens_proof(const nq_encoding *encoding, const char *proof_path, int format,
                              const volatile sig_atomic_t *stop);
 
-/* solve FILE --count --certificate CERT: cubes in CERT, the DRAT proof of
- * their completeness in CERT.drat (binary unless `format` says text).
+/* solve FILE --count --certificate CERT: cubes in CERT, the proof of
+ * their completeness in CERT.lrat or CERT.drat (`kind`, an
+ * nq_certificate_proof; binary unless `format` says text).
  * With `print_digits` > 0 the certified count is printed first, as
  * solve --count prints it (up to that many digits in full), and the exit
  * code is the SAT competition's (10 models, 20 none): the count needs no
  * run of its own. -1, the files written but nothing printed, for a count
  * longer than that: the caller counts apart and prints the line. */
 int solve_write_certificate(const char *cnf_path, const char *certificate_path, int format,
-                            const volatile sig_atomic_t *stop, uint64_t print_digits);
+                            int kind, const volatile sig_atomic_t *stop, uint64_t print_digits);
 
 #endif

@@ -2,7 +2,7 @@
  * instances without a solution) as certificates, each written by the CDCL
  * engine (nq_cnf_certify_count) and checked by the verifier
  * (nq_certificate_check): cubes that satisfy every clause, disjoint, and a
- * DRAT proof that no other model exists. A count is accepted when the
+ * LRAT proof that no other model exists. A count is accepted when the
  * certificate checks and equals OEIS A000170. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,7 +29,7 @@ static int certify(const nq_encoding *encoding, const char *folder, char *count,
   char cnf_path[4200], cert_path[4200], proof_path[4200], error[600];
   snprintf(cnf_path, sizeof cnf_path, "%s/formula.cnf", folder);
   snprintf(cert_path, sizeof cert_path, "%s/formula.cert", folder);
-  snprintf(proof_path, sizeof proof_path, "%s/formula.cert.drat", folder);
+  snprintf(proof_path, sizeof proof_path, "%s/formula.cert.lrat", folder);
   if (queens_formula_write(encoding, cnf_path, error, sizeof error)) {
     snprintf(count, size, "error");
     return -1;
@@ -39,12 +39,12 @@ static int certify(const nq_encoding *encoding, const char *folder, char *count,
   char written[128];
   nq_status status = nq_cnf_read_path(cnf_path, &cnf, error, sizeof error);
   if (status == NQ_OK)
-    status = nq_cnf_certify_count(cnf, cert_path, proof_path, NQ_PROOF_BINARY, NULL, written,
-                                  sizeof written, &cubes, error, sizeof error);
+    status = nq_cnf_certify_count(cnf, cert_path, proof_path, NQ_PROOF_BINARY, NQ_CERTIFICATE_LRAT,
+                                  NULL, written, sizeof written, &cubes, error, sizeof error);
   nq_cnf_free(cnf);
   nq_certificate_result result = {0};
   if (status == NQ_OK)
-    status = nq_certificate_check(cnf_path, cert_path, proof_path, &result, error, sizeof error);
+    status = nq_certificate_check(cnf_path, cert_path, proof_path, 1, &result, error, sizeof error);
   unlink(cnf_path);
   unlink(cert_path);
   unlink(proof_path);
@@ -68,7 +68,7 @@ int verify_certify_print(const nq_amo *encodings, int encoding_count, int first,
   if (last > VERIFY_CERTIFY_MAX_N)
     last = VERIFY_CERTIFY_MAX_N;
   int failures = 0;
-  printf("certified counts (certificate and DRAT proof checked by the verifier; = OEIS):\n");
+  printf("certified counts (certificate and LRAT proof checked by the verifier; = OEIS):\n");
   printf("%3s", "N");
   for (int e = 0; e < encoding_count; e++)
     printf(" %9s", nq_amo_name(encodings[e]));

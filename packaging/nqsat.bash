@@ -33,6 +33,7 @@ _nqsat_values() {
   "run --cactus-axis") echo "log linear" ;;
   "run --measure") echo "auto cgroup sample" ;;
   "solve --proof-format") echo "text binary" ;;
+  "solve --certificate-proof") echo "lrat drat" ;;
   "check --proof-format") echo "drat lrat" ;;
   *) return 1 ;;
   esac

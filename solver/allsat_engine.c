@@ -37,6 +37,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "clause_pair_map.h"
 #include "grow.h"
 
 /* A reason is an arena offset, NO_REASON, or for a binary clause the
@@ -48,8 +49,12 @@ static int binary_reason(int other) { return -2 - other; }
 static int binary_other(int reason) { return -2 - reason; }
 enum { LEVEL_ASSUMPTION, LEVEL_REGULAR, LEVEL_FLIPPED, LEVEL_OUTSIDE };
 /* Clause header in the arena: size, then flags (bit 0 learned, bit 1
- * deleted, the rest the LBD); literals follow. */
-enum { HEADER = 2, FLAG_LEARNED = 1, FLAG_DELETED = 2, LBD_SHIFT = 2 };
+ * deleted, the rest the LBD), then the clause's id (an original clause's
+ * number in the input, from 1; learned clauses numbered on after them,
+ * the ids of an LRAT proof); literals follow. */
+enum { HEADER = 3, ID_SLOT = 2, FLAG_LEARNED = 1, FLAG_DELETED = 2, LBD_SHIFT = 2 };
+/* Why a subtree is exhausted, for the hints of its lemma (log_exhausted). */
+enum { WHY_MODEL, WHY_CONFLICT, WHY_CHILDREN };
 enum { RESTART_UNIT = 128, POLL_EVERY = 16 };
 /* Learned clauses kept: REDUCE_BASE plus an eighth of the clauses, half
  * deleted when full. A small database is what makes enumeration fast: the
@@ -183,6 +188,25 @@ struct allsat_engine {
    * is logged. `lemma` [variables + 1] builds one. */
   int_list exhausted;
   int *lemma;
+
+  /* LRAT proof (allsat_engine_set_lrat), or NULL. */
+  allsat_lrat_fn lrat;
+  void *lrat_context;
+  int next_id;  /* of the next clause learned, lemma or blocked model */
+  int *unit_id; /* [variables + 1]: for a literal set at level 0 without a
+                 * reason, the id of a unit clause that asserts it */
+  clause_pair_map binary_ids;
+  /* chain_hints: per variable 1 needed, 2 assumed (in the lemma), 3 done */
+  unsigned char *chain_mark;
+  int *chain_literals; /* [variables + 1] */
+  int_list chain_touched, learned_hints, lemma_hints;
+  int blocking_id; /* the last model's blocking clause */
+  int final_why;   /* how the enumeration ended, for the empty clause */
+  /* A clause falsified at level 0 that made the engine inconsistent (its
+   * literals, its id, 0 for a binary one to look up), for the empty
+   * clause's hints; refuted once the empty clause is logged. */
+  int_list refutation;
+  int refutation_id, refuted;
 };
 
 static int var_of(int literal) { return literal >> 1; }
@@ -543,12 +567,38 @@ static void log_clause(allsat_engine *e, const int *literals, int size, int dele
     e->out_of_memory = 1;
 }
 
-static int add_clause(allsat_engine *e, const int *literals, int size, int learned, int lbd) {
-  if (learned)
+static void log_lrat(allsat_engine *e, int id, const int *literals, int size, const int_list *hints,
+                     int deleted) {
+  if (e->lrat(e->lrat_context, id, literals, size, hints ? hints->items : NULL,
+              hints ? (int)hints->size : 0, deleted))
+    e->out_of_memory = 1;
+}
+
+/* The next id of a lemma or blocked model; out of memory past INT_MAX. */
+static int take_id(allsat_engine *e) {
+  if (e->next_id == INT_MAX)
+    e->out_of_memory = 1;
+  else
+    e->next_id++;
+  return e->next_id - 1;
+}
+
+/* Adds a clause: an original one with its `id`, or a learned one (which
+ * takes the next id and is logged, its LRAT hints in learned_hints). */
+static int add_clause(allsat_engine *e, const int *literals, int size, int learned, int lbd,
+                      int id) {
+  if (learned) {
+    id = take_id(e);
     log_clause(e, literals, size, 0);
+    if (e->lrat)
+      log_lrat(e, id, literals, size, &e->learned_hints, 0);
+  }
   int offset = (int)e->arena.size;
   if (list_push(&e->arena, size) ||
-      list_push(&e->arena, (learned ? FLAG_LEARNED : 0) | (lbd << LBD_SHIFT)))
+      list_push(&e->arena, (learned ? FLAG_LEARNED : 0) | (lbd << LBD_SHIFT)) ||
+      list_push(&e->arena, id))
+    return -1;
+  if (e->lrat && size == 2 && clause_pair_map_put(&e->binary_ids, literals[0], literals[1], id))
     return -1;
   for (int i = 0; i < size; i++)
     if (list_push(&e->arena, literals[i]))
@@ -609,10 +659,13 @@ static void reduce_learned(allsat_engine *e) {
   for (size_t i = 0; i < count / 2; i++)
     arena[all[i].offset + 1] |= FLAG_DELETED;
   free(all);
-  if (e->proof)
+  if (e->proof || e->lrat)
     for (size_t c = 0; c < e->arena.size; c += HEADER + (size_t)arena[c])
-      if (arena[c + 1] >= 0 && (arena[c + 1] & FLAG_DELETED))
+      if (arena[c + 1] >= 0 && (arena[c + 1] & FLAG_DELETED)) {
         log_clause(e, arena + c + HEADER, arena[c], 1);
+        if (e->lrat)
+          log_lrat(e, arena[c + ID_SLOT], NULL, 0, NULL, 1);
+      }
   /* Copy the kept clauses into a new arena; the old one's flags word of
    * each kept clause then says where it went, for the reasons. */
   int *moved = malloc((e->arena.size ? e->arena.size : 1) * sizeof *moved);
@@ -655,19 +708,103 @@ static int highest_flipped(const allsat_engine *e, int below) {
   return e->floor;
 }
 
+static const int *reason_clause(const allsat_engine *e, int literal, int *size, int pair[2]);
+
+/* The id of the clause that is `literal`'s reason (not NO_REASON). */
+static int reason_id(const allsat_engine *e, int literal) {
+  int reason = e->reason[var_of(literal)];
+  if (reason >= 0)
+    return e->arena.items[reason + ID_SLOT];
+  return clause_pair_map_get(&e->binary_ids, literal, binary_other(reason));
+}
+
+/* The id of propagate's falsified clause. */
+static int conflict_id(const allsat_engine *e) {
+  if (e->conflict == e->conflict_pair)
+    return clause_pair_map_get(&e->binary_ids, e->conflict_pair[0], e->conflict_pair[1]);
+  return e->conflict[ID_SLOT - HEADER];
+}
+
+static void chain_need(allsat_engine *e, int v, int *pending) {
+  if (e->chain_mark[v])
+    return;
+  e->chain_mark[v] = 1;
+  (*pending)++;
+  if (list_push(&e->chain_touched, v))
+    e->out_of_memory = 1;
+}
+
+/* LRAT hints into `hints` for a lemma (`lemma`, its literals all false on
+ * the trail) that is RUP because with its literals false, unit
+ * propagation along the trail falsifies the clause `falsified` (id
+ * `final_id`, every literal false on the trail): walking the trail down
+ * from its top, each needed literal not assumed by the lemma adds its
+ * reason and needs that reason's other literals, or, set at level 0
+ * without a reason, adds its unit clause. Reversed, that is the order a
+ * forward unit propagation meets them; `final_id` ends the chain. A
+ * needed decision outside the lemma cannot happen: every lemma negates
+ * the decisions its conflict depends on. */
+static void chain_hints(allsat_engine *e, const int *lemma, int lemma_size, const int *falsified,
+                        int falsified_size, int final_id, int_list *hints) {
+  hints->size = 0;
+  e->chain_touched.size = 0;
+  int pending = 0;
+  for (int i = 0; i < lemma_size; i++) {
+    int v = var_of(lemma[i]);
+    if (!e->chain_mark[v]) {
+      e->chain_mark[v] = 2;
+      if (list_push(&e->chain_touched, v))
+        e->out_of_memory = 1;
+    }
+  }
+  for (int i = 0; i < falsified_size; i++)
+    chain_need(e, var_of(falsified[i]), &pending);
+  for (int i = e->trail_size - 1; i >= 0 && pending > 0; i--) {
+    int literal = e->trail[i], v = var_of(literal);
+    if (e->chain_mark[v] != 1)
+      continue;
+    e->chain_mark[v] = 3;
+    pending--;
+    if (e->reason[v] == NO_REASON) {
+      NQ_INVARIANT(e->level[v] == 0);
+      if (list_push(hints, e->unit_id[v]))
+        e->out_of_memory = 1;
+      continue;
+    }
+    int size, pair[2];
+    const int *literals = reason_clause(e, literal, &size, pair);
+    if (list_push(hints, reason_id(e, literal)))
+      e->out_of_memory = 1;
+    for (int k = 0; k < size; k++)
+      if (literals[k] != literal)
+        chain_need(e, var_of(literals[k]), &pending);
+  }
+  for (size_t i = 0, j = hints->size; i + 1 < j; i++, j--) {
+    int swap = hints->items[i];
+    hints->items[i] = hints->items[j - 1];
+    hints->items[j - 1] = swap;
+  }
+  if (list_push(hints, final_id))
+    e->out_of_memory = 1;
+  for (size_t i = 0; i < e->chain_touched.size; i++)
+    e->chain_mark[e->chain_touched.items[i]] = 0;
+}
+
 /* For the proof: the subtree under the decisions of levels 1..k (and the
  * assumptions) has no model left that is not blocked, so the clause
  * negating them is RUP: assuming them, unit propagation either meets the
  * model's blocking clause falsified (after a model, whose projected
- * literals all follow from them), or the conflict (at a flipped level), or
- * the lemmas of both halves of level k + 1. Those children are deleted:
- * the parent replaces them. Logged this way, the enumeration itself is a
- * DRAT refutation of the formula with every model's blocking clause added,
- * the proof part of a certified count (cnf_certify.c); the lemma negating
- * the decisions, one per node of the decision tree, is what decision-DNNF
- * certificates justify their nodes by (CPOG, Bryant et al., SAT 2023). */
-static void log_exhausted(allsat_engine *e, int k) {
-  if (!e->proof)
+ * literals all follow from them: WHY_MODEL), or the conflict (at a
+ * flipped level: WHY_CONFLICT), or the lemmas of both halves of level
+ * k + 1 (WHY_CHILDREN). Those children are deleted: the parent replaces
+ * them. Logged this way, the enumeration itself is a refutation of the
+ * formula with every model's blocking clause added, the proof part of a
+ * certified count (cnf_certify.c); the lemma negating the decisions, one
+ * per node of the decision tree, is what decision-DNNF certificates
+ * justify their nodes by (CPOG, Bryant et al., SAT 2023). With k = 0 (in
+ * LRAT only) it is the empty clause. */
+static void log_exhausted(allsat_engine *e, int k, int why) {
+  if (!e->proof && !e->lrat)
     return;
   int n = 0;
   for (int l = 1; l <= k; l++) {
@@ -678,26 +815,60 @@ static void log_exhausted(allsat_engine *e, int k) {
       if (e->reason[var_of(e->trail[i])] == NO_REASON)
         e->lemma[n++] = e->trail[i] ^ 1;
   }
-  log_clause(e, e->lemma, n, 0);
   int_list *stack = &e->exhausted;
-  while (stack->size >= 2 && stack->items[stack->size - 1] > k) {
-    int size = stack->items[stack->size - 2];
-    stack->size -= 2 + (size_t)size;
+  int id = 0;
+  if (e->lrat) {
+    int_list *hints = &e->lemma_hints;
+    if (why == WHY_CHILDREN) {
+      /* The children on top of the stack: literals, id, size, level. */
+      hints->size = 0;
+      size_t top = stack->size;
+      while (top >= 3 && stack->items[top - 1] > k) {
+        if (list_push(hints, stack->items[top - 3]))
+          e->out_of_memory = 1;
+        top -= 3 + (size_t)stack->items[top - 2];
+      }
+    } else if (why == WHY_CONFLICT) {
+      chain_hints(e, e->lemma, n, e->conflict, e->conflict_size, conflict_id(e), hints);
+    } else {
+      /* The blocking clause: every assigned projected literal negated. */
+      int blocking = 0;
+      for (int i = 0; i < e->trail_size; i++)
+        if (e->projected[var_of(e->trail[i])])
+          e->chain_literals[blocking++] = e->trail[i] ^ 1;
+      chain_hints(e, e->lemma, n, e->chain_literals, blocking, e->blocking_id, hints);
+    }
+    id = take_id(e);
+    log_lrat(e, id, e->lemma, n, hints, 0);
+    if (k == 0) {
+      e->refuted = 1;
+      return;
+    }
+  }
+  log_clause(e, e->lemma, n, 0);
+  while (stack->size >= 3 && stack->items[stack->size - 1] > k) {
+    int size = stack->items[stack->size - 2], child = stack->items[stack->size - 3];
+    stack->size -= 3 + (size_t)size;
     log_clause(e, stack->items + stack->size, size, 1);
+    if (e->lrat)
+      log_lrat(e, child, NULL, 0, NULL, 1);
   }
   for (int i = 0; i < n; i++)
     if (list_push(stack, e->lemma[i]))
       e->out_of_memory = 1;
-  if (list_push(stack, n) || list_push(stack, k))
+  if (list_push(stack, id) || list_push(stack, n) || list_push(stack, k))
     e->out_of_memory = 1;
 }
 
-/* The subtree under levels 1..k is searched completely: flip the highest
- * regular projection decision at or below k (popping flipped levels on
- * the way). Returns 1 when none is left above the floor. */
-static int backtrack_exhausted(allsat_engine *e, int k) {
+/* The subtree under levels 1..k is searched completely (`why`, for the
+ * first lemma): flip the highest regular projection decision at or below
+ * k (popping flipped levels on the way). Returns 1 when none is left
+ * above the floor, final_why then saying why the floor's own subtree is
+ * exhausted. */
+static int backtrack_exhausted(allsat_engine *e, int k, int why) {
   while (k > e->floor) {
-    log_exhausted(e, k);
+    log_exhausted(e, k, why);
+    why = WHY_CHILDREN;
     int kind = e->level_kind[k], decision = e->trail[e->level_start[k]];
     backtrack(e, k - 1);
     if (kind == LEVEL_REGULAR) {
@@ -707,6 +878,7 @@ static int backtrack_exhausted(allsat_engine *e, int k) {
     }
     k--;
   }
+  e->final_why = why;
   backtrack(e, e->floor);
   return 1;
 }
@@ -772,6 +944,8 @@ static int analyze(allsat_engine *e, int *assertion_level, int *lbd) {
   for (int i = 1; i < n; i++)
     e->seen[var_of(e->to_clear[i])] = 0;
   n = kept;
+  if (e->lrat)
+    chain_hints(e, e->learned, n, e->conflict, e->conflict_size, conflict_id(e), &e->learned_hints);
   int highest = 1;
   for (int i = 2; i < n; i++)
     if (e->level[var_of(e->learned[i])] > e->level[var_of(e->learned[highest])])
@@ -800,11 +974,12 @@ static int analyze(allsat_engine *e, int *assertion_level, int *lbd) {
 /* Adds the learned clause after the backtrack and assigns its first
  * literal when every other one is false. */
 static int learn(allsat_engine *e, int n, int lbd) {
-  int offset = add_clause(e, e->learned, n, 1, lbd);
+  int offset = add_clause(e, e->learned, n, 1, lbd, 0);
   if (offset < 0)
     return -1;
   e->stats.learned_kept++;
-  if (n == 1 && list_push(&e->pending_units, e->learned[0]))
+  if (n == 1 && (list_push(&e->pending_units, e->learned[0]) ||
+                 list_push(&e->pending_units, e->arena.items[offset + ID_SLOT])))
     return -1;
   if (e->value[e->learned[0]] == 0 && (n == 1 || e->value[e->learned[1]] == -1))
     assign(e, e->learned[0], offset);
@@ -831,6 +1006,8 @@ static int report_model(allsat_engine *e, int free_count, int want_values, allsa
   e->stats.models++;
   if (free_count)
     e->models_free++;
+  if (e->lrat)
+    e->blocking_id = take_id(e);
   if (e->tracking && e->stats.models >= PARTIAL_SAMPLE &&
       e->models_free * PARTIAL_RATIO < e->stats.models) {
     e->tracking = 0; /* never free: counting costs as much as propagating */
@@ -857,18 +1034,51 @@ static int top_projection_level(const allsat_engine *e) {
 }
 
 /* Assigns the learned units again at level 0 after a cube. */
+/* Keeps the clause falsified at level 0 that makes the engine
+ * inconsistent, for the empty clause's hints (log_refutation). */
+static void note_refutation(allsat_engine *e, const int *literals, int size, int id) {
+  e->inconsistent = 1;
+  e->refutation.size = 0;
+  for (int i = 0; i < size; i++)
+    if (list_push(&e->refutation, literals[i]))
+      e->out_of_memory = 1;
+  e->refutation_id = id;
+}
+
+/* propagate's conflict at level 0 as note_refutation's clause. */
+static void note_conflict(allsat_engine *e) {
+  int id = e->conflict == e->conflict_pair ? 0 : e->conflict[ID_SLOT - HEADER];
+  note_refutation(e, e->conflict, e->conflict_size, id);
+}
+
+/* The empty clause, once, after the engine became inconsistent. */
+static void log_refutation(allsat_engine *e) {
+  if (!e->lrat || e->refuted)
+    return;
+  int id = e->refutation_id;
+  if (!id && e->refutation.size == 2)
+    id = clause_pair_map_get(&e->binary_ids, e->refutation.items[0], e->refutation.items[1]);
+  chain_hints(e, NULL, 0, e->refutation.items, (int)e->refutation.size, id, &e->lemma_hints);
+  log_lrat(e, take_id(e), NULL, 0, &e->lemma_hints, 0);
+  e->refuted = 1;
+}
+
+/* Assigns the learned units (pairs of literal and id) again at level 0
+ * after a cube. */
 static void settle_units(allsat_engine *e) {
   backtrack(e, 0);
-  for (size_t i = 0; i < e->pending_units.size && !e->inconsistent; i++) {
+  for (size_t i = 0; i + 1 < e->pending_units.size && !e->inconsistent; i += 2) {
     int literal = e->pending_units.items[i];
     if (e->value[literal] == -1)
-      e->inconsistent = 1;
-    else if (e->value[literal] == 0)
+      note_refutation(e, &literal, 1, e->pending_units.items[i + 1]);
+    else if (e->value[literal] == 0) {
       assign(e, literal, NO_REASON);
+      e->unit_id[var_of(literal)] = e->pending_units.items[i + 1];
+    }
   }
   e->pending_units.size = 0;
   if (!e->inconsistent && propagate(e))
-    e->inconsistent = 1;
+    note_conflict(e);
 }
 
 nq_status allsat_engine_enumerate(allsat_engine *e, const int *assumptions, size_t assumption_count,
@@ -876,8 +1086,11 @@ nq_status allsat_engine_enumerate(allsat_engine *e, const int *assumptions, size
                                   void *context) {
   nq_status status = NQ_OK;
   backtrack(e, 0);
-  if (e->inconsistent)
-    return NQ_OK;
+  if (e->inconsistent) {
+    log_refutation(e);
+    return e->out_of_memory ? NQ_ERR_MEMORY : NQ_OK;
+  }
+  int complete = 0;
   e->floor = 0;
   e->exhausted.size = 0;
   if (assumption_count) {
@@ -907,8 +1120,10 @@ nq_status allsat_engine_enumerate(allsat_engine *e, const int *assumptions, size
       e->stats.conflicts++;
       restart_conflicts++;
       if (e->current_level <= e->floor) {
-        if (e->current_level == 0)
-          e->inconsistent = 1;
+        if (e->current_level == 0) {
+          note_conflict(e);
+          log_refutation(e);
+        }
         break;
       }
       int assertion_level, lbd;
@@ -916,11 +1131,13 @@ nq_status allsat_engine_enumerate(allsat_engine *e, const int *assumptions, size
       if (e->level_kind[e->current_level] == LEVEL_FLIPPED) {
         /* Both halves of this level are done: exhausting a flipped level
          * pops it and goes on below. */
-        if (backtrack_exhausted(e, e->current_level)) {
-          if (n == 1 && list_push(&e->pending_units, e->learned[0]))
+        if (backtrack_exhausted(e, e->current_level, WHY_CONFLICT)) {
+          int offset = add_clause(e, e->learned, n, 1, lbd, 0);
+          if (offset < 0 ||
+              (n == 1 && (list_push(&e->pending_units, e->learned[0]) ||
+                          list_push(&e->pending_units, e->arena.items[offset + ID_SLOT]))))
             status = NQ_ERR_MEMORY;
-          if (add_clause(e, e->learned, n, 1, lbd) < 0)
-            status = NQ_ERR_MEMORY;
+          complete = 1;
           break;
         }
       } else {
@@ -965,8 +1182,15 @@ nq_status allsat_engine_enumerate(allsat_engine *e, const int *assumptions, size
       status = NQ_ERR_STOPPED;
       break;
     }
-    if (backtrack_exhausted(e, top_projection_level(e)))
+    if (backtrack_exhausted(e, top_projection_level(e), WHY_MODEL)) {
+      complete = 1;
       break;
+    }
+  }
+  if (complete && e->lrat && e->floor == 0 && !e->refuted) {
+    log_exhausted(e, 0, e->final_why);
+    if (e->out_of_memory && status == NQ_OK)
+      status = NQ_ERR_MEMORY;
   }
 done:
   settle_units(e);
@@ -1045,6 +1269,11 @@ allsat_engine *allsat_engine_new_until(int variables, const unsigned char *proje
   e->level_stamp = calloc(n + 2, sizeof *e->level_stamp);
   e->model = malloc(n);
   e->lemma = malloc(n * sizeof *e->lemma);
+  e->unit_id = calloc(n, sizeof *e->unit_id);
+  e->chain_mark = calloc(n, 1);
+  e->chain_literals = malloc(n * sizeof *e->chain_literals);
+  if (!e->unit_id || !e->chain_mark || !e->chain_literals)
+    goto fail;
   if (!e->projected || !e->value || !e->level || !e->reason || !e->phase || !e->trail ||
       !e->level_start || !e->level_kind || !e->watches || !e->occurrences || !e->occurrence_count ||
       !e->activity || !e->heaps[0].items || !e->heaps[1].items || !e->heap_index || !e->seen ||
@@ -1063,17 +1292,20 @@ allsat_engine *allsat_engine_new_until(int variables, const unsigned char *proje
    * original clause gets an index for the partial-model counts. */
   int *clause = malloc(l * sizeof *clause);
   unsigned char *mark = calloc(l, 1);
-  int_list units = {0};
-  int original = 0, failed = !clause || !mark;
+  int_list units = {0}; /* pairs of literal and clause number */
+  int original = 0, number = 0, failed = !clause || !mark;
   size_t position = 0;
   int size, tautology;
-  /* First pass: occurrence counts, clauses and units. */
+  /* First pass: occurrence counts, clauses and units; every clause read
+   * has a number, its id (allsat_engine_set_lrat). */
   while (!failed &&
          (size = read_clause(literals, literal_count, &position, mark, clause, &tautology)) >= 0) {
+    number++;
     if (tautology)
       continue;
     if (size == 0) {
-      e->inconsistent = 1;
+      if (!e->inconsistent)
+        note_refutation(e, clause, 0, number);
       continue;
     }
     for (int k = 0; k < size; k++)
@@ -1085,9 +1317,9 @@ allsat_engine *allsat_engine_new_until(int variables, const unsigned char *proje
     if (failed)
       break;
     if (size == 1)
-      failed |= list_push(&units, clause[0]);
+      failed |= list_push(&units, clause[0]) || list_push(&units, number);
     else
-      failed |= add_clause(e, clause, size, 0, 0) < 0;
+      failed |= add_clause(e, clause, size, 0, 0, number) < 0;
   }
   e->satisfied_by = calloc((size_t)original + 1, sizeof *e->satisfied_by);
   failed |= !e->satisfied_by;
@@ -1117,17 +1349,21 @@ allsat_engine *allsat_engine_new_until(int variables, const unsigned char *proje
     free(units.items);
     goto fail;
   }
+  e->next_id = number + 1;
   for (int v = 1; v <= variables; v++)
     heap_insert(e, v);
-  for (size_t i = 0; i < units.size && !e->inconsistent; i++) {
-    if (e->value[units.items[i]] == -1)
-      e->inconsistent = 1;
-    else if (e->value[units.items[i]] == 0)
-      assign(e, units.items[i], NO_REASON);
+  for (size_t i = 0; i + 1 < units.size && !e->inconsistent; i += 2) {
+    int unit = units.items[i];
+    if (e->value[unit] == -1)
+      note_refutation(e, &unit, 1, units.items[i + 1]);
+    else if (e->value[unit] == 0) {
+      assign(e, unit, NO_REASON);
+      e->unit_id[var_of(unit)] = units.items[i + 1];
+    }
   }
   free(units.items);
   if (!e->inconsistent && propagate(e))
-    e->inconsistent = 1;
+    note_conflict(e);
   e->max_learned = REDUCE_BASE + (size_t)original / 8;
   return e;
 fail:
@@ -1228,12 +1464,32 @@ void allsat_engine_free(allsat_engine *e) {
   free(e->model);
   free(e->lemma);
   free(e->exhausted.items);
+  free(e->unit_id);
+  free(e->chain_mark);
+  free(e->chain_literals);
+  free(e->chain_touched.items);
+  free(e->learned_hints.items);
+  free(e->lemma_hints.items);
+  free(e->refutation.items);
+  clause_pair_map_free(&e->binary_ids);
   free(e);
 }
 
 void allsat_engine_set_proof(allsat_engine *engine, allsat_proof_fn proof, void *context) {
   engine->proof = proof;
   engine->proof_context = context;
+}
+
+int allsat_engine_set_lrat(allsat_engine *e, allsat_lrat_fn lrat, void *context) {
+  /* The binary clauses so far, for reason_id. */
+  const int *arena = e->arena.items;
+  for (size_t c = 0; c < e->arena.size; c += HEADER + (size_t)arena[c])
+    if (arena[c] == 2 && clause_pair_map_put(&e->binary_ids, arena[c + HEADER],
+                                             arena[c + HEADER + 1], arena[c + ID_SLOT]))
+      return -1;
+  e->lrat = lrat;
+  e->lrat_context = context;
+  return 0;
 }
 
 int allsat_engine_path(const allsat_engine *e, int *literals) {

@@ -78,6 +78,24 @@ typedef int (*allsat_proof_fn)(void *context, const int *literals, int size, int
  * negation of its assigned projected literals). */
 void allsat_engine_set_proof(allsat_engine *engine, allsat_proof_fn proof, void *context);
 
+/* LRAT instead of DRAT (the standard technique of CaDiCaL's LRAT output;
+ * Gocht and Nordstrom, AAAI 2021, on hints from conflict analysis): each
+ * clause has an id, an original clause its number in `literals` from 1
+ * (tautologies and empty clauses counted), clauses learned and lemmas
+ * numbered on after them. A lemma (deleted 0) comes with its hints: the
+ * ids of the clauses that, with its literals false, become unit in turn
+ * (the reasons of the literals resolved out, and of the implied literals
+ * the lemma needs, in trail order) until the last is falsified. A
+ * deletion (deleted 1) names the clause by `id` alone. Each model takes
+ * an id too, never written: its blocking clause's, in the order models
+ * are reported, so an id the lemmas skip is the next model's blocking
+ * clause. After an enumeration that reported every model (no
+ * assumptions), the engine logs the empty clause itself. */
+typedef int (*allsat_lrat_fn)(void *context, int id, const int *literals, int size,
+                              const int *hints, int hint_count, int deleted);
+/* Call before the first enumeration; -1 when out of memory. */
+int allsat_engine_set_lrat(allsat_engine *engine, allsat_lrat_fn lrat, void *context);
+
 /* Inside on_model: the model's decision path, the decision (or, on a
  * flipped level, the negated decision) of each projection level from the
  * lowest, as DIMACS literals into `literals` (room for `variables`).

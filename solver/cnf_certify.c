@@ -81,8 +81,9 @@ static int stop_requested(void *context) {
 
 nq_status nq_cnf_certify_count(const nq_cnf *cnf, const char *certificate_path,
                                const char *proof_path, nq_proof_format format,
-                               const volatile sig_atomic_t *stop, char *count_text,
-                               size_t count_size, size_t *cubes, char *error, size_t error_size) {
+                               nq_certificate_proof kind, const volatile sig_atomic_t *stop,
+                               char *count_text, size_t count_size, size_t *cubes, char *error,
+                               size_t error_size) {
   int variables = cnf->variables > cnf->max_variable ? cnf->variables : cnf->max_variable;
   if (variables < 1)
     variables = 1;
@@ -115,11 +116,15 @@ nq_status nq_cnf_certify_count(const nq_cnf *cnf, const char *certificate_path,
     goto done;
   proof_open = 1;
   /* The count is known only at the end: its "s mc" line comes last. */
-  fprintf(writer.file, "c nqsat count certificate: each 'm' line is a cube (projected literals,\n"
-                       "c a witness for the other variables; projected variables it leaves out\n"
-                       "c are free), after a 'd' line with its decision path, in depth-first\n"
-                       "c order. The formula with every cube blocked is refuted by the DRAT\n"
-                       "c proof next to it.\n");
+  fprintf(writer.file,
+          "c nqsat count certificate: each 'm' line is a cube (projected literals,\n"
+          "c a witness for the other variables; projected variables it leaves out\n"
+          "c are free), after a 'd' line with its decision path, in depth-first\n"
+          "c order. The formula with every cube blocked is refuted by the %s\n"
+          "c proof next to it%s.\n",
+          kind == NQ_CERTIFICATE_LRAT ? "LRAT" : "DRAT",
+          kind == NQ_CERTIFICATE_LRAT ? " (a cube's blocking clause has the id its lemmas skip)"
+                                      : "");
   status = NQ_ERR_MEMORY;
   writer.engine = allsat_engine_new(variables, projected, cnf->literals, cnf->literal_count);
   if (!writer.engine)
@@ -132,7 +137,12 @@ nq_status nq_cnf_certify_count(const nq_cnf *cnf, const char *certificate_path,
   if (rank && !allsat_order_by_links(variables, cnf->literals, cnf->literal_count, rank))
     (void)allsat_engine_set_order(writer.engine, rank, variables); /* else VSIDS */
   free(rank);
-  allsat_engine_set_proof(writer.engine, proof_writer_step, &proof);
+  if (kind == NQ_CERTIFICATE_DRAT)
+    allsat_engine_set_proof(writer.engine, proof_writer_step, &proof);
+  else if (allsat_engine_set_lrat(writer.engine, proof_writer_lrat_step, &proof)) {
+    allsat_engine_free(writer.engine);
+    goto done;
+  }
   status = allsat_engine_enumerate(writer.engine, NULL, 0, 1, on_cube, stop_requested, &writer);
   allsat_engine_free(writer.engine);
   if (status == NQ_ERR_STOPPED || (status == NQ_ERR_MEMORY && proof.failed)) {
@@ -143,8 +153,10 @@ nq_status nq_cnf_certify_count(const nq_cnf *cnf, const char *certificate_path,
   }
   if (status != NQ_OK)
     goto done;
-  /* Every model reported: the proof closes with the empty clause. */
-  proof_writer_step(&proof, NULL, 0, 0);
+  /* Every model reported: the proof closes with the empty clause (which
+   * the engine logs itself, with its hints, in LRAT). */
+  if (kind == NQ_CERTIFICATE_DRAT)
+    proof_writer_step(&proof, NULL, 0, 0);
   /* mpz_get_str, not gmp_fprintf: gmp.h declares its stdio functions only
    * when <stdio.h> came first, an order clang-format does not keep. */
   char *count_digits = mpz_get_str(NULL, 10, writer.count);

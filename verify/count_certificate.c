@@ -1,8 +1,8 @@
 /* Certified model counts (nqsat/proof.h, nq_certificate_check). The cubes
  * are checked by evaluation against every clause; disjointness through
  * their decision paths (check_paths), never cube against cube;
- * completeness by the DRAT proof that the formula with every cube blocked
- * has no model, checked by drat_check.c. The count is summed as a binary
+ * completeness by the DRAT or LRAT proof that the formula with every cube
+ * blocked has no model, checked by drat_check.c or lrat_check.c. The count is summed as a binary
  * number and compared in decimal. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +10,7 @@
 
 #include "drat_check.h"
 #include "grow.h"
+#include "lrat_check.h"
 #include "nqsat/proof.h"
 #include "proof_formula.h"
 #include "proof_tokens.h"
@@ -218,8 +219,8 @@ static size_t check_paths(const proof_clauses *paths, size_t cube, unsigned char
 }
 
 nq_status nq_certificate_check(const char *cnf_path, const char *certificate_path,
-                               const char *proof_path, nq_certificate_result *result, char *error,
-                               size_t error_size) {
+                               const char *proof_path, int lrat, nq_certificate_result *result,
+                               char *error, size_t error_size) {
   memset(result, 0, sizeof *result);
   char *cnf = NULL, *cert_bytes = NULL, *proof = NULL;
   size_t cnf_size = 0, cert_size = 0, proof_size = 0;
@@ -360,6 +361,7 @@ nq_status nq_certificate_check(const char *cnf_path, const char *certificate_pat
   /* Complete: the formula with every cube blocked (the negation of its
    * projected literals, after the formula's clauses in cube order) has no
    * model. */
+  size_t numbered = formula.count;
   for (size_t cube = 0; cube < cubes; cube++) {
     for (size_t i = cert.cubes.start[cube]; i < cert.cubes.start[cube + 1]; i++)
       if (projected[abs(cert.cubes.literals[i])] &&
@@ -371,8 +373,11 @@ nq_status nq_certificate_check(const char *cnf_path, const char *certificate_pat
   if (status != NQ_OK)
     goto done;
   nq_proof_result proof_result;
-  status = drat_check_clauses(&formula, proof, proof_size, proof_path, NULL, &proof_result, error,
-                              error_size);
+  /* In LRAT, a cube's blocking clause has the id the lemmas skip. */
+  status = lrat ? lrat_check_clauses(&formula, numbered, proof, proof_size, proof_path,
+                                     &proof_result, error, error_size)
+                : drat_check_clauses(&formula, proof, proof_size, proof_path, NULL, &proof_result,
+                                     error, error_size);
   if (status != NQ_OK)
     goto done;
   if (!proof_result.verified) {

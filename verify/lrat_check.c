@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "grow.h"
+#include "lrat_check.h"
 #include "nqsat/proof.h"
 #include "proof_formula.h"
 #include "proof_tokens.h"
@@ -41,6 +42,9 @@ typedef struct lrat_state {
   size_t max_variable; /* the formula's, plus the proof's size: see drat_check.c */
   int64_t id_limit;    /* clause ids are array indices: the formula's clauses plus
                         * the proof's size (every lemma takes bytes) */
+  /* lrat_check_clauses: the blocked cubes' clauses, store.start indices
+   * [next_blocking, blocking_end), waiting for the ids lemmas skip. */
+  size_t next_blocking, blocking_end;
 } lrat_state;
 
 static int internal(int literal) { return literal < 0 ? 2 * -literal + 1 : 2 * literal; }
@@ -290,6 +294,19 @@ static nq_status check_steps(lrat_state *state, lrat_reader *reader, const char 
     if (id > state->id_limit)
       return FAIL_PARSE("lemma id %lld is beyond the formula's clauses plus the proof's size",
                         (long long)id);
+    /* A certificate's proof: each id its lemmas skip is the next cube's
+     * blocking clause. */
+    for (int64_t skipped = last_id + 1; state->blocking_end && skipped < id; skipped++) {
+      if (state->next_blocking == state->blocking_end)
+        return FAIL_PARSE("lemma id %lld skips id %lld, but every cube has its id already",
+                          (long long)id, (long long)skipped);
+      size_t clause = state->next_blocking++;
+      if (ensure_id(state, skipped))
+        return NQ_ERR_MEMORY;
+      state->offset[skipped] = state->store.start[clause];
+      state->length[skipped] = (int)proof_clause_length(&state->store, clause);
+      state->max_id = skipped;
+    }
     state->lemma_count = 0;
     state->hint_count = 0;
     for (;;) {
@@ -348,6 +365,34 @@ static nq_status check_steps(lrat_state *state, lrat_reader *reader, const char 
   return NQ_OK;
 }
 
+/* Checks the proof against the formula in state->store: its first
+ * `numbered` clauses have ids 1..numbered, the rest (blocked cubes) wait
+ * for the ids lemmas skip. */
+static nq_status check_store(lrat_state *state, size_t numbered, const char *proof,
+                             size_t proof_size, const char *proof_name, nq_proof_result *result,
+                             char *error, size_t error_size) {
+  proof_clauses *formula = &state->store;
+  if (ensure_variable(state, formula->max_variable) || ensure_id(state, (int64_t)numbered))
+    return NQ_ERR_MEMORY;
+  for (size_t clause = 0; clause < numbered; clause++) {
+    state->offset[clause + 1] = formula->start[clause];
+    state->length[clause + 1] = (int)proof_clause_length(formula, clause);
+  }
+  state->max_id = (int64_t)numbered;
+  state->next_blocking = numbered;
+  state->blocking_end = formula->count > numbered ? formula->count : 0;
+  state->max_variable = (size_t)formula->max_variable + proof_size;
+  state->id_limit = (int64_t)formula->count + (int64_t)proof_size;
+  /* Binary LRAT starts with 'a' or 'd'; text with a digit. */
+  lrat_reader reader = {{proof, proof_size, 0, 1}, 0};
+  size_t first = 0;
+  while (first < proof_size && (proof[first] == ' ' || proof[first] == '\n'))
+    first++;
+  reader.binary = first < proof_size && (proof[first] == 'a' || proof[first] == 'd');
+  result->binary = reader.binary;
+  return check_steps(state, &reader, proof_name, result, error, error_size);
+}
+
 nq_status nq_proof_check_lrat_memory(const char *cnf, size_t cnf_size, const char *proof,
                                      size_t proof_size, const char *cnf_name,
                                      const char *proof_name, nq_proof_result *result, char *error,
@@ -363,27 +408,29 @@ nq_status nq_proof_check_lrat_memory(const char *cnf, size_t cnf_size, const cha
   proof_clauses *formula = &state.store;
   if (proof_clauses_init(formula) == 0) {
     status = proof_parse_dimacs(cnf, cnf_size, cnf_name, formula, error, error_size);
-    if (status == NQ_OK && (ensure_variable(&state, formula->max_variable) ||
-                            ensure_id(&state, (int64_t)formula->count)))
-      status = NQ_ERR_MEMORY;
-    for (size_t clause = 0; status == NQ_OK && clause < formula->count; clause++) {
-      state.offset[clause + 1] = formula->start[clause];
-      state.length[clause + 1] = (int)proof_clause_length(formula, clause);
-    }
-    state.max_id = (int64_t)formula->count;
-    state.max_variable = (size_t)formula->max_variable + proof_size;
-    state.id_limit = (int64_t)formula->count + (int64_t)proof_size;
-    if (status == NQ_OK) {
-      /* Binary LRAT starts with 'a' or 'd'; text with a digit. */
-      lrat_reader reader = {{proof, proof_size, 0, 1}, 0};
-      size_t first = 0;
-      while (first < proof_size && (proof[first] == ' ' || proof[first] == '\n'))
-        first++;
-      reader.binary = first < proof_size && (proof[first] == 'a' || proof[first] == 'd');
-      result->binary = reader.binary;
-      status = check_steps(&state, &reader, proof_name, result, error, error_size);
-    }
+    if (status == NQ_OK)
+      status = check_store(&state, formula->count, proof, proof_size, proof_name, result, error,
+                           error_size);
   }
+  if (status == NQ_ERR_MEMORY)
+    snprintf(error, error_size, "%s: out of memory", proof_name);
+  release(&state);
+  return status;
+}
+
+nq_status lrat_check_clauses(proof_clauses *formula, size_t numbered, const char *proof,
+                             size_t proof_size, const char *proof_name, nq_proof_result *result,
+                             char *error, size_t error_size) {
+  memset(result, 0, sizeof *result);
+  result->failed_byte = -1;
+  lrat_state state;
+  memset(&state, 0, sizeof state);
+  state.store = *formula;
+  memset(formula, 0, sizeof *formula);
+  nq_status status = proof_clauses_init(formula) ? NQ_ERR_MEMORY : NQ_OK;
+  if (status == NQ_OK)
+    status =
+        check_store(&state, numbered, proof, proof_size, proof_name, result, error, error_size);
   if (status == NQ_ERR_MEMORY)
     snprintf(error, error_size, "%s: out of memory", proof_name);
   release(&state);

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # solve FILE --count --certificate C and check --instance FILE --certificate
-# C: certified counts of seeded random 3-SAT formulas (with and without a
+# C --certificate-proof drat: certified counts of seeded random 3-SAT formulas (with and without a
 # 'c ind' projection, and a formula whose models leave variables free)
 # against a brute-force projected counter here, and of N-Queens files in
 # every at-most-one encoding against OEIS A000170 typed in (lib.sh). Then
@@ -37,9 +37,10 @@ brute_count() {
     }' "$1"
 }
 
-# certified FILE: the count check verifies, or "failed".
+# certified FILE: the count check verifies, or "failed". DRAT proofs here
+# (count_certificate_lrat.sh checks LRAT ones, the default).
 certified() {
-  "$NQSAT" solve "$1" --count --certificate "$1.cert" >/dev/null 2>&1
+  "$NQSAT" solve "$1" --count --certificate "$1.cert" --certificate-proof drat >/dev/null 2>&1
   "$NQSAT" check --instance "$1" --certificate "$1.cert" 2>/dev/null |
     sed -n 's/^correct count \([0-9]*\) .*/\1/p' | grep . || echo failed
 }

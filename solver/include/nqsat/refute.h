@@ -20,6 +20,14 @@
 
 typedef enum nq_proof_format { NQ_PROOF_TEXT = 0, NQ_PROOF_BINARY = 1 } nq_proof_format;
 
+/* The proof part of a certified count: LRAT (each lemma with the clause
+ * ids that make it RUP, checked forward by following them) or DRAT
+ * (checked backward, repeating the search's propagation). */
+typedef enum nq_certificate_proof {
+  NQ_CERTIFICATE_LRAT = 0,
+  NQ_CERTIFICATE_DRAT = 1
+} nq_certificate_proof;
+
 /* Text for names ending in .txt, binary otherwise (cadical's and kissat's
  * default). */
 nq_proof_format nq_proof_format_for(const char *path);
@@ -39,12 +47,16 @@ nq_status nq_cnf_refute(const nq_cnf *cnf, const char *proof_path, nq_proof_form
  * decision path (depth-first order, so that cubes are shown disjoint by
  * their paths), then "s mc COUNT"; and its learned clauses, with a lemma
  * per exhausted subtree of the decision tree, to `proof_path` as the DRAT
- * proof that the formula with every cube blocked has no model. The count,
+ * or LRAT proof (`kind`) that the formula with every cube blocked has no
+ * model. In LRAT, the formula's clauses keep their numbers and each
+ * cube's blocking clause takes the id the proof's lemmas skip, in cube
+ * order (allsat_engine.h). The count,
  * as decimal digits, goes to `count_text`. Both files are written through
  * temporary names. */
 nq_status nq_cnf_certify_count(const nq_cnf *cnf, const char *certificate_path,
                                const char *proof_path, nq_proof_format format,
-                               const volatile sig_atomic_t *stop, char *count_text,
-                               size_t count_size, size_t *cubes, char *error, size_t error_size);
+                               nq_certificate_proof kind, const volatile sig_atomic_t *stop,
+                               char *count_text, size_t count_size, size_t *cubes, char *error,
+                               size_t error_size);
 
 #endif

@@ -60,9 +60,12 @@ nq_status nq_proof_check_lrat_memory(const char *cnf, size_t cnf_size, const cha
  * satisfies every clause (evaluation), holds its decisions (projected
  * literals), the paths form a binary decision tree walked depth-first (so
  * that any two cubes hold a decision and its negation: disjoint on the
- * projection), the DRAT proof at `proof_path` refutes the formula with
- * every cube's blocking clause added (in cube order, after the formula's
- * clauses), and COUNT is the sum of 2^(free projected variables). */
+ * projection), the proof at `proof_path` refutes the formula with every
+ * cube's blocking clause added, and COUNT is the sum of 2^(free projected
+ * variables). The proof is DRAT (`lrat` 0: the blocking clauses come
+ * after the formula's clauses, in cube order) or LRAT (`lrat` 1: the
+ * formula's clauses have ids 1, 2, ... and each cube's blocking clause,
+ * in cube order, takes the next id the proof's lemmas skip). */
 typedef struct nq_certificate_result {
   int verified;
   uint64_t cubes;
@@ -71,7 +74,7 @@ typedef struct nq_certificate_result {
 } nq_certificate_result;
 
 nq_status nq_certificate_check(const char *cnf_path, const char *certificate_path,
-                               const char *proof_path, nq_certificate_result *result, char *error,
-                               size_t error_size);
+                               const char *proof_path, int lrat, nq_certificate_result *result,
+                               char *error, size_t error_size);
 
 #endif
