@@ -17,7 +17,7 @@
 #   solve_cache_bound   the process's peak memory against --max-memory:
 #                       valgrind's own memory is in that peak
 #   encode_families, round_trip, verify_certify, count_certificate,
-#   proof_check, run_proof  many counts, proofs and checks of the same
+#   count_certificate_lrat, proof_check, run_proof  many counts, proofs and checks of the same
 #                       paths (minutes under valgrind; every one runs under
 #                       ASan + UBSan in the sanitizer pass); judge_rule.sh
 #                       and solve_count_unsat.sh run here
@@ -81,7 +81,7 @@ command -v valgrind >/dev/null || { echo "valgrind: not installed (scripts/setup
 skip=(encode_rows_counts teach_browser run_cactus_browser interrupt_latency count_signals count_mpi solve_files_encodings
   solve_engines check_complete verify_paths solve_count_convention count_isa run_measure solve_partial
   solve_components solve_engine_hedge verify_memory signal_pairs check_instance_counting solve_cache_bound
-  encode_families round_trip proof_check verify_certify count_certificate run_proof
+  encode_families round_trip proof_check verify_certify count_certificate count_certificate_lrat run_proof
   stop_before_first_model solve_count_preprocess)
 
 logs=$(mktemp -d "${TMPDIR:-/tmp}/nqsat-valgrind.XXXXXX")

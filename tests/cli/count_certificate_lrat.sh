@@ -61,13 +61,20 @@ for candidate in "$repo/../shared/anchors" "$repo/../../shared/anchors"; do
   [ -z "$anchors" ] && [ -x "$candidate/build-drat-trim.sh" ] && anchors=$candidate
 done
 if [ -n "$anchors" ] && bash "$anchors/build-drat-trim.sh" "$WORK/anchors" >/dev/null 2>&1; then
-  for cnf in q6ladder.cnf q6log.cnf q6commander.cnf q8.cnf; do
+  for cnf in r1.cnf r2.cnf r4.cnf r5.cnf r8.cnf q6ladder.cnf q6log.cnf q6commander.cnf q8.cnf; do
     awk -v cnf_out=blocked.cnf -f "$CLI_TESTS/lrat_renumber.awk" "$cnf" "$cnf.cert" \
       "$cnf.cert.lrat" "$cnf.cert.lrat" >renumbered.lrat
     checks=$((checks + 1))
     "$WORK/anchors/lrat-check" blocked.cnf renumbered.lrat 2>&1 | grep -q '^c VERIFIED' ||
       fail "lrat-check does not verify $cnf.cert.lrat"
   done
+  # ... and it is a check: the last proof with one lemma's last hint
+  # dropped is refused.
+  awk '!done && $2 != "d" && NF > 6 { for (i = 2; $i != 0; i++); if (NF - i > 2) { $(NF - 1) = ""; done = 1 } } 1' \
+    renumbered.lrat >dropped.lrat
+  checks=$((checks + 1))
+  ! "$WORK/anchors/lrat-check" blocked.cnf dropped.lrat 2>&1 | grep -q '^c VERIFIED' ||
+    fail "lrat-check verifies a proof with a hint dropped"
 else
   echo "count_certificate_lrat: drat-trim not found: LRAT checked by the own checker only" >&2
 fi

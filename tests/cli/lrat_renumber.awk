@@ -4,7 +4,13 @@
 FNR == 1 { file++ }
 file == 1 && /^c ind/ { for (i = 3; i < NF; i++) shown[$i] = 1; any = 1 }
 file == 1 && /^p cnf/ { variables = $3; next }
-file == 1 && !/^c/ { clause[++F] = $0; next }
+# A literal repeated in an input clause is written once: lrat-check takes
+# "-14 -14" for two unassigned literals, so a unit by that clause fails.
+file == 1 && !/^c/ {
+  line = ""; delete seen
+  for (i = 1; i <= NF; i++) if ($i == 0 || !($i in seen)) { seen[$i] = 1; line = line (line == "" ? "" : " ") $i }
+  clause[++F] = line; next
+}
 file == 2 && /^m/ {
   line = ""
   for (i = 2; i < NF; i++) { v = $i < 0 ? -$i : $i; if (!any || v in shown) line = line (-$i) " " }
@@ -21,7 +27,7 @@ file == 4 && FNR == 1 {
 file == 4 {
   out = ""
   if ($2 == "d") {
-    for (i = 3; i < NF; i++) out = out " " ($i in map ? map[$i] : $i + C)
+    for (i = 3; i < NF; i++) out = out " " ($i in map ? map[$i] : $i > F ? $i + C : $i)
     print ($1 + C) " d" out " 0"; next
   }
   for (i = 2; $i != 0; i++) out = out " " $i
