@@ -72,12 +72,7 @@ expect_equal "$(certified q8.cnf)" "$(known_count 8)" "certified count of N = 8"
 # The proofs, once more by drat-trim (from the anchors, when present),
 # against the formula with every cube blocked, built here: the negation of
 # each 'm' line's projected literals ('c ind', else every variable).
-repo=$(cd "$CLI_TESTS/../.." && pwd)
-anchors=${NQSAT_ANCHORS:-}
-for candidate in "$repo/../shared/anchors" "$repo/../../shared/anchors"; do
-  [ -z "$anchors" ] && [ -x "$candidate/build-drat-trim.sh" ] && anchors=$candidate
-done
-if [ -n "$anchors" ] && bash "$anchors/build-drat-trim.sh" "$WORK/anchors" >/dev/null 2>&1; then
+if build_drat_trim; then
   for cnf in plain1.cnf projected2.cnf projected4.cnf free.cnf q6.cnf q8.cnf; do
     awk '/^c ind/ { for (i = 3; i < NF; i++) shown[$i] = 1; any = 1 }
       /^p cnf/ { variables = $3 }

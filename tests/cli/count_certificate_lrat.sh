@@ -55,12 +55,7 @@ mutate "a wrong hint id" 'for (i = 2; $i != 0; i++); $(i + 1) = 99999999'
 mutate "the last hint moved first" 'for (i = 2; $i != 0; i++); t = $(NF - 1); for (k = NF - 1; k > i + 1; k--) $k = $(k - 1); $(i + 1) = t'
 mutate "a lemma literal flipped" '$2 = -$2'
 
-repo=$(cd "$CLI_TESTS/../.." && pwd)
-anchors=${NQSAT_ANCHORS:-}
-for candidate in "$repo/../shared/anchors" "$repo/../../shared/anchors"; do
-  [ -z "$anchors" ] && [ -x "$candidate/build-drat-trim.sh" ] && anchors=$candidate
-done
-if [ -n "$anchors" ] && bash "$anchors/build-drat-trim.sh" "$WORK/anchors" >/dev/null 2>&1; then
+if build_drat_trim; then
   for cnf in r1.cnf r2.cnf r4.cnf r5.cnf r8.cnf q6ladder.cnf q6log.cnf q6commander.cnf q8.cnf; do
     awk -v cnf_out=blocked.cnf -f "$CLI_TESTS/lrat_renumber.awk" "$cnf" "$cnf.cert" \
       "$cnf.cert.lrat" "$cnf.cert.lrat" >renumbered.lrat

@@ -143,6 +143,18 @@ equivalence_chain() {
     for (i = 1; i < n; i++) { print i " -" i + 1 " 0"; print "-" i " " i + 1 " 0" } }'
 }
 
+# build_drat_trim: builds drat-trim and lrat-check from the anchors
+# (NQSAT_ANCHORS, else ../shared/anchors beside the repository) into
+# $WORK/anchors; fails when they are not there or do not build.
+build_drat_trim() {
+  local repo anchors=${NQSAT_ANCHORS:-} candidate
+  repo=$(cd "$CLI_TESTS/../.." && pwd)
+  for candidate in "$repo/../shared/anchors" "$repo/../../shared/anchors"; do
+    [ -z "$anchors" ] && [ -x "$candidate/build-drat-trim.sh" ] && anchors=$candidate
+  done
+  [ -n "$anchors" ] && bash "$anchors/build-drat-trim.sh" "$WORK/anchors" >/dev/null 2>&1
+}
+
 # scaled_limit_ms BASE: a latency bound of BASE ms for a machine with a
 # processor to spare, scaled by how loaded this one is now. With L runnable
 # processes per processor (the 1-minute load average over the processor

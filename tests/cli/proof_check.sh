@@ -92,12 +92,8 @@ if ! command -v cadical >/dev/null; then
 fi
 
 # drat-trim and lrat-check from the anchors, when present.
-anchors=${NQSAT_ANCHORS:-}
-for candidate in "$repo/../shared/anchors" "$repo/../../shared/anchors"; do
-  [ -z "$anchors" ] && [ -x "$candidate/build-drat-trim.sh" ] && anchors=$candidate
-done
 drat_trim=
-if [ -n "$anchors" ] && bash "$anchors/build-drat-trim.sh" "$WORK/anchors" >/dev/null 2>&1; then
+if build_drat_trim; then
   drat_trim=$WORK/anchors/drat-trim
 else
   echo "proof_check: drat-trim not found (set NQSAT_ANCHORS to the anchors folder):" \
