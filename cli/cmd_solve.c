@@ -679,7 +679,7 @@ static int solve_file(solve_options *options, const char *path, uint64_t max_mem
    * so a stop never kills the run before it can say what it found. */
   watch_for_stop(options);
   if (options->mode == COUNT_ONLY) /* the status line within a second of a stop */
-    stop_watchdog_start(options->control.interrupt, options->control.time_limit_seconds,
+    stop_watchdog_start(options->control.interrupt,
                         options->mcc ? "s UNKNOWN\n" : "0 (incomplete: interrupted)\n",
                         options->mcc ? "s UNKNOWN\n" : "0 (incomplete: time limit reached)\n");
   nq_status status =

@@ -12,19 +12,11 @@
 
 typedef struct watchdog {
   const volatile sig_atomic_t *stop;
-  double time_limit;
-  struct timespec started;
   const char *interrupted_line, *time_limit_line;
 } watchdog;
 
 static watchdog the_watchdog;
 static atomic_int answer_claimed;
-
-static double seconds_since(const struct timespec *start) {
-  struct timespec now;
-  clock_gettime(CLOCK_MONOTONIC, &now);
-  return (double)(now.tv_sec - start->tv_sec) + (double)(now.tv_nsec - start->tv_nsec) * 1e-9;
-}
 
 static void sleep_seconds(double seconds) {
   struct timespec wait = {(time_t)seconds, (long)((seconds - (double)(time_t)seconds) * 1e9)};
@@ -46,17 +38,13 @@ static void write_all(int fd, const char *text) {
 static void *watch(void *unused) {
   (void)unused;
   watchdog *w = &the_watchdog;
-  int interrupted;
-  for (;;) {
-    interrupted = *w->stop != 0;
-    if (interrupted || (w->time_limit > 0 && seconds_since(&w->started) >= w->time_limit))
-      break;
+  while (!*w->stop)
     sleep_seconds(0.02);
-  }
   sleep_seconds(STOP_WATCHDOG_GRACE);
   if (atomic_exchange(&answer_claimed, 1))
-    return NULL;                            /* the command answered */
-  interrupted = interrupt_requested() != 0; /* the deadline raises the flag too */
+    return NULL; /* the command answered */
+  /* The deadline raises the same flag; only a signal sets this one. */
+  int interrupted = interrupt_requested() != 0;
   write_all(STDOUT_FILENO, interrupted ? w->interrupted_line : w->time_limit_line);
   write_all(STDERR_FILENO,
             interrupted ? "nqsat solve: interrupted in a phase that does not stop by itself; "
@@ -66,14 +54,12 @@ static void *watch(void *unused) {
   _exit(interrupted ? NQ_EXIT_INTERRUPTED : NQ_EXIT_OK);
 }
 
-void stop_watchdog_start(const volatile sig_atomic_t *stop, double time_limit_seconds,
-                         const char *interrupted_line, const char *time_limit_line) {
+void stop_watchdog_start(const volatile sig_atomic_t *stop, const char *interrupted_line,
+                         const char *time_limit_line) {
   watchdog *w = &the_watchdog;
   w->stop = stop;
-  w->time_limit = time_limit_seconds;
   w->interrupted_line = interrupted_line;
   w->time_limit_line = time_limit_line;
-  clock_gettime(CLOCK_MONOTONIC, &w->started);
   pthread_t thread;
   if (pthread_create(&thread, NULL, watch, NULL) == 0)
     pthread_detach(thread);

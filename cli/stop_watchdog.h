@@ -3,7 +3,8 @@
  * Some phases of a count do not poll the stop flag (nauty's refinement of
  * a large graph, parts of planning), and can run for minutes after
  * SIGTERM or the time limit. stop_watchdog_start() starts a thread that,
- * once the flag is set or the limit has passed, waits STOP_WATCHDOG_GRACE
+ * once the stop flag is set (by a signal, or by the deadline of
+ * stop_deadline.h), waits STOP_WATCHDOG_GRACE
  * seconds; if the command has not claimed the answer by then, the thread
  * claims it, writes the status line given (a count of 0 is a lower bound
  * of any count) and a note on stderr, and ends the process with `code`.
@@ -17,8 +18,8 @@
 
 #define STOP_WATCHDOG_GRACE 0.8
 
-void stop_watchdog_start(const volatile sig_atomic_t *stop, double time_limit_seconds,
-                         const char *interrupted_line, const char *time_limit_line);
+void stop_watchdog_start(const volatile sig_atomic_t *stop, const char *interrupted_line,
+                         const char *time_limit_line);
 int stop_watchdog_claim(void);
 
 #endif
