@@ -576,6 +576,13 @@ static int is_literal_line(const char *text) {
 }
 
 static nq_status not_understood(answer_parser *p, const char *text) {
+  /* Numbers that begin "1 2" and then leave the sequence are a labelled
+   * board's column header gone wrong more likely than anything else. */
+  int wrong_at;
+  long long wrong;
+  if (board_text_only_numbers(text) && !board_text_header_width(text, &wrong_at, &wrong) &&
+      wrong_at >= 3)
+    return fail(p, "column header: %lld where column %d was expected", wrong, wrong_at);
   char shown[48];
   parse_error_excerpt(shown, sizeof shown, text);
   return fail(p,
