@@ -160,7 +160,7 @@ static void undo_to(lrat_state *state, size_t count) {
 }
 
 /* Follows hints[from..to) as unit clauses; 1 conflict, 0 not, with the
- * reason in `why`. -1 out of memory. */
+ * reason in `why`. */
 static int follow_hints(lrat_state *state, size_t from, size_t to, char *why, size_t why_size) {
   for (size_t h = from; h < to; h++) {
     int64_t id = state->hints[h];
@@ -197,7 +197,7 @@ static int follow_hints(lrat_state *state, size_t from, size_t to, char *why, si
 }
 
 /* Assumes the literals false; 1 when one of them is already true (a
- * tautology), -1 out of memory. */
+ * tautology), else 0. */
 static int assume_false(lrat_state *state, const int *literals, size_t count, int skip) {
   for (size_t i = 0; i < count; i++) {
     if (literals[i] == skip)
@@ -211,7 +211,7 @@ static int assume_false(lrat_state *state, const int *literals, size_t count, in
   return 0;
 }
 
-/* 1 the lemma follows, 0 not (why says so), -1 out of memory. */
+/* 1 the lemma follows, 0 not (why says so). */
 static int check_lemma(lrat_state *state, char *why, size_t why_size) {
   undo_to(state, 0);
   int tautology = assume_false(state, state->lemma, state->lemma_count, 0);
@@ -247,8 +247,6 @@ static int check_lemma(lrat_state *state, char *why, size_t why_size) {
     while (end < state->hint_count && state->hints[end] > 0)
       end++;
     int satisfied = assume_false(state, literals, (size_t)state->length[id], resolved);
-    if (satisfied < 0)
-      return -1;
     if (!satisfied) {
       verdict = follow_hints(state, group + 1, end, why, why_size);
       if (verdict != 1) {
@@ -382,8 +380,6 @@ static nq_status check_steps(lrat_state *state, lrat_reader *reader, const char 
     result->lemmas++;
     char why[200];
     int verdict = check_lemma(state, why, sizeof why);
-    if (verdict < 0)
-      return NQ_ERR_MEMORY;
     if (verdict == 0) {
       if (reader->binary)
         result->failed_byte = -1 - where;
