@@ -659,6 +659,16 @@ static void reduce_learned(allsat_engine *e) {
   for (size_t i = 0; i < count / 2; i++)
     arena[all[i].offset + 1] |= FLAG_DELETED;
   free(all);
+  /* Copy the kept clauses into a new arena; the old one's flags word of
+   * each kept clause then says where it went, for the reasons. The new
+   * arena is allocated before the proof hears of any deletion: when it
+   * cannot be, nothing is deleted and the proof says nothing. */
+  int *moved = malloc((e->arena.size ? e->arena.size : 1) * sizeof *moved);
+  if (!moved) {
+    for (size_t c = 0; c < e->arena.size; c += HEADER + (size_t)arena[c])
+      arena[c + 1] &= ~FLAG_DELETED;
+    return;
+  }
   if (e->proof || e->lrat)
     for (size_t c = 0; c < e->arena.size; c += HEADER + (size_t)arena[c])
       if (arena[c + 1] >= 0 && (arena[c + 1] & FLAG_DELETED)) {
@@ -666,14 +676,6 @@ static void reduce_learned(allsat_engine *e) {
         if (e->lrat)
           log_lrat(e, arena[c + ID_SLOT], NULL, 0, NULL, 1);
       }
-  /* Copy the kept clauses into a new arena; the old one's flags word of
-   * each kept clause then says where it went, for the reasons. */
-  int *moved = malloc((e->arena.size ? e->arena.size : 1) * sizeof *moved);
-  if (!moved) {
-    for (size_t c = 0; c < e->arena.size; c += HEADER + (size_t)arena[c])
-      arena[c + 1] &= ~FLAG_DELETED;
-    return;
-  }
   size_t to = 0;
   e->learned_count = 0;
   for (size_t c = 0; c < e->arena.size; c += HEADER + (size_t)arena[c]) {

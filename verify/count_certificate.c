@@ -218,6 +218,50 @@ static size_t check_paths(const proof_clauses *paths, size_t cube, unsigned char
   return 0;
 }
 
+/* Marks failing[cube] for each cube that leaves some clause of the
+ * formula unsatisfied, 64 cubes at a time: bit k of holding[2 * v] (of
+ * holding[2 * v + 1]) says the block's cube k sets v true (false), so the
+ * cubes that satisfy a clause are the OR of its literals' words, and one
+ * pass over the formula judges 64 cubes. A cube marked here is judged
+ * again alone, which names the clause; an unmarked one satisfies every
+ * clause (a cube that gives a variable both values may go unmarked: the
+ * check of each cube rejects it first). Returns -1 out of memory. */
+static int mark_failing_cubes(const proof_clauses *formula, const unsigned char *tautology,
+                              const proof_clauses *cubes, int variables, unsigned char *failing) {
+  uint64_t *holding = calloc(2 * (size_t)variables + 2, sizeof *holding);
+  if (!holding)
+    return -1;
+  for (size_t first = 0; first < cubes->count; first += 64) {
+    size_t end = cubes->count - first < 64 ? cubes->count : first + 64;
+    uint64_t block = end - first == 64 ? ~(uint64_t)0 : ((uint64_t)1 << (end - first)) - 1;
+    for (size_t cube = first; cube < end; cube++)
+      for (size_t i = cubes->start[cube]; i < cubes->start[cube + 1]; i++) {
+        int literal = cubes->literals[i];
+        holding[2 * (size_t)abs(literal) + (literal < 0)] |= (uint64_t)1 << (cube - first);
+      }
+    uint64_t failed = 0;
+    for (size_t clause = 0; clause < formula->count && failed != block; clause++) {
+      if (tautology[clause])
+        continue;
+      uint64_t satisfied = 0;
+      for (size_t i = formula->start[clause]; i < formula->start[clause + 1]; i++) {
+        int literal = formula->literals[i];
+        satisfied |= holding[2 * (size_t)abs(literal) + (literal < 0)];
+      }
+      failed |= block & ~satisfied;
+    }
+    for (size_t cube = first; cube < end; cube++) {
+      failing[cube] = (unsigned char)((failed >> (cube - first)) & 1);
+      for (size_t i = cubes->start[cube]; i < cubes->start[cube + 1]; i++) {
+        int literal = cubes->literals[i];
+        holding[2 * (size_t)abs(literal) + (literal < 0)] = 0;
+      }
+    }
+  }
+  free(holding);
+  return 0;
+}
+
 nq_status nq_certificate_check(const char *cnf_path, const char *certificate_path,
                                const char *proof_path, int lrat, nq_certificate_result *result,
                                char *error, size_t error_size) {
@@ -286,6 +330,12 @@ nq_status nq_certificate_check(const char *cnf_path, const char *certificate_pat
     for (size_t i = 0; i < length; i++)
       value[abs(literals[i])] = 0;
   }
+  unsigned char *failing = calloc(cubes + 1, 1);
+  if (!failing || mark_failing_cubes(&formula, tautology, &cert.cubes, variables, failing)) {
+    free(failing);
+    free(tautology);
+    goto done;
+  }
   status = NQ_OK;
   /* Each cube: consistent, contains its decisions, satisfies every
    * clause, apart from the cubes before it; its free variables. */
@@ -306,7 +356,8 @@ nq_status nq_certificate_check(const char *cnf_path, const char *certificate_pat
     long bad_clause = -1, bad_decision = 0;
     const int *path = cert.decisions.literals + cert.decisions.start[cube];
     size_t path_length = proof_clause_length(&cert.decisions, cube);
-    for (size_t clause = 0; clause < formula.count && !clash && bad_clause < 0; clause++) {
+    for (size_t clause = 0; failing[cube] && clause < formula.count && !clash && bad_clause < 0;
+         clause++) {
       int satisfied = tautology[clause];
       for (size_t i = formula.start[clause]; i < formula.start[clause + 1] && !satisfied; i++) {
         int literal = formula.literals[i];
@@ -340,15 +391,18 @@ nq_status nq_certificate_check(const char *cnf_path, const char *certificate_pat
       fail(result, text, certificate_path, (long)cube + 1, (long)bad_position);
     }
     if (result->message[0]) {
+      free(failing);
       free(tautology);
       goto done;
     }
     if (add_power(&limbs, &limb_count, &limb_capacity, projection_size - assigned_projected)) {
       status = NQ_ERR_MEMORY;
+      free(failing);
       free(tautology);
       goto done;
     }
   }
+  free(failing);
   free(tautology);
   if (!to_decimal(limbs, limb_count, result->count, sizeof result->count))
     snprintf(result->count, sizeof result->count, "(too many digits)");

@@ -50,7 +50,7 @@ typedef struct lrat_state {
 static int internal(int literal) { return literal < 0 ? 2 * -literal + 1 : 2 * literal; }
 
 /* The next number: 1 read, 0 malformed or at the end. */
-static int read_number(lrat_reader *reader, int64_t *value) {
+static int read_number_slow(lrat_reader *reader, int64_t *value) {
   proof_tokens *text = &reader->text;
   if (reader->binary) {
     uint64_t number = 0;
@@ -73,6 +73,27 @@ static int read_number(lrat_reader *reader, int64_t *value) {
   return proof_tokens_integer(text, INT64_MAX / 16, value) == PROOF_TOKEN_OK;
 }
 
+/* As read_number_slow, a binary number of up to two bytes (the literals
+ * and most hints of a small formula) inline. */
+static inline int read_number(lrat_reader *reader, int64_t *value) {
+  proof_tokens *text = &reader->text;
+  if (reader->binary && text->size - text->at >= 2) {
+    const unsigned char *bytes = (const unsigned char *)text->bytes + text->at;
+    unsigned number;
+    if (!(bytes[0] & 0x80)) {
+      number = bytes[0];
+      text->at += 1;
+    } else if (!(bytes[1] & 0x80)) {
+      number = (bytes[0] & 0x7fu) | (unsigned)bytes[1] << 7;
+      text->at += 2;
+    } else
+      return read_number_slow(reader, value);
+    *value = (number & 1) ? -(int64_t)(number >> 1) : (int64_t)(number >> 1);
+    return 1;
+  }
+  return read_number_slow(reader, value);
+}
+
 static int ensure_id(lrat_state *state, int64_t id) {
   if ((size_t)id < state->id_capacity)
     return 0;
@@ -92,26 +113,44 @@ static int ensure_id(lrat_state *state, int64_t id) {
   return 0;
 }
 
-static int ensure_variable(lrat_state *state, int variable) {
+/* Values for the literals of variables up to `variable`, and a trail
+ * long enough for all of them: a literal is set only while unassigned, so
+ * the trail never holds more than one literal a variable. */
+static int ensure_variable_slow(lrat_state *state, int variable) {
   size_t needed = 2 * (size_t)variable + 2;
-  if (needed <= state->value_capacity)
-    return 0;
   size_t old = state->value_capacity;
   signed char *value = grow_array(state->value, &state->value_capacity, needed, 1, 1024);
   if (!value)
     return -1;
   memset(value + old, 0, state->value_capacity - old);
   state->value = value;
+  size_t trail = state->value_capacity / 2 + 1;
+  if (trail > state->assigned_capacity) {
+    int *assigned = realloc(state->assigned, trail * sizeof *assigned);
+    if (!assigned)
+      return -1;
+    state->assigned = assigned;
+    state->assigned_capacity = trail;
+  }
   return 0;
 }
 
-static int set_true(lrat_state *state, int literal) {
-  if (proof_push_int(&state->assigned, &state->assigned_count, &state->assigned_capacity, literal))
-    return -1;
+static inline int ensure_variable(lrat_state *state, int variable) {
+  return 2 * (size_t)variable + 2 <= state->value_capacity ? 0
+                                                           : ensure_variable_slow(state, variable);
+}
+
+/* Sets an unassigned literal true (the trail has room: ensure_variable). */
+static inline void set_true(lrat_state *state, int literal) {
+  state->assigned[state->assigned_count++] = literal;
   state->value[literal] = 1;
   state->value[literal ^ 1] = -1;
-  return 0;
 }
+
+/* Appends to a growable array with the check for room inline. */
+#define PUSH_FAST(items, count, capacity, item, slow)                                              \
+  ((count) < (capacity) ? ((items)[(count)++] = (item), 0)                                         \
+                        : slow(&(items), &(count), &(capacity), (item)))
 
 static void undo_to(lrat_state *state, size_t count) {
   while (state->assigned_count > count) {
@@ -121,7 +160,7 @@ static void undo_to(lrat_state *state, size_t count) {
 }
 
 /* Follows hints[from..to) as unit clauses; 1 conflict, 0 not, with the
- * reason in `why`. -1 out of memory. */
+ * reason in `why`. */
 static int follow_hints(lrat_state *state, size_t from, size_t to, char *why, size_t why_size) {
   for (size_t h = from; h < to; h++) {
     int64_t id = state->hints[h];
@@ -130,10 +169,11 @@ static int follow_hints(lrat_state *state, size_t from, size_t to, char *why, si
       return 0;
     }
     const int *literals = state->store.literals + state->offset[id];
-    int open = 0, open_count = 0;
-    for (int i = 0; i < state->length[id]; i++) {
+    const signed char *values = state->value;
+    int open = 0, open_count = 0, length = state->length[id];
+    for (int i = 0; i < length; i++) {
       int literal = internal(literals[i]);
-      signed char value = state->value[literal];
+      signed char value = values[literal];
       if (value > 0) {
         snprintf(why, why_size, "hint %lld is satisfied, not unit", (long long)id);
         return 0;
@@ -150,15 +190,14 @@ static int follow_hints(lrat_state *state, size_t from, size_t to, char *why, si
                open_count);
       return 0;
     }
-    if (set_true(state, open))
-      return -1;
+    set_true(state, open);
   }
   snprintf(why, why_size, "the hints end without a falsified clause");
   return 0;
 }
 
 /* Assumes the literals false; 1 when one of them is already true (a
- * tautology), -1 out of memory. */
+ * tautology), else 0. */
 static int assume_false(lrat_state *state, const int *literals, size_t count, int skip) {
   for (size_t i = 0; i < count; i++) {
     if (literals[i] == skip)
@@ -166,13 +205,13 @@ static int assume_false(lrat_state *state, const int *literals, size_t count, in
     int literal = internal(literals[i]);
     if (state->value[literal] > 0)
       return 1;
-    if (state->value[literal] == 0 && set_true(state, literal ^ 1))
-      return -1;
+    if (state->value[literal] == 0)
+      set_true(state, literal ^ 1);
   }
   return 0;
 }
 
-/* 1 the lemma follows, 0 not (why says so), -1 out of memory. */
+/* 1 the lemma follows, 0 not (why says so). */
 static int check_lemma(lrat_state *state, char *why, size_t why_size) {
   undo_to(state, 0);
   int tautology = assume_false(state, state->lemma, state->lemma_count, 0);
@@ -208,8 +247,6 @@ static int check_lemma(lrat_state *state, char *why, size_t why_size) {
     while (end < state->hint_count && state->hints[end] > 0)
       end++;
     int satisfied = assume_false(state, literals, (size_t)state->length[id], resolved);
-    if (satisfied < 0)
-      return -1;
     if (!satisfied) {
       verdict = follow_hints(state, group + 1, end, why, why_size);
       if (verdict != 1) {
@@ -228,11 +265,18 @@ static int check_lemma(lrat_state *state, char *why, size_t why_size) {
 static int store_clause(lrat_state *state, int64_t id, const int *literals, size_t count) {
   if (ensure_id(state, id))
     return -1;
-  state->offset[id] = state->store.literal_count;
-  state->length[id] = (int)count;
-  for (size_t i = 0; i < count; i++)
-    if (proof_clauses_push(&state->store, literals[i]))
+  proof_clauses *store = &state->store;
+  if (store->literal_count + count > store->literal_capacity) {
+    int *grown = grow_array(store->literals, &store->literal_capacity, store->literal_count + count,
+                            sizeof *grown, 4096);
+    if (!grown)
       return -1;
+    store->literals = grown;
+  }
+  state->offset[id] = store->literal_count;
+  state->length[id] = (int)count;
+  memcpy(store->literals + store->literal_count, literals, count * sizeof *literals);
+  store->literal_count += count;
   if (id > state->max_id)
     state->max_id = id;
   return 0;
@@ -320,7 +364,8 @@ static nq_status check_steps(lrat_state *state, lrat_reader *reader, const char 
         return FAIL_PARSE("literal %lld: a variable beyond the formula's plus the proof's size",
                           (long long)literal);
       if (ensure_variable(state, (int)(literal < 0 ? -literal : literal)) ||
-          proof_push_int(&state->lemma, &state->lemma_count, &state->lemma_capacity, (int)literal))
+          PUSH_FAST(state->lemma, state->lemma_count, state->lemma_capacity, (int)literal,
+                    proof_push_int))
         return NQ_ERR_MEMORY;
     }
     for (;;) {
@@ -329,14 +374,12 @@ static nq_status check_steps(lrat_state *state, lrat_reader *reader, const char 
         return FAIL_PARSE("expected a hint or 0");
       if (hint == 0)
         break;
-      if (proof_push_int64(&state->hints, &state->hint_count, &state->hint_capacity, hint))
+      if (PUSH_FAST(state->hints, state->hint_count, state->hint_capacity, hint, proof_push_int64))
         return NQ_ERR_MEMORY;
     }
     result->lemmas++;
     char why[200];
     int verdict = check_lemma(state, why, sizeof why);
-    if (verdict < 0)
-      return NQ_ERR_MEMORY;
     if (verdict == 0) {
       if (reader->binary)
         result->failed_byte = -1 - where;
@@ -383,6 +426,18 @@ static nq_status check_store(lrat_state *state, size_t numbered, const char *pro
   state->blocking_end = formula->count > numbered ? formula->count : 0;
   state->max_variable = (size_t)formula->max_variable + proof_size;
   state->id_limit = (int64_t)formula->count + (int64_t)proof_size;
+  /* Every lemma literal takes a byte of the proof at least: room for all
+   * of them at once (up to 16 M) spares the store's copies as it grows;
+   * the pages are touched only as lemmas fill them. */
+  size_t room =
+      formula->literal_count + (proof_size < ((size_t)1 << 24) ? proof_size : (size_t)1 << 24);
+  if (room > formula->literal_capacity) {
+    int *grown = realloc(formula->literals, room * sizeof *grown);
+    if (grown) {
+      formula->literals = grown;
+      formula->literal_capacity = room;
+    }
+  }
   /* Binary LRAT starts with 'a' or 'd'; text with a digit. */
   lrat_reader reader = {{proof, proof_size, 0, 1}, 0};
   size_t first = 0;

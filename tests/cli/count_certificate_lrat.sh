@@ -3,7 +3,8 @@
 # to 20 variables against a brute-force count (projected_count.py) and
 # N-Queens files in every encoding against OEIS A000170 (lib.sh); hints
 # mutated (one dropped, a wrong id, the last moved first, a lemma literal
-# flipped) rejected with the line named; and the proofs, renumbered to
+# flipped) rejected with the line named, in text and in binary LRAT; and
+# the proofs, renumbered to
 # the formula with every cube blocked, checked by drat-trim's lrat-check
 # when the anchors are present.
 source "$(dirname "$0")/lib.sh"
@@ -54,6 +55,32 @@ mutate "the last hint dropped" '$(NF - 1) = ""; $0 = $0'
 mutate "a wrong hint id" 'for (i = 2; $i != 0; i++); $(i + 1) = 99999999'
 mutate "the last hint moved first" 'for (i = 2; $i != 0; i++); t = $(NF - 1); for (k = NF - 1; k > i + 1; k--) $k = $(k - 1); $(i + 1) = t'
 mutate "a lemma literal flipped" '$2 = -$2'
+
+# The proof as binary LRAT (the engine's default form), encoded by
+# lrat_binary.py, which shares no code with the checker: accepted whole;
+# mutated (as above, and a hint to a clause deleted just before its
+# lemma, in text too) rejected at the lemma's byte, named.
+python3 "$CLI_TESTS/lrat_binary.py" "$proof" whole.bin.lrat
+expect_exit 0 "$NQSAT" check --instance q8.cnf --certificate q8.cnf.cert --proof whole.bin.lrat
+grep -q "^correct count $(known_count 8) " "$WORK/out" || fail "binary LRAT: $(cat "$WORK/out")"
+reject_binary() { # NAME LINE PATTERN: mutated.lrat as binary, failing at text line LINE
+  local byte
+  byte=$(python3 "$CLI_TESTS/lrat_binary.py" mutated.lrat mutated.bin.lrat "$2")
+  expect_exit 1 "$NQSAT" check --instance q8.cnf --certificate q8.cnf.cert --proof mutated.bin.lrat
+  grep -q "^certificate-failed .*mutated.bin.lrat: byte $byte: lemma [0-9]* fails: $3" "$WORK/out" ||
+    fail "binary, $1: $(cat "$WORK/out")"
+}
+for action in '$(NF - 1) = ""; $0 = $0' '$2 = -$2'; do
+  awk -v target="$line" "NR == target { $action } { print }" "$proof" >mutated.lrat
+  reject_binary "$action" "$line" ""
+done
+awk -v target="$line" 'NR == target { for (i = 2; $i != 0; i++); hint = $(i + 1)
+    print $1 - 1, "d", hint, 0 } { print }' "$proof" >mutated.lrat
+hint=$(awk -v target="$line" 'NR == target { for (i = 2; $i != 0; i++); print $(i + 1) }' "$proof")
+expect_exit 1 "$NQSAT" check --instance q8.cnf --certificate q8.cnf.cert --proof mutated.lrat
+grep -q "^certificate-failed .*mutated.lrat:$((line + 1)): lemma [0-9]* fails: hint $hint is not an active clause" \
+  "$WORK/out" || fail "a hint to a deleted clause: $(cat "$WORK/out")"
+reject_binary "a hint to a deleted clause" $((line + 1)) "hint $hint is not an active clause"
 
 if build_drat_trim; then
   for cnf in r1.cnf r2.cnf r4.cnf r5.cnf r8.cnf q6ladder.cnf q6log.cnf q6commander.cnf q8.cnf; do
