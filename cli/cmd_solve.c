@@ -469,6 +469,8 @@ static void print_component_stats(const nq_component_stats *stats, int threads,
   fprintf(stderr, "cache hits: %" PRIu64 "\n", stats->cache_hits);
   fprintf(stderr, "components of count 0: %" PRIu64 " (%" PRIu64 " decisions)\n",
           stats->zero_components, stats->zero_decisions);
+  fprintf(stderr, "component checks by CDCL: %" PRIu64 " (%" PRIu64 " refuted)\n",
+          stats->sat_checks, stats->sat_refuted);
   fprintf(stderr, "cache entries: %" PRIu64 "\n", stats->cache_entries);
   fprintf(stderr, "cache peak bytes: %" PRIu64 "\n", stats->cache_peak_bytes);
   fprintf(stderr, "cache evictions: %" PRIu64 "\n", stats->evictions);

@@ -45,6 +45,7 @@
 #include "nqsat/component_count.h"
 
 #include <limits.h>
+#include <picosat/picosat.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,6 +74,20 @@ enum { OCCURRENCE_WEIGHT = 4, ACTIVITY_WEIGHT = 1, ACTIVITY_BUMP = 1, DECAY_DECI
  * practice. */
 enum { DECOMPOSITION_SHARE = 4, DECOMPOSITION_MAX_WIDTH = 256, DECOMPOSITION_WEIGHT = 1 << 20 };
 #define DECOMPOSITION_STEPS 50000000u
+
+/* Satisfiability checks of components (component_satisfiable): on
+ * components of at least SAT_CHECK_VARIABLES variables, once SAT_CHECK_GAP
+ * conflicts have passed since the last check; the gap halves (to 1) after
+ * a check that refutes and doubles (to SAT_CHECK_MAX_GAP) after one that
+ * finds a model, so formulas without unsatisfiable components pay for few
+ * checks. Each check stops after SAT_CHECK_DECISIONS of PicoSAT's
+ * decisions (the component is then counted as before). */
+enum {
+  SAT_CHECK_VARIABLES = 16,
+  SAT_CHECK_GAP = 16,
+  SAT_CHECK_MAX_GAP = 1 << 14,
+  SAT_CHECK_DECISIONS = 1 << 14
+};
 
 typedef struct int_stack {
   int *items;
@@ -132,6 +147,9 @@ typedef struct counter {
    * its root (see "Branching" above); shared by the workers, read only. */
   const uint64_t *decomposition_bonus;
   uint64_t next_decay; /* the decision count of the next halving */
+  int sat_checks;      /* 0: no satisfiability checks of components */
+  int *sat_number;     /* [variables + 1]: a component's variables renumbered 1.. */
+  uint64_t next_sat_check, sat_check_gap; /* conflict counts */
   int_stack component_variables, component_clauses, keys;
   component_stack components;
   component_cache *cache;
@@ -595,12 +613,60 @@ static int branch_variable(counter *c, const component *part, int *any_projected
 
 static void count_split(counter *c, size_t variables_at, int variable_count, mpz_t result);
 
+/* Fewer variables first, then the order found (the walk's). */
+static int compare_component_size(const void *a, const void *b) {
+  const component *x = a, *y = b;
+  if (x->variable_count != y->variable_count)
+    return (x->variable_count > y->variable_count) - (x->variable_count < y->variable_count);
+  return (x->variables_at > y->variables_at) - (x->variables_at < y->variables_at);
+}
+
 static void decay_activity(counter *c) {
   if (c->stats.decisions < c->next_decay)
     return;
   c->next_decay = c->stats.decisions + DECAY_DECISIONS;
   for (int v = 1; v <= c->variables; v++)
     c->activity[v] /= 2;
+}
+
+static int sat_check_interrupt(void *state) { return search_clock_expired(state); }
+
+/* Whether the component's residual formula (its unsatisfied original
+ * clauses, false literals dropped) has a model, by PicoSAT's CDCL: 1 yes,
+ * 0 no, -1 unknown (decision limit, stop, or memory). A count-0
+ * component is refuted in the time CDCL takes, where the counter's
+ * chronological search may take exponentially many decisions (and, its
+ * zero entries dropped from the cache with the failed branch, take them
+ * again at each visit). */
+static int component_satisfiable(counter *c, const component *part) {
+  const int *variables = c->component_variables.items + part->variables_at;
+  const int *clauses = c->component_clauses.items + part->clauses_at;
+  PicoSAT *picosat = picosat_init();
+  if (!picosat)
+    return -1;
+  picosat_set_interrupt(picosat, &c->clock, sat_check_interrupt);
+  picosat_adjust(picosat, part->variable_count);
+  for (int i = 0; i < part->variable_count; i++)
+    c->sat_number[variables[i]] = i + 1;
+  for (int i = 0; i < part->clause_count; i++) {
+    for (int k = c->clause_start[clauses[i]]; k < c->clause_start[clauses[i] + 1]; k++) {
+      int literal = c->literals[k];
+      if (literal_value(c, literal) == 0)
+        picosat_add(picosat, literal > 0 ? c->sat_number[literal] : -c->sat_number[-literal]);
+    }
+    picosat_add(picosat, 0);
+  }
+  int answer = picosat_sat(picosat, SAT_CHECK_DECISIONS);
+  picosat_reset(picosat);
+  c->stats.sat_checks++;
+  if (answer == PICOSAT_UNSATISFIABLE) {
+    c->stats.sat_refuted++;
+    c->sat_check_gap /= 2;
+  } else if (c->sat_check_gap < SAT_CHECK_MAX_GAP) {
+    c->sat_check_gap = c->sat_check_gap ? 2 * c->sat_check_gap : 1;
+  }
+  c->next_sat_check = c->stats.conflicts + c->sat_check_gap;
+  return answer == PICOSAT_SATISFIABLE ? 1 : answer == PICOSAT_UNSATISFIABLE ? 0 : -1;
 }
 
 /* The count of component `index` of c->components (its key pushed on
@@ -626,6 +692,14 @@ static void count_component(counter *c, size_t index, mpz_t result) {
   uint64_t hash = component_cache_hash(c->keys.items + key_at, length);
   if (component_cache_find(c->cache, c->keys.items + key_at, length, hash, result)) {
     c->stats.cache_hits++;
+    c->keys.size = key_at;
+    return;
+  }
+  if (c->sat_checks && part.variable_count >= SAT_CHECK_VARIABLES &&
+      c->stats.conflicts >= c->next_sat_check && component_satisfiable(c, &part) == 0) {
+    mpz_set_ui(result, 0);
+    if (component_cache_store(c->cache, c->keys.items + key_at, length, hash, result) != NQ_OK)
+      c->status = NQ_ERR_MEMORY;
     c->keys.size = key_at;
     return;
   }
@@ -677,6 +751,13 @@ static void count_split(counter *c, size_t variables_at, int variable_count, mpz
   size_t components_at = c->components.size;
   size_t variables_top = c->component_variables.size, clauses_top = c->component_clauses.size;
   int free_projected = find_components(c, variables_at, variable_count);
+  /* Smallest first: an unsatisfiable small component ends the split
+   * before a large one is searched, which a learned clause carrying the
+   * small one's conflict can make fail everywhere (see "Learning"). */
+  size_t found = c->components.size - components_at;
+  if (found > 1)
+    qsort(c->components.items + components_at, found, sizeof *c->components.items,
+          compare_component_size);
   mpz_t part;
   mpz_init(part);
   mpz_set_ui(result, 1);
@@ -796,6 +877,7 @@ static void counter_free(counter *c) {
   free(c->clause_mark);
   free(c->score);
   free(c->activity);
+  free(c->sat_number);
   free(c->component_variables.items);
   free(c->component_clauses.items);
   free(c->keys.items);
@@ -978,9 +1060,13 @@ static int counter_init(counter *c, const cnf_compact *compact, const nq_compone
       calloc(compact->clause_count ? compact->clause_count : 1, sizeof *c->clause_mark);
   c->score = calloc(slots, sizeof *c->score);
   c->activity = calloc(slots, sizeof *c->activity);
+  c->sat_checks = !(options && options->without_sat_checks);
+  c->sat_number = calloc(slots, sizeof *c->sat_number);
+  c->sat_check_gap = c->next_sat_check = SAT_CHECK_GAP;
   c->cache = component_cache_new(cache_bytes);
   if (!c->value || !c->reason || !c->level || !c->learned_literals || !c->seen || !c->trail ||
-      !c->variable_mark || !c->clause_mark || !c->score || !c->activity || !c->cache)
+      !c->variable_mark || !c->clause_mark || !c->score || !c->activity || !c->sat_number ||
+      !c->cache)
     return -1;
   int loaded = load_clauses(c, compact);
   c->learned_limit =
@@ -1019,6 +1105,8 @@ static void add_stats(nq_component_stats *total, const counter *c) {
   total->cache_hits += c->stats.cache_hits;
   total->zero_components += c->stats.zero_components;
   total->zero_decisions += c->stats.zero_decisions;
+  total->sat_checks += c->stats.sat_checks;
+  total->sat_refuted += c->stats.sat_refuted;
   if (c->cache) {
     component_cache_stats held;
     component_cache_read_stats(c->cache, &held);

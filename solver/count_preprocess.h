@@ -18,7 +18,8 @@
 typedef struct count_preprocess_stats {
   int fixed;       /* variables whose value every model shares */
   int substituted; /* variables replaced by an equivalent literal */
-  int eliminated;  /* non-projected variables resolved away */
+  int eliminated;  /* variables resolved away (non-projected or defined) */
+  int defined;     /* of them, projected ones a gate over projected ones defines */
   uint64_t ticks;  /* watch and occurrence visits spent */
 } count_preprocess_stats;
 

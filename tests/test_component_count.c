@@ -7,8 +7,9 @@
  *   clause uses, duplicate literals, tautologies, unit and empty clauses; each
  *   also with a cache bound so small that entries are evicted, without
  *   clause learning, and on 2 and 7 threads (cubes);
- * - denser random 3-SAT of 40..60 variables (conflicts, learning, learned
- *   clause reduction): with and without learning, the enumeration engine;
+ * - denser random 3-SAT of 30..60 variables (conflicts, learning, learned
+ *   clause reduction, components refuted by the CDCL check): with and
+ *   without learning, without the CDCL checks, the enumeration engine;
  * - OEIS A000170 (typed in) on the N-Queens formulas N = 1..8, and the
  *   enumeration engine on the same files;
  * - a count beyond 2^64: 70 disjoint copies of (a | b), 3^70 by GMP's
@@ -224,9 +225,9 @@ static void check_queens(const char *directory) {
  * time) and a small cache must agree with each other and with the
  * enumeration engine. */
 static void check_learning(void) {
-  mpz_t plain, learned, reduced, bounded, threaded;
-  mpz_inits(plain, learned, reduced, bounded, threaded, NULL);
-  int formulas = 0, with_learned = 0;
+  mpz_t plain, learned, reduced, bounded, threaded, unchecked;
+  mpz_inits(plain, learned, reduced, bounded, threaded, unchecked, NULL);
+  int formulas = 0, with_learned = 0, with_refuted = 0;
   for (int variables = 30; variables <= 60; variables += 3)
     for (int round = 0; round < 3; round++) {
       int clauses = variables * (35 + (int)random_below(10)) / 10;
@@ -262,6 +263,13 @@ static void check_learning(void) {
       options = (nq_component_options){0};
       CHECK(nq_cnf_count_components(cnf, &options, NULL, learned, &stats) == NQ_OK, "learned");
       with_learned += stats.learned > 0;
+      with_refuted += stats.sat_refuted > 0;
+      options.without_sat_checks = 1;
+      CHECK(nq_cnf_count_components(cnf, &options, NULL, unchecked, &stats) == NQ_OK,
+            "without checks");
+      CHECK(stats.sat_checks == 0, "%llu checks with the checks off",
+            (unsigned long long)stats.sat_checks);
+      options.without_sat_checks = 0;
       options.learned_bound = 8;
       CHECK(nq_cnf_count_components(cnf, &options, NULL, reduced, &stats) == NQ_OK, "reduced");
       options.cache_bytes = 2000;
@@ -271,20 +279,24 @@ static void check_learning(void) {
       uint64_t enumerated = count_by_enumeration(cnf);
       CHECK(mpz_cmp(learned, plain) == 0 && mpz_cmp(reduced, plain) == 0 &&
                 mpz_cmp(bounded, plain) == 0 && mpz_cmp(threaded, plain) == 0 &&
-                mpz_cmp_ui(plain, (unsigned long)enumerated) == 0,
+                mpz_cmp(unchecked, plain) == 0 && mpz_cmp_ui(plain, (unsigned long)enumerated) == 0,
             "3-SAT %d/%d (projection %d): plain %s, learned %s, reduced %s, bounded %s, "
-            "7 threads %s, enumeration %llu",
+            "7 threads %s, without CDCL checks %s, enumeration %llu",
             variables, clauses, round == 2, mpz_get_str(NULL, 10, plain),
             mpz_get_str(NULL, 10, learned), mpz_get_str(NULL, 10, reduced),
             mpz_get_str(NULL, 10, bounded), mpz_get_str(NULL, 10, threaded),
-            (unsigned long long)enumerated);
+            mpz_get_str(NULL, 10, unchecked), (unsigned long long)enumerated);
       nq_cnf_free(cnf);
       formulas++;
     }
   CHECK(with_learned * 2 >= formulas, "only %d of %d formulas learned a clause", with_learned,
         formulas);
-  printf("3-SAT formulas with and without learning: %d (%d learned)\n", formulas, with_learned);
-  mpz_clears(plain, learned, reduced, bounded, threaded, NULL);
+  CHECK(with_refuted >= 3, "only %d of %d formulas had a component refuted by CDCL", with_refuted,
+        formulas);
+  printf("3-SAT formulas with and without learning: %d (%d learned, %d with components refuted "
+         "by CDCL)\n",
+         formulas, with_learned, with_refuted);
+  mpz_clears(plain, learned, reduced, bounded, threaded, unchecked, NULL);
 }
 
 /* Disjoint copies: the count is the product of the copies' counts. */

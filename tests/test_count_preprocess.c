@@ -6,10 +6,17 @@
  * projection, with a random one, and with only the gates' inputs
  * projected (the outputs are then eliminable). Also:
  * - projection respected: every variable left keeps its projection flag,
- *   no projected variable is eliminated, and without a projection nothing
- *   is eliminated at all;
+ *   and a projected variable is eliminated only when a gate over
+ *   projected variables defines it (without a projection, every
+ *   eliminated variable is such a one);
+ * - circuits of AND/OR gates over free inputs (gates reading earlier
+ *   outputs, alone, under random clauses, under a random projection that
+ *   may leave inputs out): brute force as above, and a circuit alone
+ *   comes back with no clause and one projected variable per input read,
+ *   as 2^inputs says it must;
  * - every step fires somewhere in the run (fixed, substituted, eliminated
- *   each nonzero), so the comparison is not vacuous;
+ *   with and without a gate each nonzero), so the comparison is not
+ *   vacuous;
  * - the whole counter (nq_cnf_count_components) with and without the
  *   preprocessing agrees with brute force on the same formulas;
  * - an unsatisfiable formula that only probing refutes (each literal of x
@@ -154,7 +161,73 @@ static nq_cnf *structured_formula(int variables, int projection) {
   return cnf;
 }
 
-static int fired_fixed, fired_substituted, fired_eliminated;
+/* Circuits: `gates` AND or OR gates, each of 1 to 4 inputs chosen among
+ * the `inputs` free variables and the earlier gates' outputs (outputs
+ * numbered inputs + 1, ...). shape 0: the gates alone; 1: plus random
+ * clauses over everything, so outputs are constrained; 2: as 1, with a
+ * random projection that may leave out inputs (a gate over an
+ * unprojected input does not make its projected output removable). */
+static nq_cnf *gate_formula(int inputs, int gates, int shape) {
+  static text t, whole;
+  t.length = whole.length = 0;
+  int variables = inputs + gates, clauses = 0;
+  for (int i = 1; i <= gates; i++) {
+    int g = inputs + i, arity = 1 + (int)random_below(4), negate = (int)random_below(2);
+    int in[4];
+    for (int k = 0; k < arity; k++)
+      in[k] = literal(1 + (int)random_below((unsigned)(g - 1)));
+    int out = negate ? -g : g; /* out == OR(in): (-out | in...) and (out | -in_k) */
+    put(&t, "%d ", -out, 0, 0);
+    for (int k = 0; k < arity; k++)
+      put(&t, "%d ", in[k], 0, 0);
+    put(&t, "0\n", 0, 0, 0);
+    clauses++;
+    for (int k = 0; k < arity; k++, clauses++)
+      put(&t, "%d %d 0\n", out, -in[k], 0);
+  }
+  for (int i = 0; shape && i < 1 + (int)random_below(4); i++, clauses++)
+    put(&t, "%d %d %d 0\n", literal(1 + (int)random_below((unsigned)variables)),
+        literal(1 + (int)random_below((unsigned)variables)),
+        literal(1 + (int)random_below((unsigned)variables)));
+  put(&whole, "p cnf %d %d\n", variables, clauses, 0);
+  memcpy(whole.data + whole.length, t.data, t.length);
+  whole.length += t.length;
+  if (shape == 2) {
+    put(&whole, "c ind", 0, 0, 0);
+    for (int v = 1; v <= variables; v++)
+      if (random_below(3))
+        put(&whole, " %d", v, 0, 0);
+    put(&whole, " 0\n", 0, 0, 0);
+  }
+  nq_cnf *cnf = NULL;
+  char error[256];
+  if (nq_cnf_read_memory(whole.data, whole.length, "gates", &cnf, error, sizeof error) != NQ_OK)
+    fprintf(stderr, "formula rejected: %s\n%s", error, whole.data);
+  return cnf;
+}
+
+/* The gates alone define every output from the inputs: 2^inputs models,
+ * and the preprocessing leaves no clause (every output is eliminated). */
+static void check_gates_only(const nq_cnf *cnf, int inputs) {
+  cnf_compact in, out;
+  CHECK(cnf_compact_build(cnf, &in) == NQ_OK, "compact");
+  count_preprocess_stats stats;
+  CHECK(count_preprocess(&in, &out, &stats) == 1, "a circuit has models");
+  CHECK(out.clause_count == 0, "gates alone: %zu clauses left", out.clause_count);
+  int projected_left = 0;
+  for (int v = 1; v <= out.variables; v++)
+    projected_left += out.projected[v];
+  /* Inputs no gate reads are in no clause of the input: not in `in`. */
+  int read = 0;
+  for (int v = 1; v <= in.variables; v++)
+    read += in.file_variable[v] <= inputs;
+  CHECK(projected_left == read, "gates alone: %d projected left, %d inputs read", projected_left,
+        read);
+  cnf_compact_free(&out);
+  cnf_compact_free(&in);
+}
+
+static int fired_fixed, fired_substituted, fired_eliminated, fired_defined;
 
 static void check_formula(const nq_cnf *cnf, int projection) {
   cnf_compact in, out;
@@ -178,13 +251,16 @@ static void check_formula(const nq_cnf *cnf, int projection) {
       CHECK(from && in.projected[from] == out.projected[v], "variable %d lost its projection flag",
             out.file_variable[v]);
     }
-    CHECK(stats.eliminated <= non_projected, "%d eliminated, %d non-projected", stats.eliminated,
+    CHECK(stats.eliminated - stats.defined <= non_projected,
+          "%d eliminated (%d defined), %d non-projected", stats.eliminated, stats.defined,
           non_projected);
-    CHECK(projection || stats.eliminated == 0, "eliminated %d without a projection",
-          stats.eliminated);
+    CHECK(projection || stats.eliminated == stats.defined,
+          "eliminated %d without a projection, only %d of them defined by gates", stats.eliminated,
+          stats.defined);
     fired_fixed += stats.fixed > 0;
     fired_substituted += stats.substituted > 0;
-    fired_eliminated += stats.eliminated > 0;
+    fired_eliminated += stats.eliminated > stats.defined;
+    fired_defined += stats.defined > 0;
     cnf_compact_free(&out);
   }
   CHECK(got == expected, "projection %d: preprocessed %llu models, brute force %llu", projection,
@@ -233,11 +309,23 @@ int main(void) {
       formulas++;
     }
   }
+  for (int round = 0; round < 120; round++) {
+    int inputs = 3 + round % 6, gates = 1 + round % 7;
+    nq_cnf *cnf = gate_formula(inputs, gates, round % 3);
+    if (!cnf)
+      continue;
+    check_formula(cnf, round % 3 == 2);
+    if (round % 3 == 0)
+      check_gates_only(cnf, inputs);
+    nq_cnf_free(cnf);
+    formulas++;
+  }
   check_both_polarities_fail();
-  printf("formulas against brute force: %d (fixed in %d, substituted in %d, eliminated in %d)\n",
-         formulas, fired_fixed, fired_substituted, fired_eliminated);
-  CHECK(fired_fixed > 20 && fired_substituted > 20 && fired_eliminated > 20,
-        "each step fires: fixed %d, substituted %d, eliminated %d", fired_fixed, fired_substituted,
-        fired_eliminated);
+  printf("formulas against brute force: %d (fixed in %d, substituted in %d, eliminated in %d, "
+         "defined by gates in %d)\n",
+         formulas, fired_fixed, fired_substituted, fired_eliminated, fired_defined);
+  CHECK(fired_fixed > 20 && fired_substituted > 20 && fired_eliminated > 20 && fired_defined > 20,
+        "each step fires: fixed %d, substituted %d, eliminated %d, defined %d", fired_fixed,
+        fired_substituted, fired_eliminated, fired_defined);
   return check_report("count_preprocess");
 }

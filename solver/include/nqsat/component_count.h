@@ -46,6 +46,9 @@ typedef struct nq_component_options {
   /* Learned clauses held before the least useful half of them is dropped
    * (0: 2000 plus half the clauses, growing by a tenth at each drop). */
   int learned_bound;
+  /* Nonzero: no CDCL check of components before counting them (for
+   * comparison and tests). */
+  int without_sat_checks;
   /* Worker threads (0 or 1: one). More split the formula into cubes on its
    * most frequent projected variables (8 per thread, at most 2^12), each
    * counted by a worker with its own clauses and cache (cache_bytes is
@@ -79,6 +82,9 @@ typedef struct nq_component_stats {
    * spent in the outermost of them: the search's cost of unsatisfiable
    * parts of a satisfiable formula. */
   uint64_t zero_components, zero_decisions;
+  /* Components checked for a model by CDCL before being counted, and
+   * those the check refuted (counted 0 without search). */
+  uint64_t sat_checks, sat_refuted;
   /* The width of the tree decomposition that guided the branching, -1
    * when branching went without one (too wide or too costly to find). */
   int decomposition_width;
