@@ -271,7 +271,7 @@ nq_status nq_certificate_check(const char *cnf_path, const char *certificate_pat
   proof_clauses formula;
   certificate cert;
   memset(&cert, 0, sizeof cert);
-  unsigned char *projected = NULL, *flipped = NULL;
+  unsigned char *projected = NULL, *flipped = NULL, *tautology = NULL, *failing = NULL;
   signed char *value = NULL;
   uint32_t *limbs = NULL;
   size_t limb_count = 0, limb_capacity = 0;
@@ -314,7 +314,7 @@ nq_status nq_certificate_check(const char *cnf_path, const char *certificate_pat
     goto done;
   /* A clause with a literal and its negation holds under every
    * assignment, whatever a cube leaves free. */
-  unsigned char *tautology = calloc(formula.count + 1, 1);
+  tautology = calloc(formula.count + 1, 1);
   if (!tautology)
     goto done;
   for (size_t clause = 0; clause < formula.count; clause++) {
@@ -330,12 +330,9 @@ nq_status nq_certificate_check(const char *cnf_path, const char *certificate_pat
     for (size_t i = 0; i < length; i++)
       value[abs(literals[i])] = 0;
   }
-  unsigned char *failing = calloc(cubes + 1, 1);
-  if (!failing || mark_failing_cubes(&formula, tautology, &cert.cubes, variables, failing)) {
-    free(failing);
-    free(tautology);
+  failing = calloc(cubes + 1, 1);
+  if (!failing || mark_failing_cubes(&formula, tautology, &cert.cubes, variables, failing))
     goto done;
-  }
   status = NQ_OK;
   /* Each cube: consistent, contains its decisions, satisfies every
    * clause, apart from the cubes before it; its free variables. */
@@ -390,20 +387,13 @@ nq_status nq_certificate_check(const char *cnf_path, const char *certificate_pat
                why);
       fail(result, text, certificate_path, (long)cube + 1, (long)bad_position);
     }
-    if (result->message[0]) {
-      free(failing);
-      free(tautology);
+    if (result->message[0])
       goto done;
-    }
     if (add_power(&limbs, &limb_count, &limb_capacity, projection_size - assigned_projected)) {
       status = NQ_ERR_MEMORY;
-      free(failing);
-      free(tautology);
       goto done;
     }
   }
-  free(failing);
-  free(tautology);
   if (!to_decimal(limbs, limb_count, result->count, sizeof result->count))
     snprintf(result->count, sizeof result->count, "(too many digits)");
   if (strcmp(result->count, cert.claimed)) {
@@ -451,6 +441,8 @@ done:
   free(projected);
   free(value);
   free(flipped);
+  free(tautology);
+  free(failing);
   free(limbs);
   proof_clauses_free(&formula);
   proof_clauses_free(&cert.cubes);

@@ -266,13 +266,8 @@ static int store_clause(lrat_state *state, int64_t id, const int *literals, size
   if (ensure_id(state, id))
     return -1;
   proof_clauses *store = &state->store;
-  if (store->literal_count + count > store->literal_capacity) {
-    int *grown = grow_array(store->literals, &store->literal_capacity, store->literal_count + count,
-                            sizeof *grown, 4096);
-    if (!grown)
-      return -1;
-    store->literals = grown;
-  }
+  if (proof_clauses_reserve(store, store->literal_count + count))
+    return -1;
   state->offset[id] = store->literal_count;
   state->length[id] = (int)count;
   memcpy(store->literals + store->literal_count, literals, count * sizeof *literals);
@@ -431,13 +426,7 @@ static nq_status check_store(lrat_state *state, size_t numbered, const char *pro
    * the pages are touched only as lemmas fill them. */
   size_t room =
       formula->literal_count + (proof_size < ((size_t)1 << 24) ? proof_size : (size_t)1 << 24);
-  if (room > formula->literal_capacity) {
-    int *grown = realloc(formula->literals, room * sizeof *grown);
-    if (grown) {
-      formula->literals = grown;
-      formula->literal_capacity = room;
-    }
-  }
+  (void)proof_clauses_reserve(formula, room); /* without it, the store grows as it goes */
   /* Binary LRAT starts with 'a' or 'd'; text with a digit. */
   lrat_reader reader = {{proof, proof_size, 0, 1}, 0};
   size_t first = 0;

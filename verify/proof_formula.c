@@ -69,14 +69,20 @@ int proof_clauses_init(proof_clauses *clauses) {
   return 0;
 }
 
+int proof_clauses_reserve(proof_clauses *clauses, size_t literals) {
+  if (literals <= clauses->literal_capacity)
+    return 0;
+  int *grown =
+      grow_array(clauses->literals, &clauses->literal_capacity, literals, sizeof *grown, 4096);
+  if (!grown)
+    return -1;
+  clauses->literals = grown;
+  return 0;
+}
+
 int proof_clauses_push(proof_clauses *clauses, int literal) {
-  if (clauses->literal_count == clauses->literal_capacity) {
-    int *grown = grow_array(clauses->literals, &clauses->literal_capacity,
-                            clauses->literal_count + 1, sizeof *grown, 4096);
-    if (!grown)
-      return -1;
-    clauses->literals = grown;
-  }
+  if (proof_clauses_reserve(clauses, clauses->literal_count + 1))
+    return -1;
   clauses->literals[clauses->literal_count++] = literal;
   int variable = literal < 0 ? -literal : literal;
   if (variable > clauses->max_variable)

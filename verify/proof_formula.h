@@ -31,6 +31,9 @@ typedef struct proof_clauses {
 /* 0 on success, -1 out of memory. */
 int proof_clauses_init(proof_clauses *clauses);
 int proof_clauses_push(proof_clauses *clauses, int literal);
+/* Room for `literals` literals in all (the capacity doubled until it holds
+ * them), so that many can be written without a check each. */
+int proof_clauses_reserve(proof_clauses *clauses, size_t literals);
 int proof_clauses_close(proof_clauses *clauses);
 void proof_clauses_free(proof_clauses *clauses);
 static inline size_t proof_clause_length(const proof_clauses *clauses, size_t clause) {
