@@ -1140,7 +1140,7 @@ int cmd_solve(int argc, char **argv) {
      * it, without counting twice (a count too long to print in full is
      * counted apart below). */
     int answer = solve_write_certificate(target, certificate_path, proof_format, certificate_proof,
-                                         interrupt_watch(), (uint64_t)options.exact_digits);
+                                         options.control.threads, interrupt_watch(), (uint64_t)options.exact_digits);
     if (answer != -1)
       return answer;
     certificate_path = NULL; /* written; only the count is left to print */
@@ -1149,7 +1149,8 @@ int cmd_solve(int argc, char **argv) {
     int answer = solve_file(&options, target, max_memory);
     if (certificate_path && (answer == NQ_EXIT_SATISFIABLE || answer == NQ_EXIT_UNSATISFIABLE)) {
       int written = solve_write_certificate(target, certificate_path, proof_format,
-                                            certificate_proof, interrupt_watch(), 0);
+                                            certificate_proof, options.control.threads,
+                                            interrupt_watch(), 0);
       if (written != NQ_EXIT_OK)
         return written;
     }

@@ -95,7 +95,8 @@ int solve_write_queens_proof(const nq_encoding *encoding, const char *proof_path
 }
 
 int solve_write_certificate(const char *cnf_path, const char *certificate_path, int format,
-                            int kind, const volatile sig_atomic_t *stop, uint64_t print_digits) {
+                            int kind, int threads, const volatile sig_atomic_t *stop,
+                            uint64_t print_digits) {
   char error[600], count[128], proof_path[4200];
   snprintf(proof_path, sizeof proof_path, "%s.%s", certificate_path,
            kind == NQ_CERTIFICATE_DRAT ? "drat" : "lrat");
@@ -106,7 +107,7 @@ int solve_write_certificate(const char *cnf_path, const char *certificate_path, 
   nq_proof_format chosen = format < 0 ? NQ_PROOF_BINARY : (nq_proof_format)format;
   nq_status status =
       nq_cnf_certify_count(cnf, certificate_path, proof_path, chosen, (nq_certificate_proof)kind,
-                           stop, count, sizeof count, &cubes, error, sizeof error);
+                           threads, stop, count, sizeof count, &cubes, error, sizeof error);
   nq_cnf_free(cnf);
   if (status == NQ_ERR_INTERRUPTED)
     return report_interrupted("solve", "no certificate was written");

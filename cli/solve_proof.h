@@ -28,6 +28,7 @@ int solve_write_queens_proof(const nq_encoding *encoding, const char *proof_path
  * run of its own. -1, the files written but nothing printed, for a count
  * longer than that: the caller counts apart and prints the line. */
 int solve_write_certificate(const char *cnf_path, const char *certificate_path, int format,
-                            int kind, const volatile sig_atomic_t *stop, uint64_t print_digits);
+                            int kind, int threads, const volatile sig_atomic_t *stop,
+                            uint64_t print_digits);
 
 #endif

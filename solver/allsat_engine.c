@@ -1125,6 +1125,12 @@ nq_status allsat_engine_enumerate(allsat_engine *e, const int *assumptions, size
         if (e->current_level == 0) {
           note_conflict(e);
           log_refutation(e);
+        } else {
+          /* The assumptions alone propagate to a conflict: their
+           * negation is the cube's lemma. */
+          log_exhausted(e, e->floor, WHY_CONFLICT);
+          if (e->out_of_memory)
+            status = NQ_ERR_MEMORY;
         }
         break;
       }
@@ -1189,8 +1195,10 @@ nq_status allsat_engine_enumerate(allsat_engine *e, const int *assumptions, size
       break;
     }
   }
-  if (complete && e->lrat && e->floor == 0 && !e->refuted) {
-    log_exhausted(e, 0, e->final_why);
+  /* The lemma of the whole walk: the empty clause (LRAT only; a DRAT
+   * caller adds it), or under assumptions the clause negating them. */
+  if (complete && !e->refuted && (e->floor == 1 || e->lrat)) {
+    log_exhausted(e, e->floor, e->final_why);
     if (e->out_of_memory && status == NQ_OK)
       status = NQ_ERR_MEMORY;
   }
@@ -1492,6 +1500,12 @@ int allsat_engine_set_lrat(allsat_engine *e, allsat_lrat_fn lrat, void *context)
   e->lrat = lrat;
   e->lrat_context = context;
   return 0;
+}
+
+int allsat_engine_blocking_id(const allsat_engine *e) { return e->blocking_id; }
+
+int allsat_engine_fixed(const allsat_engine *e, int variable) {
+  return e->inconsistent || e->value[2 * variable] != 0;
 }
 
 int allsat_engine_path(const allsat_engine *e, int *literals) {

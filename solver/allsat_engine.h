@@ -77,6 +77,11 @@ typedef int (*allsat_proof_fn)(void *context, const int *literals, int size, int
  * added refutes the clauses plus each model's blocking clause (the
  * negation of its assigned projected literals). */
 void allsat_engine_set_proof(allsat_engine *engine, allsat_proof_fn proof, void *context);
+/* Under assumptions (one call, a fresh engine, each assumption open at
+ * level 0: see allsat_engine_fixed), an enumeration that reported every
+ * model ends its proof with the clause negating the assumptions instead
+ * of the empty clause, the lemma of the cube's subtree: the proofs of
+ * the cubes of a split then compose (cnf_certify.c). */
 
 /* LRAT instead of DRAT (the standard technique of CaDiCaL's LRAT output;
  * Gocht and Nordstrom, AAAI 2021, on hints from conflict analysis): each
@@ -95,6 +100,13 @@ typedef int (*allsat_lrat_fn)(void *context, int id, const int *literals, int si
                               const int *hints, int hint_count, int deleted);
 /* Call before the first enumeration; -1 when out of memory. */
 int allsat_engine_set_lrat(allsat_engine *engine, allsat_lrat_fn lrat, void *context);
+
+/* Inside on_model, with LRAT: the id the model's blocking clause takes. */
+int allsat_engine_blocking_id(const allsat_engine *engine);
+
+/* Whether `variable` is assigned at level 0 (1 also when the clauses are
+ * refuted there). */
+int allsat_engine_fixed(const allsat_engine *engine, int variable);
 
 /* Inside on_model: the model's decision path, the decision (or, on a
  * flipped level, the negated decision) of each projection level from the

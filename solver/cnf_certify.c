@@ -1,8 +1,10 @@
-/* nq_cnf_certify_count (nqsat/refute.h): one walk of the CDCL engine's
+/* nq_cnf_certify_count (nqsat/refute.h): a walk of the CDCL engine's
  * decision tree over the projection writes both parts of the certificate:
  * each model as a cube with its decision path, and the engine's learned
  * clauses with a lemma per exhausted subtree as the DRAT proof that the
- * formula with every cube blocked has no model (allsat_engine.h). */
+ * formula with every cube blocked has no model (allsat_engine.h). On
+ * several threads the walk is split into cubes whose proofs are composed
+ * into one (certify_split.h); on one thread it is a single walk. */
 #include <errno.h>
 #include <gmp.h>
 #include <stdio.h>
@@ -12,6 +14,8 @@
 
 #include "allsat_engine.h"
 #include "allsat_order.h"
+#include "certify_split.h"
+#include "processors.h"
 #include "nqsat/refute.h"
 #include "proof_writer.h"
 
@@ -27,23 +31,6 @@ typedef struct cube_writer {
   const volatile sig_atomic_t *stop;
 } cube_writer;
 
-/* Appends " LITERAL" to `line` at `at`; returns the new end. */
-static size_t append_literal(char *line, size_t at, int literal) {
-  char digits[12];
-  int count = 0;
-  unsigned magnitude = literal < 0 ? 0u - (unsigned)literal : (unsigned)literal;
-  do {
-    digits[count++] = (char)('0' + magnitude % 10);
-    magnitude /= 10;
-  } while (magnitude);
-  line[at++] = ' ';
-  if (literal < 0)
-    line[at++] = '-';
-  while (count)
-    line[at++] = digits[--count];
-  return at;
-}
-
 /* "d DECISIONS 0" then "m LITERALS 0": the cube's decision path, then its
  * literals (projected ones, a witness for the others; free ones left out),
  * each line built in `line` and written at once (fprintf per literal was
@@ -51,19 +38,9 @@ static size_t append_literal(char *line, size_t at, int literal) {
 static int on_cube(void *context, const signed char *values, int free_count) {
   cube_writer *writer = context;
   int decisions = allsat_engine_path(writer->engine, writer->path);
-  char *line = writer->line;
-  size_t at = 0;
-  line[at++] = 'd';
-  for (int i = 0; i < decisions; i++)
-    at = append_literal(line, at, writer->path[i]);
-  memcpy(line + at, " 0\nm", 4);
-  at += 4;
-  for (int v = 1; v <= writer->variables; v++)
-    if (values[v] >= 0)
-      at = append_literal(line, at, values[v] ? v : -v);
-  memcpy(line + at, " 0\n", 3);
-  at += 3;
-  if (fwrite(line, 1, at, writer->file) != at)
+  size_t at =
+      certify_cube_line(writer->line, NULL, 0, writer->path, decisions, values, writer->variables);
+  if (fwrite(writer->line, 1, at, writer->file) != at)
     writer->failed = 1;
   mpz_t term;
   mpz_init(term);
@@ -81,8 +58,8 @@ static int stop_requested(void *context) {
 
 nq_status nq_cnf_certify_count(const nq_cnf *cnf, const char *certificate_path,
                                const char *proof_path, nq_proof_format format,
-                               nq_certificate_proof kind, const volatile sig_atomic_t *stop,
-                               char *count_text, size_t count_size, size_t *cubes, char *error,
+                               nq_certificate_proof kind, int threads,
+                               const volatile sig_atomic_t *stop, char *count_text, size_t count_size, size_t *cubes, char *error,
                                size_t error_size) {
   int variables = cnf->variables > cnf->max_variable ? cnf->variables : cnf->max_variable;
   if (variables < 1)
@@ -126,15 +103,37 @@ nq_status nq_cnf_certify_count(const nq_cnf *cnf, const char *certificate_path,
           kind == NQ_CERTIFICATE_LRAT ? " (a cube's blocking clause has the id its lemmas skip)"
                                       : "");
   status = NQ_ERR_MEMORY;
-  writer.engine = allsat_engine_new(variables, projected, cnf->literals, cnf->literal_count);
-  if (!writer.engine)
-    goto done;
-  allsat_engine_set_max_free(writer.engine, variables);
   /* The enumeration's static order (allsat_order.h), as solve --count
    * uses: the walk, hence the certificate and its proof, is a fraction of
    * what VSIDS makes of it. */
   int *rank = malloc(((size_t)variables + 1) * sizeof *rank);
-  if (rank && !allsat_order_by_links(variables, cnf->literals, cnf->literal_count, rank))
+  if (rank && allsat_order_by_links(variables, cnf->literals, cnf->literal_count, rank)) {
+    free(rank);
+    rank = NULL; /* VSIDS */
+  }
+  int split = 0;
+  if (threads <= 0)
+    threads = online_processors(0);
+  if (threads > 1) {
+    certify_formula formula = {variables, projected, cnf->literals, cnf->literal_count, rank};
+    status = certify_split_walk(&formula, threads, kind, writer.file, &proof, stop, writer.count,
+                                &writer.cubes, &split);
+    if (status == NQ_ERR_IO)
+      snprintf(error, error_size, "%s: cannot write the certificate or its proof",
+               certificate_path);
+    if (status != NQ_OK || split) {
+      free(rank);
+      goto written;
+    }
+  }
+  status = NQ_ERR_MEMORY;
+  writer.engine = allsat_engine_new(variables, projected, cnf->literals, cnf->literal_count);
+  if (!writer.engine) {
+    free(rank);
+    goto done;
+  }
+  allsat_engine_set_max_free(writer.engine, variables);
+  if (rank)
     (void)allsat_engine_set_order(writer.engine, rank, variables); /* else VSIDS */
   free(rank);
   if (kind == NQ_CERTIFICATE_DRAT)
@@ -157,6 +156,9 @@ nq_status nq_cnf_certify_count(const nq_cnf *cnf, const char *certificate_path,
    * the engine logs itself, with its hints, in LRAT). */
   if (kind == NQ_CERTIFICATE_DRAT)
     proof_writer_step(&proof, NULL, 0, 0);
+written:
+  if (status != NQ_OK)
+    goto done;
   /* mpz_get_str, not gmp_fprintf: gmp.h declares its stdio functions only
    * when <stdio.h> came first, an order clang-format does not keep. */
   char *count_digits = mpz_get_str(NULL, 10, writer.count);

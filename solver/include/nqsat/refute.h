@@ -50,13 +50,15 @@ nq_status nq_cnf_refute(const nq_cnf *cnf, const char *proof_path, nq_proof_form
  * or LRAT proof (`kind`) that the formula with every cube blocked has no
  * model. In LRAT, the formula's clauses keep their numbers and each
  * cube's blocking clause takes the id the proof's lemmas skip, in cube
- * order (allsat_engine.h). The count,
+ * order (allsat_engine.h). On `threads` threads (0: one per
+ * processor) the walk is split into cubes whose proofs are composed into
+ * one, the certificate the same in form. The count,
  * as decimal digits, goes to `count_text`. Both files are written through
  * temporary names. */
 nq_status nq_cnf_certify_count(const nq_cnf *cnf, const char *certificate_path,
                                const char *proof_path, nq_proof_format format,
-                               nq_certificate_proof kind, const volatile sig_atomic_t *stop,
-                               char *count_text, size_t count_size, size_t *cubes, char *error,
-                               size_t error_size);
+                               nq_certificate_proof kind, int threads,
+                               const volatile sig_atomic_t *stop, char *count_text,
+                               size_t count_size, size_t *cubes, char *error, size_t error_size);
 
 #endif
