@@ -81,12 +81,31 @@ enum { DECOMPOSITION_SHARE = 4, DECOMPOSITION_MAX_WIDTH = 256, DECOMPOSITION_WEI
  * a check that refutes and doubles (to SAT_CHECK_MAX_GAP) after one that
  * finds a model, so formulas without unsatisfiable components pay for few
  * checks. Each check stops after SAT_CHECK_DECISIONS of PicoSAT's
- * decisions (the component is then counted as before). */
+ * decisions (the component is then counted as before).
+ *
+ * A work budget holds back the checks of components under
+ * SAT_CHECK_LARGE variables: their work (literals given to PicoSAT plus
+ * its propagations) stays within a SAT_CHECK_SHARE-th of the search's
+ * (variables plus clauses of every component met, which its walk, sort
+ * and cache key go through); the two units cost about the same, some
+ * 0.2 us each on random 3-SAT of 90 to 130 variables. There the search
+ * of a count-0 component ends in about two decisions, its learned
+ * clauses doing what a check would, and unbounded checks made 90/330
+ * seed 7 1.4x slower (93 checks: setup a third of their time, solving
+ * the rest). Larger components go unbounded (the gap still applies):
+ * on MCC 2022 track 1 instance 54 (1101 variables), with the bound at
+ * 512 or 1000 variables instead of 256, or every component held to the
+ * budget, the search fell back to failing everywhere as it does without
+ * checks (99% of its decisions in count-0 components, no cache entry
+ * kept); the unbounded checks cost 555K units there (289 checks) against
+ * 248M in the search. */
 enum {
   SAT_CHECK_VARIABLES = 16,
   SAT_CHECK_GAP = 16,
   SAT_CHECK_MAX_GAP = 1 << 14,
-  SAT_CHECK_DECISIONS = 1 << 14
+  SAT_CHECK_DECISIONS = 1 << 14,
+  SAT_CHECK_SHARE = 64,
+  SAT_CHECK_LARGE = 256
 };
 
 typedef struct int_stack {
@@ -148,8 +167,10 @@ typedef struct counter {
   const uint64_t *decomposition_bonus;
   uint64_t next_decay; /* the decision count of the next halving */
   int sat_checks;      /* 0: no satisfiability checks of components */
-  int *sat_number;     /* [variables + 1]: a component's variables renumbered 1.. */
+  int sat_check_budget; /* 0: checks not bounded by their work */
+  int *sat_number;      /* [variables + 1]: a component's variables renumbered 1.. */
   uint64_t next_sat_check, sat_check_gap; /* conflict counts */
+  uint64_t search_work, sat_check_work; /* see SAT_CHECK_SHARE */
   int_stack component_variables, component_clauses, keys;
   component_stack components;
   component_cache *cache;
@@ -651,12 +672,15 @@ static int component_satisfiable(counter *c, const component *part) {
   for (int i = 0; i < part->clause_count; i++) {
     for (int k = c->clause_start[clauses[i]]; k < c->clause_start[clauses[i] + 1]; k++) {
       int literal = c->literals[k];
-      if (literal_value(c, literal) == 0)
+      if (literal_value(c, literal) == 0) {
         picosat_add(picosat, literal > 0 ? c->sat_number[literal] : -c->sat_number[-literal]);
+        c->sat_check_work++;
+      }
     }
     picosat_add(picosat, 0);
   }
   int answer = picosat_sat(picosat, SAT_CHECK_DECISIONS);
+  c->sat_check_work += picosat_propagations(picosat);
   picosat_reset(picosat);
   c->stats.sat_checks++;
   if (answer == PICOSAT_UNSATISFIABLE) {
@@ -669,6 +693,16 @@ static int component_satisfiable(counter *c, const component *part) {
   return answer == PICOSAT_SATISFIABLE ? 1 : answer == PICOSAT_UNSATISFIABLE ? 0 : -1;
 }
 
+/* Whether the work budget (see SAT_CHECK_SHARE) lets `part` be checked:
+ * the work so far plus the least this check costs (its variables and
+ * clauses, as the search counts them), so a counter's first check waits
+ * too. */
+static int sat_check_allowed(const counter *c, const component *part) {
+  uint64_t least = (uint64_t)part->variable_count + (uint64_t)part->clause_count;
+  return !c->sat_check_budget || part->variable_count >= SAT_CHECK_LARGE ||
+         (c->sat_check_work + least) * SAT_CHECK_SHARE <= c->search_work;
+}
+
 /* The count of component `index` of c->components (its key pushed on
  * c->keys for the time of the call). */
 static void count_component(counter *c, size_t index, mpz_t result) {
@@ -678,6 +712,7 @@ static void count_component(counter *c, size_t index, mpz_t result) {
   sort_ints(variables, (size_t)part.variable_count);
   sort_ints(clauses, (size_t)part.clause_count);
   c->stats.components++;
+  c->search_work += (uint64_t)part.variable_count + (uint64_t)part.clause_count;
   size_t key_at = c->keys.size;
   int length = 1 + part.variable_count + part.clause_count;
   int failed = push(&c->keys, part.variable_count);
@@ -696,7 +731,8 @@ static void count_component(counter *c, size_t index, mpz_t result) {
     return;
   }
   if (c->sat_checks && part.variable_count >= SAT_CHECK_VARIABLES &&
-      c->stats.conflicts >= c->next_sat_check && component_satisfiable(c, &part) == 0) {
+      c->stats.conflicts >= c->next_sat_check && sat_check_allowed(c, &part) &&
+      component_satisfiable(c, &part) == 0) {
     mpz_set_ui(result, 0);
     if (component_cache_store(c->cache, c->keys.items + key_at, length, hash, result) != NQ_OK)
       c->status = NQ_ERR_MEMORY;
@@ -1061,6 +1097,7 @@ static int counter_init(counter *c, const cnf_compact *compact, const nq_compone
   c->score = calloc(slots, sizeof *c->score);
   c->activity = calloc(slots, sizeof *c->activity);
   c->sat_checks = !(options && options->without_sat_checks);
+  c->sat_check_budget = !(options && options->without_sat_check_budget);
   c->sat_number = calloc(slots, sizeof *c->sat_number);
   c->sat_check_gap = c->next_sat_check = SAT_CHECK_GAP;
   c->cache = component_cache_new(cache_bytes);

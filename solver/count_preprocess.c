@@ -600,6 +600,16 @@ static void clear_gate(preprocess *p, const int_list *positive, const int_list *
  * replace. Returns how many were eliminated, -1 for no models (an empty
  * resolvent) or no memory. */
 static int eliminate(preprocess *p) {
+  /* Nothing to try without a non-projected variable or a binary clause
+   * (every gate has some): random 3-SAT then pays for no occurrence
+   * lists. */
+  int any = 0;
+  for (int v = 1; v <= p->variables && !any; v++)
+    any = p->state[v] == OPEN && !p->projected[v];
+  for (size_t clause = 0; clause < p->clause_count && !any; clause++)
+    any = !p->clauses[clause].dead && p->clauses[clause].length == 2;
+  if (!any)
+    return 0;
   size_t slots = 2 * ((size_t)p->variables + 1);
   int_list *occurrences = calloc(slots, sizeof *occurrences);
   int eliminated = 0, failed = !occurrences;

@@ -222,12 +222,14 @@ static void check_queens(const char *directory) {
 
 /* Random 3-SAT near and above the threshold, where conflicts are many:
  * learning on and off, a learned-clause bound of 8 (reductions all the
- * time) and a small cache must agree with each other and with the
- * enumeration engine. */
+ * time), a small cache, and the CDCL checks off, within their work budget
+ * and without it must agree with each other and with the enumeration
+ * engine. */
 static void check_learning(void) {
-  mpz_t plain, learned, reduced, bounded, threaded, unchecked;
-  mpz_inits(plain, learned, reduced, bounded, threaded, unchecked, NULL);
+  mpz_t plain, learned, reduced, bounded, threaded, unchecked, unbudgeted;
+  mpz_inits(plain, learned, reduced, bounded, threaded, unchecked, unbudgeted, NULL);
   int formulas = 0, with_learned = 0, with_refuted = 0;
+  uint64_t budgeted_checks = 0, unbudgeted_checks = 0, budgeted_refuted = 0;
   for (int variables = 30; variables <= 60; variables += 3)
     for (int round = 0; round < 3; round++) {
       int clauses = variables * (35 + (int)random_below(10)) / 10;
@@ -263,7 +265,14 @@ static void check_learning(void) {
       options = (nq_component_options){0};
       CHECK(nq_cnf_count_components(cnf, &options, NULL, learned, &stats) == NQ_OK, "learned");
       with_learned += stats.learned > 0;
+      budgeted_checks += stats.sat_checks;
+      budgeted_refuted += stats.sat_refuted;
+      options.without_sat_check_budget = 1;
+      CHECK(nq_cnf_count_components(cnf, &options, NULL, unbudgeted, &stats) == NQ_OK,
+            "checks without a budget");
       with_refuted += stats.sat_refuted > 0;
+      unbudgeted_checks += stats.sat_checks;
+      options.without_sat_check_budget = 0;
       options.without_sat_checks = 1;
       CHECK(nq_cnf_count_components(cnf, &options, NULL, unchecked, &stats) == NQ_OK,
             "without checks");
@@ -279,13 +288,15 @@ static void check_learning(void) {
       uint64_t enumerated = count_by_enumeration(cnf);
       CHECK(mpz_cmp(learned, plain) == 0 && mpz_cmp(reduced, plain) == 0 &&
                 mpz_cmp(bounded, plain) == 0 && mpz_cmp(threaded, plain) == 0 &&
-                mpz_cmp(unchecked, plain) == 0 && mpz_cmp_ui(plain, (unsigned long)enumerated) == 0,
+                mpz_cmp(unchecked, plain) == 0 && mpz_cmp(unbudgeted, plain) == 0 &&
+                mpz_cmp_ui(plain, (unsigned long)enumerated) == 0,
             "3-SAT %d/%d (projection %d): plain %s, learned %s, reduced %s, bounded %s, "
-            "7 threads %s, without CDCL checks %s, enumeration %llu",
+            "7 threads %s, without CDCL checks %s, checks without a budget %s, enumeration %llu",
             variables, clauses, round == 2, mpz_get_str(NULL, 10, plain),
             mpz_get_str(NULL, 10, learned), mpz_get_str(NULL, 10, reduced),
             mpz_get_str(NULL, 10, bounded), mpz_get_str(NULL, 10, threaded),
-            mpz_get_str(NULL, 10, unchecked), (unsigned long long)enumerated);
+            mpz_get_str(NULL, 10, unchecked), mpz_get_str(NULL, 10, unbudgeted),
+            (unsigned long long)enumerated);
       nq_cnf_free(cnf);
       formulas++;
     }
@@ -293,10 +304,20 @@ static void check_learning(void) {
         formulas);
   CHECK(with_refuted >= 3, "only %d of %d formulas had a component refuted by CDCL", with_refuted,
         formulas);
+  /* Here a component's search is cheap (the count-0 ones end in a few
+   * decisions), so the budget must hold most checks back, yet let those
+   * through that the search has paid for. */
+  CHECK(budgeted_checks * 2 < unbudgeted_checks,
+        "%llu checks within the work budget, %llu without it: the budget holds nothing back",
+        (unsigned long long)budgeted_checks, (unsigned long long)unbudgeted_checks);
+  CHECK(budgeted_refuted > 0, "no check within the work budget (%llu of them) refuted a component",
+        (unsigned long long)budgeted_checks);
   printf("3-SAT formulas with and without learning: %d (%d learned, %d with components refuted "
-         "by CDCL)\n",
-         formulas, with_learned, with_refuted);
-  mpz_clears(plain, learned, reduced, bounded, threaded, unchecked, NULL);
+         "by CDCL; %llu checks (%llu refuted) within the work budget, %llu without it)\n",
+         formulas, with_learned, with_refuted, (unsigned long long)budgeted_checks,
+         (unsigned long long)budgeted_refuted,
+         (unsigned long long)unbudgeted_checks);
+  mpz_clears(plain, learned, reduced, bounded, threaded, unchecked, unbudgeted, NULL);
 }
 
 /* Disjoint copies: the count is the product of the copies' counts. */

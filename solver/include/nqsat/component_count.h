@@ -49,6 +49,10 @@ typedef struct nq_component_options {
   /* Nonzero: no CDCL check of components before counting them (for
    * comparison and tests). */
   int without_sat_checks;
+  /* Nonzero: the CDCL checks of components under 256 variables are not
+   * held to their share of the work (by default a 64th of the search's;
+   * for comparison and tests). */
+  int without_sat_check_budget;
   /* Worker threads (0 or 1: one). More split the formula into cubes on its
    * most frequent projected variables (8 per thread, at most 2^12), each
    * counted by a worker with its own clauses and cache (cache_bytes is
