@@ -74,6 +74,8 @@ enum { OCCURRENCE_WEIGHT = 4, ACTIVITY_WEIGHT = 1, ACTIVITY_BUMP = 1, DECAY_DECI
  * practice. */
 enum { DECOMPOSITION_SHARE = 4, DECOMPOSITION_MAX_WIDTH = 256, DECOMPOSITION_WEIGHT = 1 << 20 };
 #define DECOMPOSITION_STEPS 50000000u
+enum { DECOMPOSITION_IMPROVE_PER_LITERAL = 4000 };
+#define DECOMPOSITION_IMPROVE_STEPS 200000000u
 
 /* Satisfiability checks of components (component_satisfiable): on
  * components of at least SAT_CHECK_VARIABLES variables, once SAT_CHECK_GAP
@@ -1054,15 +1056,18 @@ static uint64_t *decomposition_bonus_new(const cnf_compact *compact, int *width)
     max_width = DECOMPOSITION_MAX_WIDTH;
   if (max_width < 1)
     return NULL; /* too few variables for the order to matter */
+  uint64_t improve_steps = (uint64_t)compact->literal_count * DECOMPOSITION_IMPROVE_PER_LITERAL;
+  if (improve_steps > DECOMPOSITION_IMPROVE_STEPS)
+    improve_steps = DECOMPOSITION_IMPROVE_STEPS;
   tree_decomposition decomposition;
   if (tree_decomposition_build(compact->variables, compact->literals, compact->literal_count,
-                               max_width, DECOMPOSITION_STEPS, &decomposition) != 1)
+                               max_width, DECOMPOSITION_STEPS, improve_steps, &decomposition) != 1)
     return NULL;
   uint64_t *bonus = malloc(((size_t)compact->variables + 1) * sizeof *bonus);
   if (bonus) {
     for (int v = 0; v <= compact->variables; v++)
       bonus[v] = v ? (uint64_t)DECOMPOSITION_WEIGHT *
-                         (uint64_t)(decomposition.max_depth - decomposition.depth[v])
+                         (uint64_t)(decomposition.max_level - decomposition.level[v])
                    : 0;
     *width = decomposition.width;
   }
