@@ -1141,7 +1141,8 @@ int cmd_solve(int argc, char **argv) {
      * it, without counting twice (a count too long to print in full is
      * counted apart below). */
     int answer = solve_write_certificate(target, certificate_path, proof_format, certificate_proof,
-                                         options.control.threads, interrupt_watch(), (uint64_t)options.exact_digits);
+                                         options.control.threads, interrupt_watch(),
+                                         (uint64_t)options.exact_digits);
     if (answer != -1)
       return answer;
     certificate_path = NULL; /* written; only the count is left to print */
