@@ -146,11 +146,7 @@ static int keep_model(void *context, const signed char *values, int free_count) 
   if (m->run->kind == NQ_CERTIFICATE_LRAT &&
       push_step(cube, STEP_BLOCKING, allsat_engine_blocking_id(cube->engine), NULL, 0, NULL, 0))
     return 1;
-  mpz_t term;
-  mpz_init(term);
-  mpz_ui_pow_ui(term, 2, (unsigned long)free_count);
-  mpz_add(cube->count, cube->count, term);
-  mpz_clear(term);
+  certify_add_cube_models(cube->count, free_count);
   cube->models++;
   return 0;
 }
@@ -488,4 +484,12 @@ nq_status certify_split_walk(const certify_formula *f, int threads, nq_certifica
   free(schedule);
   free(chosen);
   return status;
+}
+
+void certify_add_cube_models(mpz_t count, int free_count) {
+  mpz_t term;
+  mpz_init(term);
+  mpz_ui_pow_ui(term, 2, (unsigned long)free_count);
+  mpz_add(count, count, term);
+  mpz_clear(term);
 }

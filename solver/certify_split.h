@@ -43,6 +43,9 @@ typedef struct certify_formula {
 size_t certify_cube_line(char *line, const int *prefix, int prefix_count, const int *path,
                          int path_count, const signed char *values, int variables);
 
+/* Adds a cube's models, 2^free_count, to `count`. */
+void certify_add_cube_models(mpz_t count, int free_count);
+
 /* The walk on `threads` threads (>= 2): the cubes' lines to `cubes`, the
  * proof with its empty clause to `proof`, the count added to `count`,
  * the cubes' number to *cube_count. *split is 0 when the formula cannot

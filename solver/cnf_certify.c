@@ -42,11 +42,7 @@ static int on_cube(void *context, const signed char *values, int free_count) {
       certify_cube_line(writer->line, NULL, 0, writer->path, decisions, values, writer->variables);
   if (fwrite(writer->line, 1, at, writer->file) != at)
     writer->failed = 1;
-  mpz_t term;
-  mpz_init(term);
-  mpz_ui_pow_ui(term, 2, (unsigned long)free_count);
-  mpz_add(writer->count, writer->count, term);
-  mpz_clear(term);
+  certify_add_cube_models(writer->count, free_count);
   writer->cubes++;
   return writer->failed;
 }

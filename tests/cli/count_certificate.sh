@@ -74,14 +74,7 @@ expect_equal "$(certified q8.cnf)" "$(known_count 8)" "certified count of N = 8"
 # each 'm' line's projected literals ('c ind', else every variable).
 if build_drat_trim; then
   for cnf in plain1.cnf projected2.cnf projected4.cnf free.cnf q6.cnf q8.cnf; do
-    awk '/^c ind/ { for (i = 3; i < NF; i++) shown[$i] = 1; any = 1 }
-      /^p cnf/ { variables = $3 }
-      FNR == NR && !/^[cp]/ { clause[++n] = $0 }
-      FNR != NR && /^m/ { line = ""
-        for (i = 2; i < NF; i++) { v = $i < 0 ? -$i : $i; if (!any || v in shown) line = line (-$i) " " }
-        clause[++n] = line "0" }
-      END { print "p cnf", variables, n; for (i = 1; i <= n; i++) print clause[i] }' \
-      "$cnf" "$cnf.cert" >blocked.cnf
+    awk -f "$CLI_TESTS/blocked_formula.awk" "$cnf" "$cnf.cert" >blocked.cnf
     checks=$((checks + 1))
     "$WORK/anchors/drat-trim" blocked.cnf "$cnf.cert.drat" 2>&1 | tr -d '\r' | grep -q '^s VERIFIED' ||
       fail "drat-trim does not verify $cnf.cert.drat"

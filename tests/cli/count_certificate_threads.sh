@@ -95,14 +95,7 @@ if build_drat_trim; then
     checks=$((checks + 1))
     timeout 60 "$WORK/anchors/lrat-check" blocked.cnf renumbered.lrat 2>&1 | grep -q '^c VERIFIED' ||
       fail "lrat-check does not verify the two-thread proof of $cnf"
-    awk '/^c ind/ { for (i = 3; i < NF; i++) shown[$i] = 1; any = 1 }
-      /^p cnf/ { variables = $3 }
-      FNR == NR && !/^[cp]/ { clause[++n] = $0 }
-      FNR != NR && /^m/ { line = ""
-        for (i = 2; i < NF; i++) { v = $i < 0 ? -$i : $i; if (!any || v in shown) line = line (-$i) " " }
-        clause[++n] = line "0" }
-      END { print "p cnf", variables, n; for (i = 1; i <= n; i++) print clause[i] }' \
-      "$cnf" "$cnf.2.drat.cert" >blocked.cnf
+    awk -f "$CLI_TESTS/blocked_formula.awk" "$cnf" "$cnf.2.drat.cert" >blocked.cnf
     checks=$((checks + 1))
     "$WORK/anchors/drat-trim" blocked.cnf "$cnf.2.drat.cert.drat" 2>&1 | tr -d '\r' |
       grep -q '^s VERIFIED' || fail "drat-trim does not verify the two-thread proof of $cnf"
