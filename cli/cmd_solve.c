@@ -1150,9 +1150,9 @@ int cmd_solve(int argc, char **argv) {
   if (is_file) {
     int answer = solve_file(&options, target, max_memory);
     if (certificate_path && (answer == NQ_EXIT_SATISFIABLE || answer == NQ_EXIT_UNSATISFIABLE)) {
-      int written = solve_write_certificate(target, certificate_path, proof_format,
-                                            certificate_proof, options.control.threads,
-                                            interrupt_watch(), 0);
+      int written =
+          solve_write_certificate(target, certificate_path, proof_format, certificate_proof,
+                                  options.control.threads, interrupt_watch(), 0);
       if (written != NQ_EXIT_OK)
         return written;
     }

@@ -39,8 +39,8 @@ static int certify(const nq_encoding *encoding, const char *folder, char *count,
   char written[128];
   nq_status status = nq_cnf_read_path(cnf_path, &cnf, error, sizeof error);
   if (status == NQ_OK)
-    status = nq_cnf_certify_count(cnf, cert_path, proof_path, NQ_PROOF_BINARY, NQ_CERTIFICATE_LRAT, 0,
-                                  NULL, written, sizeof written, &cubes, error, sizeof error);
+    status = nq_cnf_certify_count(cnf, cert_path, proof_path, NQ_PROOF_BINARY, NQ_CERTIFICATE_LRAT,
+                                  0, NULL, written, sizeof written, &cubes, error, sizeof error);
   nq_cnf_free(cnf);
   nq_certificate_result result = {0};
   if (status == NQ_OK)

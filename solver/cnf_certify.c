@@ -15,8 +15,8 @@
 #include "allsat_engine.h"
 #include "allsat_order.h"
 #include "certify_split.h"
-#include "processors.h"
 #include "nqsat/refute.h"
+#include "processors.h"
 #include "proof_writer.h"
 
 typedef struct cube_writer {
@@ -55,8 +55,8 @@ static int stop_requested(void *context) {
 nq_status nq_cnf_certify_count(const nq_cnf *cnf, const char *certificate_path,
                                const char *proof_path, nq_proof_format format,
                                nq_certificate_proof kind, int threads,
-                               const volatile sig_atomic_t *stop, char *count_text, size_t count_size, size_t *cubes, char *error,
-                               size_t error_size) {
+                               const volatile sig_atomic_t *stop, char *count_text,
+                               size_t count_size, size_t *cubes, char *error, size_t error_size) {
   int variables = cnf->variables > cnf->max_variable ? cnf->variables : cnf->max_variable;
   if (variables < 1)
     variables = 1;

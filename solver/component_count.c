@@ -167,12 +167,12 @@ typedef struct counter {
   /* [variables + 1] or NULL: the tree decomposition's bonus, higher near
    * its root (see "Branching" above); shared by the workers, read only. */
   const uint64_t *decomposition_bonus;
-  uint64_t next_decay; /* the decision count of the next halving */
-  int sat_checks;      /* 0: no satisfiability checks of components */
+  uint64_t next_decay;  /* the decision count of the next halving */
+  int sat_checks;       /* 0: no satisfiability checks of components */
   int sat_check_budget; /* 0: checks not bounded by their work */
   int *sat_number;      /* [variables + 1]: a component's variables renumbered 1.. */
   uint64_t next_sat_check, sat_check_gap; /* conflict counts */
-  uint64_t search_work, sat_check_work; /* see SAT_CHECK_SHARE */
+  uint64_t search_work, sat_check_work;   /* see SAT_CHECK_SHARE */
   int_stack component_variables, component_clauses, keys;
   component_stack components;
   component_cache *cache;

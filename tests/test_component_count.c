@@ -315,8 +315,7 @@ static void check_learning(void) {
   printf("3-SAT formulas with and without learning: %d (%d learned, %d with components refuted "
          "by CDCL; %llu checks (%llu refuted) within the work budget, %llu without it)\n",
          formulas, with_learned, with_refuted, (unsigned long long)budgeted_checks,
-         (unsigned long long)budgeted_refuted,
-         (unsigned long long)unbudgeted_checks);
+         (unsigned long long)budgeted_refuted, (unsigned long long)unbudgeted_checks);
   mpz_clears(plain, learned, reduced, bounded, threaded, unchecked, unbudgeted, NULL);
 }
 
