@@ -39,6 +39,8 @@
 #                       pass and test_count_preprocess cover its memory
 #   count_signals       measures the stop latency and kills runs at random
 #                       moments: timing, not memory (count_parts.sh runs here)
+#   count_certificate_threads  interrupts a certified count 0.5 s in, which
+#                       valgrind's start alone outlasts
 #   count_mpi           drives nqsat-mpi under mpirun, not nqsat
 #   solve_files_encodings  ~300 counts of N-Queens files through the paths
 #                       solve_files.sh (which runs here) already covers
@@ -78,7 +80,7 @@ cd "$(dirname "$0")/.."
 build=${1:-build}
 binary=$(realpath "$build/nqsat")
 command -v valgrind >/dev/null || { echo "valgrind: not installed (scripts/setup.sh --test-tools)" >&2; exit 1; }
-skip=(encode_rows_counts teach_browser run_cactus_browser interrupt_latency count_signals count_mpi solve_files_encodings
+skip=(count_certificate_threads encode_rows_counts teach_browser run_cactus_browser interrupt_latency count_signals count_mpi solve_files_encodings
   solve_engines check_complete verify_paths solve_count_convention count_isa run_measure solve_partial
   solve_components solve_engine_hedge verify_memory signal_pairs check_instance_counting solve_cache_bound
   encode_families round_trip proof_check verify_certify count_certificate count_certificate_lrat run_proof
