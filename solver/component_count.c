@@ -1067,18 +1067,9 @@ static uint64_t *decomposition_bonus_new(const cnf_compact *compact, int *width)
     improve_steps = DECOMPOSITION_IMPROVE_STEPS;
   tree_decomposition decomposition;
   if (tree_decomposition_build(compact->variables, compact->literals, compact->literal_count,
-                               max_width, DECOMPOSITION_STEPS, 0, &decomposition) != 1)
+                               max_width, DECOMPOSITION_STEPS, improve_steps,
+                               DECOMPOSITION_IMPROVE_ABOVE, &decomposition) != 1)
     return NULL;
-  if (decomposition.width > DECOMPOSITION_IMPROVE_ABOVE && improve_steps) {
-    tree_decomposition narrower; /* min-degree again, then the search */
-    int built =
-        tree_decomposition_build(compact->variables, compact->literals, compact->literal_count,
-                                 max_width, DECOMPOSITION_STEPS, improve_steps, &narrower);
-    if (built == 1) {
-      tree_decomposition_free(&decomposition);
-      decomposition = narrower;
-    }
-  }
   uint64_t *bonus = malloc(((size_t)compact->variables + 1) * sizeof *bonus);
   if (bonus) {
     for (int v = 0; v <= compact->variables; v++)

@@ -75,17 +75,6 @@ typedef struct elimination {
   int width;
 } elimination;
 
-static int add_neighbour(neighbour_list *list, int vertex) {
-  if (list->size == list->capacity) {
-    int *grown = grow_array(list->items, &list->capacity, list->size + 1, sizeof *grown, 4);
-    if (!grown)
-      return -1;
-    list->items = grown;
-  }
-  list->items[list->size++] = vertex;
-  return 0;
-}
-
 /* Room for `needed` items in `list`: 0, or -1 out of memory. */
 static int reserve(neighbour_list *list, size_t needed) {
   if (needed <= list->capacity)
@@ -94,6 +83,13 @@ static int reserve(neighbour_list *list, size_t needed) {
   if (!grown)
     return -1;
   list->items = grown;
+  return 0;
+}
+
+static int add_neighbour(neighbour_list *list, int vertex) {
+  if (reserve(list, list->size + 1))
+    return -1;
+  list->items[list->size++] = vertex;
   return 0;
 }
 
@@ -477,7 +473,8 @@ static void swap_runs(elimination *a, elimination *b) {
 }
 
 int tree_decomposition_build(int vertices, const int *cliques, size_t length, int max_width,
-                             uint64_t max_steps, uint64_t improve_steps, tree_decomposition *out) {
+                             uint64_t max_steps, uint64_t improve_steps, int improve_above,
+                             tree_decomposition *out) {
   memset(out, 0, sizeof *out);
   if (vertices < 0 || max_width < 0)
     return 0;
@@ -526,7 +523,8 @@ int tree_decomposition_build(int vertices, const int *cliques, size_t length, in
    * wide graphs (random formulas) would spend the whole budget in vain. */
   e.steps = 0;
   e.max_steps = improve_steps;
-  for (int round = 1; found && e.steps < improve_steps; round++, e.steps++) {
+  int search = found && best.width > improve_above; /* min-degree's width */
+  for (int round = 1; search && e.steps < improve_steps; round++, e.steps++) {
     if (best.width <= clique)
       break; /* no order does better than the widest clause */
     e.limit = best.width - 1;

@@ -40,15 +40,17 @@ typedef struct tree_decomposition {
  * group a clique. The first order is min-degree's, given up when reading
  * the graph and eliminating pass `max_steps` adjacency visits (then
  * nothing more is tried) or when a bag passes max_width + 1 vertices.
- * When it succeeds, further orders (min-fill, randomized ties) are tried
- * within `improve_steps` more visits (0: min-degree alone), and the
+ * When it succeeds with a width over `improve_above`, further orders
+ * (min-fill, randomized ties) are tried within `improve_steps` more
+ * visits (0: min-degree alone), and the
  * narrowest is kept, so the width is never more than min-degree's. Returns
  * 1 when
  * `out` is set (free it with tree_decomposition_free), 0 (`out` empty)
  * when no order was found within the limits, -1 when out of memory. The
  * same graph and limits always give the same decomposition. */
 int tree_decomposition_build(int vertices, const int *cliques, size_t length, int max_width,
-                             uint64_t max_steps, uint64_t improve_steps, tree_decomposition *out);
+                             uint64_t max_steps, uint64_t improve_steps, int improve_above,
+                             tree_decomposition *out);
 void tree_decomposition_free(tree_decomposition *decomposition);
 
 #endif

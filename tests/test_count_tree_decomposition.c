@@ -186,7 +186,7 @@ static void check_random_graphs(void) {
     random_graph(&g);
     tree_decomposition d;
     int built = tree_decomposition_build(g.vertices, g.groups, g.length, MAX_VERTICES, 1u << 30,
-                                         1u << 16, &d);
+                                         1u << 16, 0, &d);
     CHECK(built == 1, "round %d: not built (%d)", round, built);
     if (built != 1)
       continue;
@@ -195,7 +195,7 @@ static void check_random_graphs(void) {
     if (round % 20 == 0)
       check_checker(&g, &d);
     tree_decomposition plain, again;
-    CHECK(tree_decomposition_build(g.vertices, g.groups, g.length, MAX_VERTICES, 1u << 30, 0,
+    CHECK(tree_decomposition_build(g.vertices, g.groups, g.length, MAX_VERTICES, 1u << 30, 0, 0,
                                    &plain) == 1,
           "round %d: min-degree alone not built", round);
     CHECK(violation(&g, &plain) == 0, "round %d: min-degree alone not a decomposition", round);
@@ -203,7 +203,7 @@ static void check_random_graphs(void) {
           plain.width);
     narrower += d.width < plain.width;
     CHECK(tree_decomposition_build(g.vertices, g.groups, g.length, MAX_VERTICES, 1u << 30, 1u << 16,
-                                   &again) == 1 &&
+                                   0, &again) == 1 &&
               again.width == d.width &&
               memcmp(again.order, d.order, (size_t)g.vertices * sizeof *d.order) == 0,
           "round %d: the same graph gave another decomposition", round);
@@ -215,10 +215,11 @@ static void check_random_graphs(void) {
   printf("random graphs: %d of 400 narrower than min-degree alone\n", narrower);
 }
 
-static int width_of(const graph *g, int max_width, uint64_t max_steps, uint64_t improve_steps) {
+static int width_of(const graph *g, int max_width, uint64_t max_steps, uint64_t improve_steps,
+                    int improve_above) {
   tree_decomposition d;
   int built = tree_decomposition_build(g->vertices, g->groups, g->length, max_width, max_steps,
-                                       improve_steps, &d);
+                                       improve_steps, improve_above, &d);
   if (built != 1)
     return built == 0 ? -1 : -2;
   int wrong = violation(g, &d);
@@ -235,33 +236,33 @@ static void check_known_widths(void) {
   g.length = 0;
   for (int v = 2; v <= g.vertices; v++)
     add_group(&g, v, 1 + (int)random_below((unsigned)(v - 1)), 0);
-  CHECK(width_of(&g, 10, 1u << 30, 0) == 1, "a tree has width 1");
-  CHECK(width_of(&g, 10, 1u << 30, 1u << 20) == 1, "a tree has width 1 (with the search)");
+  CHECK(width_of(&g, 10, 1u << 30, 0, 0) == 1, "a tree has width 1");
+  CHECK(width_of(&g, 10, 1u << 30, 1u << 20, 0) == 1, "a tree has width 1 (with the search)");
   /* A cycle of 30: 2. */
   g.vertices = 30;
   g.length = 0;
   for (int v = 1; v <= 30; v++)
     add_group(&g, v, v % 30 + 1, 0);
-  CHECK(width_of(&g, 10, 1u << 30, 0) == 2, "a cycle has width 2");
-  CHECK(width_of(&g, 10, 1u << 30, 1u << 20) == 2, "a cycle has width 2 (with the search)");
+  CHECK(width_of(&g, 10, 1u << 30, 0, 0) == 2, "a cycle has width 2");
+  CHECK(width_of(&g, 10, 1u << 30, 1u << 20, 0) == 2, "a cycle has width 2 (with the search)");
   /* A clique of 12: 11, and giving up below it or on too few steps. */
   g.vertices = 12;
   g.length = 0;
   for (int a = 1; a <= 12; a++)
     for (int b = a + 1; b <= 12; b++)
       add_group(&g, a, b, 0);
-  CHECK(width_of(&g, 11, 1u << 30, 0) == 11, "K12 has width 11");
-  CHECK(width_of(&g, 11, 1u << 30, 1u << 20) == 11, "K12 has width 11 (with the search)");
-  CHECK(width_of(&g, 10, 1u << 30, 0) == -1, "K12 past a limit of 10 gives up");
-  CHECK(width_of(&g, 11, 50, 0) == -1, "K12 in 50 steps gives up");
+  CHECK(width_of(&g, 11, 1u << 30, 0, 0) == 11, "K12 has width 11");
+  CHECK(width_of(&g, 11, 1u << 30, 1u << 20, 0) == 11, "K12 has width 11 (with the search)");
+  CHECK(width_of(&g, 10, 1u << 30, 0, 0) == -1, "K12 past a limit of 10 gives up");
+  CHECK(width_of(&g, 11, 50, 0, 0) == -1, "K12 in 50 steps gives up");
   /* A clause wider than the limit gives up before any elimination. */
   g.vertices = 5;
   g.length = 0;
   for (int v = 1; v <= 5; v++)
     g.groups[g.length++] = v;
   g.groups[g.length++] = 0;
-  CHECK(width_of(&g, 3, 1u << 30, 0) == -1, "a clause of 5 past a limit of 3 gives up");
-  CHECK(width_of(&g, 4, 1u << 30, 0) == 4, "a clause of 5 has width 4");
+  CHECK(width_of(&g, 3, 1u << 30, 0, 0) == -1, "a clause of 5 past a limit of 3 gives up");
+  CHECK(width_of(&g, 4, 1u << 30, 0, 0) == 4, "a clause of 5 has width 4");
 }
 
 /* A k x k grid: (row, column) is vertex row * k + column + 1, joined to
@@ -282,14 +283,22 @@ static void check_grids(void) {
         if (row + 1 < k)
           add_group(&g, v, v + k, 0);
       }
-    int plain = width_of(&g, g.vertices, 1u << 30, 0);
-    int searched = width_of(&g, g.vertices, 1u << 30, 1u << 22);
+    int plain = width_of(&g, g.vertices, 1u << 30, 0, 0);
+    int searched = width_of(&g, g.vertices, 1u << 30, 1u << 22, 0);
     CHECK(plain >= k && searched >= k, "%dx%d grid: widths %d and %d below its treewidth", k, k,
           plain, searched);
     CHECK(searched <= plain, "%dx%d grid: width %d, min-degree alone %d", k, k, searched, plain);
     printf("%dx%d grid: min-degree %d, with the search %d\n", k, k, plain, searched);
     reached += searched == k;
     plain_reached += plain == k;
+    /* The search runs only past improve_above: at min-degree's width it
+     * is not tried, one below it is. */
+    CHECK(width_of(&g, g.vertices, 1u << 30, 1u << 22, plain) == plain,
+          "%dx%d grid: searched although min-degree's width %d is not over the threshold", k, k,
+          plain);
+    CHECK(width_of(&g, g.vertices, 1u << 30, 1u << 22, plain - 1) == searched,
+          "%dx%d grid: not searched although min-degree's width %d is over the threshold", k, k,
+          plain);
   }
   CHECK(reached > plain_reached, "the search reached the treewidth on %d grids, min-degree on %d",
         reached, plain_reached);
