@@ -81,7 +81,7 @@ void allsat_engine_set_proof(allsat_engine *engine, allsat_proof_fn proof, void 
  * level 0: see allsat_engine_fixed), an enumeration that reported every
  * model ends its proof with the clause negating the assumptions instead
  * of the empty clause, the lemma of the cube's subtree: the proofs of
- * the cubes of a split then compose (cnf_certify.c). */
+ * the cubes of a split then compose (certify_split.h). */
 
 /* LRAT instead of DRAT (the standard technique of CaDiCaL's LRAT output;
  * Gocht and Nordstrom, AAAI 2021, on hints from conflict analysis): each

@@ -158,25 +158,18 @@ static int stop_requested(void *context) {
 
 static nq_status walk_cube(split_run *run, cube_run *cube, int *path, char *line) {
   const certify_formula *f = run->formula;
-  cube->engine = allsat_engine_new(f->variables, f->projected, f->literals, f->literal_count);
+  cube->engine =
+      certify_engine_new(f, run->partial ? f->variables : 0, run->kind, keep_drat, keep_lrat, cube);
   if (!cube->engine)
     return NQ_ERR_MEMORY;
-  allsat_engine_set_max_free(cube->engine, run->partial ? f->variables : 0);
-  if (f->rank)
-    (void)allsat_engine_set_order(cube->engine, f->rank, f->variables); /* else VSIDS */
-  nq_status status = NQ_ERR_MEMORY;
-  if (run->kind == NQ_CERTIFICATE_DRAT)
-    allsat_engine_set_proof(cube->engine, keep_drat, cube);
-  else if (allsat_engine_set_lrat(cube->engine, keep_lrat, cube))
-    goto done;
   model_context m = {run, cube, path, line};
-  status = allsat_engine_enumerate(cube->engine, cube->assumptions, (size_t)cube->assumption_count,
-                                   1, keep_model, stop_requested, &m);
+  nq_status status =
+      allsat_engine_enumerate(cube->engine, cube->assumptions, (size_t)cube->assumption_count, 1,
+                              keep_model, stop_requested, &m);
   if (status == NQ_ERR_STOPPED && !cube->failed)
     status = NQ_ERR_INTERRUPTED; /* asked to stop while a model was kept */
   if (cube->failed)
     status = NQ_ERR_MEMORY;
-done:
   allsat_engine_free(cube->engine);
   cube->engine = NULL;
   return status;
@@ -331,8 +324,7 @@ static int sample_model(void *context, const signed char *values, int free_count
  * dozen models would be the whole cube, twice as slow (N-Queens); the
  * first models of a walk without proof are that sample here. */
 static int choose_split(const certify_formula *f, int most, int *chosen, int *partial) {
-  allsat_engine *probe =
-      allsat_engine_new(f->variables, f->projected, f->literals, f->literal_count);
+  allsat_engine *probe = certify_engine_new(f, f->variables, NQ_CERTIFICATE_DRAT, NULL, NULL, NULL);
   if (!probe)
     return -1;
   int *by_rank = malloc(((size_t)f->variables + 1) * sizeof *by_rank);
@@ -354,9 +346,6 @@ static int choose_split(const certify_formula *f, int most, int *chosen, int *pa
   }
   free(by_rank);
   sample seen = {0, 0};
-  allsat_engine_set_max_free(probe, f->variables);
-  if (f->rank)
-    (void)allsat_engine_set_order(probe, f->rank, f->variables);
   nq_status status = allsat_engine_enumerate(probe, NULL, 0, 0, sample_model, NULL, &seen);
   allsat_engine_free(probe);
   if (status == NQ_ERR_MEMORY)
@@ -430,9 +419,8 @@ nq_status certify_split_walk(const certify_formula *f, int threads, nq_certifica
   if (status == NQ_OK && stop && *stop)
     status = NQ_ERR_INTERRUPTED;
 
-  composer c = {
-      proof, kind, formula_clauses(f) + 1, NULL, formula_clauses(f), NULL, NULL, NULL, NULL, NULL,
-      0,     0};
+  int clauses = formula_clauses(f);
+  composer c = {.proof = proof, .kind = kind, .next_id = clauses + 1, .formula_clauses = clauses};
   int widest = 0, most_hints = 0;
   for (int i = 0; i < cubes && status == NQ_OK; i++) {
     const cube_run *cube = &run.cubes[i];
@@ -484,6 +472,24 @@ nq_status certify_split_walk(const certify_formula *f, int threads, nq_certifica
   free(schedule);
   free(chosen);
   return status;
+}
+
+allsat_engine *certify_engine_new(const certify_formula *f, int max_free, nq_certificate_proof kind,
+                                  allsat_proof_fn drat, allsat_lrat_fn lrat, void *context) {
+  allsat_engine *engine =
+      allsat_engine_new(f->variables, f->projected, f->literals, f->literal_count);
+  if (!engine)
+    return NULL;
+  allsat_engine_set_max_free(engine, max_free);
+  if (f->rank)
+    (void)allsat_engine_set_order(engine, f->rank, f->variables); /* else VSIDS */
+  if (kind == NQ_CERTIFICATE_DRAT && drat)
+    allsat_engine_set_proof(engine, drat, context);
+  else if (kind == NQ_CERTIFICATE_LRAT && lrat && allsat_engine_set_lrat(engine, lrat, context)) {
+    allsat_engine_free(engine);
+    return NULL;
+  }
+  return engine;
 }
 
 void certify_add_cube_models(mpz_t count, int free_count) {

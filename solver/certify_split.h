@@ -25,6 +25,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "allsat_engine.h"
 #include "nqsat/refute.h"
 #include "proof_writer.h"
 
@@ -42,6 +43,14 @@ typedef struct certify_formula {
  * -1 open). Returns the length. */
 size_t certify_cube_line(char *line, const int *prefix, int prefix_count, const int *path,
                          int path_count, const signed char *values, int variables);
+
+/* A fresh engine over `formula` in its static order (VSIDS without one),
+ * reporting models with up to `max_free` free projected variables, its
+ * proof steps given to `drat` or to `lrat` (by `kind`) with `context`;
+ * both NULL: no proof. NULL when out of memory. */
+allsat_engine *certify_engine_new(const certify_formula *formula, int max_free,
+                                  nq_certificate_proof kind, allsat_proof_fn drat,
+                                  allsat_lrat_fn lrat, void *context);
 
 /* Adds a cube's models, 2^free_count, to `count`. */
 void certify_add_cube_models(mpz_t count, int free_count);

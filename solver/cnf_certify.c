@@ -107,11 +107,11 @@ nq_status nq_cnf_certify_count(const nq_cnf *cnf, const char *certificate_path,
     free(rank);
     rank = NULL; /* VSIDS */
   }
+  certify_formula formula = {variables, projected, cnf->literals, cnf->literal_count, rank};
   int split = 0;
   if (threads <= 0)
     threads = online_processors(0);
   if (threads > 1) {
-    certify_formula formula = {variables, projected, cnf->literals, cnf->literal_count, rank};
     status = certify_split_walk(&formula, threads, kind, writer.file, &proof, stop, writer.count,
                                 &writer.cubes, &split);
     if (status == NQ_ERR_IO)
@@ -123,21 +123,11 @@ nq_status nq_cnf_certify_count(const nq_cnf *cnf, const char *certificate_path,
     }
   }
   status = NQ_ERR_MEMORY;
-  writer.engine = allsat_engine_new(variables, projected, cnf->literals, cnf->literal_count);
-  if (!writer.engine) {
-    free(rank);
-    goto done;
-  }
-  allsat_engine_set_max_free(writer.engine, variables);
-  if (rank)
-    (void)allsat_engine_set_order(writer.engine, rank, variables); /* else VSIDS */
+  writer.engine = certify_engine_new(&formula, variables, kind, proof_writer_step,
+                                     proof_writer_lrat_step, &proof);
   free(rank);
-  if (kind == NQ_CERTIFICATE_DRAT)
-    allsat_engine_set_proof(writer.engine, proof_writer_step, &proof);
-  else if (allsat_engine_set_lrat(writer.engine, proof_writer_lrat_step, &proof)) {
-    allsat_engine_free(writer.engine);
+  if (!writer.engine)
     goto done;
-  }
   status = allsat_engine_enumerate(writer.engine, NULL, 0, 1, on_cube, stop_requested, &writer);
   allsat_engine_free(writer.engine);
   if (status == NQ_ERR_STOPPED || (status == NQ_ERR_MEMORY && proof.failed)) {
