@@ -1,7 +1,8 @@
 /* Count-preserving preprocessing (see count_preprocess.h).
  *
  * Rounds of: unit propagation; failed-literal probing with the
- * equivalences and backbone literals the probes show; substitution of
+ * equivalences and backbone literals the probes show; vivification of
+ * the longer clauses (see vivify); substitution of
  * every equivalence class by one representative; then, when a round
  * changes nothing, bounded variable elimination of non-projected
  * variables. The techniques and their use for counting follow Lagniez &
@@ -45,6 +46,9 @@
  * keeps resolvents up to this length, and stops after so many rounds. */
 enum { BASE_TICKS = 20000000, TICKS_PER_LITERAL = 20, MAX_PAIRS = 400, MAX_RESOLVENT = 64 };
 enum { MAX_ROUNDS = 16, MAX_PASSES = 4 };
+/* Vivification spends at most a VIVIFY_SHARE-th of the budget, so that
+ * probing and elimination keep the rest. */
+enum { VIVIFY_SHARE = 4 };
 /* A defined (projected) variable is eliminated only when it shares
  * clauses with at most this many variables: its resolvents join them
  * all, and joining more widened the tree decomposition the counter
@@ -102,6 +106,7 @@ typedef struct preprocess {
   unsigned stamp;
   int_list resolvents, scratch, units;
   uint64_t ticks, budget;
+  uint64_t vivify_ticks; /* spent in vivify, at most budget / VIVIFY_SHARE */
   int memory_failed;
   count_preprocess_stats stats;
 } preprocess;
@@ -358,6 +363,80 @@ static int probe(preprocess *p) {
   return 1;
 }
 
+/* Vivification (Piette, Hamadi & Sais, ECAI 2008; SharpSAT-TD's
+ * preprocessor strengthens clauses so): each clause of three or more
+ * literals has its literals' negations assumed in turn; a literal found
+ * false is dropped, and a conflict or a literal found true ends the
+ * clause there. The shorter clause is implied by the formula and
+ * subsumes the old one, so the formula keeps its models. The new clause
+ * is appended and the old one marked dead (its watches stay valid until
+ * the round's rewrite: it is still implied). Returns how many clauses
+ * were shortened, -1 when out of memory. */
+static int vivify(preprocess *p) {
+  int shortened = 0;
+  size_t count = p->clause_count;
+  /* Without binary clauses (random 3-SAT) two assumed literals seldom
+   * propagate: the pass would cost without shortening anything. */
+  int any_binary = 0;
+  for (int i = 2; i < 2 * (p->variables + 1) && !any_binary; i++)
+    any_binary = p->binary[i] > 0;
+  if (!any_binary)
+    return 0;
+  uint64_t start = p->ticks, allowed = p->budget / VIVIFY_SHARE;
+  for (size_t clause = 0;
+       clause < count && p->ticks < p->budget && p->vivify_ticks + (p->ticks - start) < allowed;
+       clause++) {
+    if (p->clauses[clause].dead || p->clauses[clause].length < 3)
+      continue;
+    int length = p->clauses[clause].length, satisfied = 0;
+    const int *lits = clause_literals(p, clause);
+    for (int i = 0; i < length && !satisfied; i++)
+      satisfied = value_of(p, lits[i]) > 0;
+    if (satisfied)
+      continue;
+    /* A copy: propagation reorders the clause's own literals. */
+    p->units.size = 0;
+    for (int i = 0; i < length; i++)
+      if (append(&p->units, lits[i]))
+        return p->memory_failed = 1, -1;
+    int mark = p->trail_size, kept = 0, ended = 0;
+    p->scratch.size = 0;
+    for (int i = 0; i < length && !ended; i++) {
+      int literal = p->units.items[i], value = value_of(p, literal);
+      p->ticks++;
+      if (value < 0)
+        continue; /* false under the others' negations: dropped */
+      if (append(&p->scratch, literal))
+        return p->memory_failed = 1, -1;
+      kept++;
+      if (value > 0) {
+        ended = 1; /* implied by the negations before it */
+        break;
+      }
+      assign(p, -literal);
+      if (!propagate(p)) {
+        if (p->memory_failed)
+          return -1;
+        ended = 1;
+      }
+    }
+    undo_to(p, mark);
+    if (kept == length)
+      continue;
+    int *strengthened = p->scratch.items;
+    int size = normalise(strengthened, kept);
+    if (size < 0)
+      continue;
+    p->clauses[clause].dead = 1;
+    if (add_clause(p, strengthened, size))
+      return p->memory_failed = 1, -1;
+    shortened++;
+    p->stats.shortened++;
+  }
+  p->vivify_ticks += p->ticks - start;
+  return shortened;
+}
+
 /* Turns the round's top-level values and equivalence classes into FIXED
  * and SUBSTITUTED variables; returns how many changed, -1 for no models. */
 static int settle(preprocess *p) {
@@ -457,10 +536,13 @@ static int round_once(preprocess *p) {
   }
   if (!start_propagation(p) || !probe(p))
     return -1;
+  int shortened = vivify(p);
+  if (shortened < 0)
+    return -1;
   int changed = settle(p);
   if (changed < 0 || !rewrite(p))
     return -1;
-  return changed;
+  return changed + shortened;
 }
 
 /* The live clauses of `literal` (dead ones dropped from its list). */

@@ -20,6 +20,7 @@ typedef struct count_preprocess_stats {
   int substituted; /* variables replaced by an equivalent literal */
   int eliminated;  /* variables resolved away (non-projected or defined) */
   int defined;     /* of them, projected ones a gate over projected ones defines */
+  int shortened;   /* clauses vivification shortened */
   uint64_t ticks;  /* watch and occurrence visits spent */
 } count_preprocess_stats;
 

@@ -227,7 +227,7 @@ static void check_gates_only(const nq_cnf *cnf, int inputs) {
   cnf_compact_free(&in);
 }
 
-static int fired_fixed, fired_substituted, fired_eliminated, fired_defined;
+static int fired_fixed, fired_substituted, fired_eliminated, fired_defined, fired_shortened;
 
 static void check_formula(const nq_cnf *cnf, int projection) {
   cnf_compact in, out;
@@ -261,6 +261,7 @@ static void check_formula(const nq_cnf *cnf, int projection) {
     fired_substituted += stats.substituted > 0;
     fired_eliminated += stats.eliminated > stats.defined;
     fired_defined += stats.defined > 0;
+    fired_shortened += stats.shortened > 0;
     cnf_compact_free(&out);
   }
   CHECK(got == expected, "projection %d: preprocessed %llu models, brute force %llu", projection,
@@ -295,6 +296,38 @@ static void check_both_polarities_fail(void) {
   nq_cnf_free(cnf);
 }
 
+/* Vivification: under -1, (1 | -2) makes 2 false, so (1 | 2 | 3 | 4)
+ * is (1 | 3 | 4) in every model; the shorter clause must come out, and
+ * the count must stay. No variable is fixed, substituted or eliminated
+ * (none is projected out, none is in a binary clause with an equivalent),
+ * so vivification alone shortens it. */
+static void check_vivification(void) {
+  const char *text = "p cnf 6 4\n1 2 3 4 0\n1 -2 0\n3 5 6 0\n-3 4 5 0\n";
+  nq_cnf *cnf = NULL;
+  char error[256];
+  CHECK(nq_cnf_read_memory(text, strlen(text), "vivify", &cnf, error, sizeof error) == NQ_OK, "%s",
+        error);
+  cnf_compact in, out;
+  CHECK(cnf_compact_build(cnf, &in) == NQ_OK, "compact");
+  count_preprocess_stats stats;
+  CHECK(count_preprocess(&in, &out, &stats) == 1, "the formula has models");
+  CHECK(stats.shortened >= 1, "vivification shortened %d clauses", stats.shortened);
+  int longest = 0;
+  for (size_t k = 0, length = 0; k < out.literal_count; k++) {
+    length = out.literals[k] ? length + 1 : 0;
+    if ((int)length > longest)
+      longest = (int)length;
+  }
+  CHECK(longest <= 3, "a clause of %d literals is left", longest);
+  CHECK(brute_force(out.literals, out.literal_count, out.variables, out.projected) ==
+            brute_force(in.literals, in.literal_count, in.variables, in.projected),
+        "vivification changed the count");
+  cnf_compact_free(&out);
+  cnf_compact_free(&in);
+  check_formula(cnf, 0);
+  nq_cnf_free(cnf);
+}
+
 int main(void) {
   int formulas = 0;
   for (int variables = 2; variables <= 16; variables++) {
@@ -321,11 +354,14 @@ int main(void) {
     formulas++;
   }
   check_both_polarities_fail();
+  check_vivification();
   printf("formulas against brute force: %d (fixed in %d, substituted in %d, eliminated in %d, "
-         "defined by gates in %d)\n",
-         formulas, fired_fixed, fired_substituted, fired_eliminated, fired_defined);
-  CHECK(fired_fixed > 20 && fired_substituted > 20 && fired_eliminated > 20 && fired_defined > 20,
-        "each step fires: fixed %d, substituted %d, eliminated %d, defined %d", fired_fixed,
-        fired_substituted, fired_eliminated, fired_defined);
+         "defined by gates in %d, clauses shortened in %d)\n",
+         formulas, fired_fixed, fired_substituted, fired_eliminated, fired_defined,
+         fired_shortened);
+  CHECK(fired_fixed > 20 && fired_substituted > 20 && fired_eliminated > 20 && fired_defined > 20 &&
+            fired_shortened > 20,
+        "each step fires: fixed %d, substituted %d, eliminated %d, defined %d, shortened %d",
+        fired_fixed, fired_substituted, fired_eliminated, fired_defined, fired_shortened);
   return check_report("count_preprocess");
 }
