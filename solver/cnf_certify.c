@@ -114,9 +114,13 @@ nq_status nq_cnf_certify_count(const nq_cnf *cnf, const char *certificate_path,
   if (threads > 1) {
     status = certify_split_walk(&formula, threads, kind, writer.file, &proof, stop, writer.count,
                                 &writer.cubes, &split);
-    if (status == NQ_ERR_IO)
-      snprintf(error, error_size, "%s: cannot write the certificate or its proof",
-               certificate_path);
+    if (status == NQ_ERR_IO) {
+      /* The split stops at its first failed write: the proof's, when its
+       * writer says so, else the certificate's. */
+      snprintf(error, error_size, "%s: cannot write the %s",
+               proof.failed ? proof_path : certificate_path,
+               proof.failed ? "proof" : "certificate");
+    }
     if (status != NQ_OK || split) {
       free(rank);
       goto written;

@@ -6,7 +6,8 @@
 # one thread, and by drat-trim / lrat-check when the anchors are present;
 # a cube removed from the last part of the certificate, a lemma dropped
 # from the last part of the proof, or the last part's ids not renumbered
-# rejected; a certified count stopped by SIGINT leaves no file behind.
+# rejected; a certified count stopped by SIGINT leaves no file behind, and
+# one that cannot write its proof says so and leaves none either.
 source "$(dirname "$0")/lib.sh"
 cd "$WORK" || exit 1
 
@@ -115,4 +116,20 @@ kill -INT $pid
 wait $pid
 expect_equal "$?" 130 "exit status of a certified count after SIGINT"
 expect_equal "$(ls stopped)" "q13.cnf" "files left by a certified count stopped by SIGINT"
+
+# A write that fails (a file size limit of 16 KB, SIGXFSZ ignored, so
+# write() fails with EFBIG) ends a two-thread certified count with an
+# error naming the file that could not be written, the LRAT proof (it
+# outgrows the certificate), and leaves neither file.
+mkdir full
+"$NQSAT" encode 9 >full/q9.cnf
+(
+  ulimit -f 16
+  trap '' XFSZ
+  exec "$NQSAT" solve full/q9.cnf --count --threads 2 --certificate full/c
+) >"$WORK/out" 2>"$WORK/err"
+expect_equal "$?" 1 "exit status of a certified count whose proof cannot be written"
+grep -q 'full/c\.lrat: cannot write the proof$' "$WORK/err" ||
+  fail "the error does not name the proof that could not be written: $(cat "$WORK/err")"
+expect_equal "$(ls full)" "q9.cnf" "files left by a certified count that could not write"
 finish
