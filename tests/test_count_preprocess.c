@@ -281,16 +281,21 @@ static void check_formula(const nq_cnf *cnf, int projection) {
   cnf_compact_free(&in);
 }
 
+/* The DIMACS `text` read (as file `name`) and compacted into `in`. */
+static nq_cnf *read_text(const char *text, const char *name, cnf_compact *in) {
+  nq_cnf *cnf = NULL;
+  char error[256];
+  CHECK(nq_cnf_read_memory(text, strlen(text), name, &cnf, error, sizeof error) == NQ_OK, "%s",
+        error);
+  CHECK(cnf_compact_build(cnf, in) == NQ_OK, "compact");
+  return cnf;
+}
+
 /* x fails both ways under (x | y)(x | -y)(-x | z)(-x | -z): no models,
  * found by probing with no clause shorter than two. */
 static void check_both_polarities_fail(void) {
-  const char *text = "p cnf 3 4\n1 2 0\n1 -2 0\n-1 3 0\n-1 -3 0\n";
-  nq_cnf *cnf = NULL;
-  char error[256];
-  CHECK(nq_cnf_read_memory(text, strlen(text), "fails", &cnf, error, sizeof error) == NQ_OK, "%s",
-        error);
   cnf_compact in, out;
-  CHECK(cnf_compact_build(cnf, &in) == NQ_OK, "compact");
+  nq_cnf *cnf = read_text("p cnf 3 4\n1 2 0\n1 -2 0\n-1 3 0\n-1 -3 0\n", "fails", &in);
   CHECK(count_preprocess(&in, &out, NULL) == 0, "both literals of x fail: no models");
   cnf_compact_free(&in);
   nq_cnf_free(cnf);
@@ -302,13 +307,8 @@ static void check_both_polarities_fail(void) {
  * (none is projected out, none is in a binary clause with an equivalent),
  * so vivification alone shortens it. */
 static void check_vivification(void) {
-  const char *text = "p cnf 6 4\n1 2 3 4 0\n1 -2 0\n3 5 6 0\n-3 4 5 0\n";
-  nq_cnf *cnf = NULL;
-  char error[256];
-  CHECK(nq_cnf_read_memory(text, strlen(text), "vivify", &cnf, error, sizeof error) == NQ_OK, "%s",
-        error);
   cnf_compact in, out;
-  CHECK(cnf_compact_build(cnf, &in) == NQ_OK, "compact");
+  nq_cnf *cnf = read_text("p cnf 6 4\n1 2 3 4 0\n1 -2 0\n3 5 6 0\n-3 4 5 0\n", "vivify", &in);
   count_preprocess_stats stats;
   CHECK(count_preprocess(&in, &out, &stats) == 1, "the formula has models");
   CHECK(stats.shortened >= 1, "vivification shortened %d clauses", stats.shortened);
