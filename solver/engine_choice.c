@@ -277,6 +277,21 @@ static double monotonic_seconds(void) {
 
 void nq_engine_hedge_start(nq_engine_hedge *hedge) { hedge->started = monotonic_seconds(); }
 
+/* A trial that ran out of steps with its cache answering almost nothing,
+ * or with a conflict for nearly every other decision (refuting, not
+ * splitting), met a formula that does not fall apart: a longer one would
+ * not either. N-Queens files of every encoding at N = 12 and 13: 0 to 1
+ * hit in thousands of components (pairwise, ladder, binary, bimander) or
+ * a third to a half of them but 0.46-0.47 conflicts a decision (seq,
+ * commander, product); random 3-SAT of 110 to 200 variables and 3.3 to
+ * 3.75 clauses a variable: 28-70% hits and 0.04-0.31 conflicts a
+ * decision. The enumeration then goes on unwatched instead of paying for
+ * trials that double each time. */
+int nq_engine_hedge_gives_up(const nq_component_stats *stats) {
+  return stats->cache_hits * NQ_ENGINE_CHOICE_GIVE_UP_HIT_SHARE < stats->components ||
+         stats->conflicts * NQ_ENGINE_CHOICE_REFUTING_DECISIONS >= stats->decisions;
+}
+
 int nq_engine_hedge_check(void *context, const nq_cnf_progress *progress) {
   nq_engine_hedge *hedge = context;
   if (hedge->gave_up)
@@ -300,19 +315,7 @@ int nq_engine_hedge_check(void *context, const nq_cnf_progress *progress) {
       nq_cnf_count_components(hedge->cnf, &hedge->options, &control, hedge->count, &hedge->stats);
   hedge->trial_seconds += hedge->stats.seconds;
   hedge->counted = status == NQ_OK;
-  /* A trial that ran out of steps with its cache answering almost nothing,
-   * or with a conflict for nearly every other decision (refuting, not
-   * splitting), met a formula that does not fall apart: a longer one would
-   * not either. N-Queens files of every encoding at N = 12 and 13: 0 to 1
-   * hit in thousands of components (pairwise, ladder, binary, bimander) or
-   * a third to a half of them but 0.46-0.47 conflicts a decision (seq,
-   * commander, product); random 3-SAT of 110 to 200 variables and 3.3 to
-   * 3.75 clauses a variable: 28-70% hits and 0.04-0.31 conflicts a
-   * decision. The enumeration then goes on unwatched instead of paying for
-   * trials that double each time. */
-  if (status == NQ_ERR_STOPPED &&
-      (hedge->stats.cache_hits * NQ_ENGINE_CHOICE_HIT_SHARE < hedge->stats.components ||
-       hedge->stats.conflicts * NQ_ENGINE_CHOICE_REFUTING_DECISIONS >= hedge->stats.decisions))
+  if (status == NQ_ERR_STOPPED && nq_engine_hedge_gives_up(&hedge->stats))
     hedge->gave_up = 1;
   return hedge->counted;
 }

@@ -5,6 +5,7 @@
  * chooses the counter without a trial run. The same clause without the
  * units keeps width 29; a formula the preprocessing refutes chooses the
  * counter (it answers 0 at once). */
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -30,6 +31,36 @@ static void long_clause(char *text, size_t size, int units) {
     at += (size_t)snprintf(text + at, size - at, "-%d 0\n", v);
 }
 
+/* The hedge's give-up rule on the figures of first trials (decisions,
+ * conflicts, components met, cache hits) measured with `solve FILE
+ * --count --threads 1`: N-Queens files of N = 12 stop the trials, MCC
+ * 2022 track 1 instance 70, which the counter counts in under 2 s and the
+ * enumeration not in 150 s, does not. */
+static void check_give_up_rule(void) {
+  static const struct {
+    const char *name;
+    uint64_t decisions, conflicts, components, hits;
+    int gives_up;
+  } trials[] = {
+      {"queens 12 ladder", 1690, 763, 851, 0, 1},        /* no hit */
+      {"queens 12 binary", 1927, 900, 972, 0, 1},        /* no hit */
+      {"queens 12 bimander", 2231, 1041, 1131, 0, 1},    /* no hit */
+      {"queens 12 commander", 2909, 1310, 2389, 876, 1}, /* refuting */
+      {"queens 12 product", 2631, 1139, 3801, 2407, 1},  /* refuting */
+      {"mcc 2022 track 1 70", 1024, 385, 623, 9, 0},
+      {"mcc 2022 track 1 82", 1024, 115, 771, 146, 0},
+  };
+  for (size_t i = 0; i < sizeof trials / sizeof *trials; i++) {
+    nq_component_stats stats = {0};
+    stats.decisions = trials[i].decisions;
+    stats.conflicts = trials[i].conflicts;
+    stats.components = trials[i].components;
+    stats.cache_hits = trials[i].hits;
+    CHECK(nq_engine_hedge_gives_up(&stats) == trials[i].gives_up, "%s: %s", trials[i].name,
+          trials[i].gives_up ? "trials go on" : "trials stop");
+  }
+}
+
 int main(void) {
   char text[1024];
   nq_engine_probe probe;
@@ -48,6 +79,8 @@ int main(void) {
   CHECK(cnf && nq_cnf_probe_engine(cnf, NULL, &probe) == NQ_OK, "probe");
   CHECK(probe.width == 29, "a clause of 30: width %d, not 29", probe.width);
   nq_cnf_free(cnf);
+
+  check_give_up_rule();
 
   cnf = read_text("p cnf 3 4\n1 2 0\n1 -2 0\n-1 3 0\n-1 -3 0\n");
   CHECK(cnf && nq_cnf_probe_engine(cnf, NULL, &probe) == NQ_OK, "probe");

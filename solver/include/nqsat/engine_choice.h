@@ -54,8 +54,8 @@
  * last check say the enumeration's rest takes fewer steps than the trial
  * would (the easy cubes finish first: the rate counts, not the share
  * done), and there are no more trials once one ran out of steps with
- * under one component in NQ_ENGINE_CHOICE_HIT_SHARE from its cache or a
- * conflict in under NQ_ENGINE_CHOICE_REFUTING_DECISIONS decisions (the
+ * under one component in NQ_ENGINE_CHOICE_GIVE_UP_HIT_SHARE from its cache
+ * or a conflict in under NQ_ENGINE_CHOICE_REFUTING_DECISIONS decisions (the
  * formula does not decompose: N-Queens files of every encoding). So the
  * counter's trials cost at most about as much as the enumeration (twice
  * its time in the worst case), and a formula the counter counts in T
@@ -102,6 +102,14 @@
  * run only on a formula the first showed falling apart, twice it. */
 #define NQ_ENGINE_CHOICE_FIRST_STEPS_PER_WORK 4
 #define NQ_ENGINE_CHOICE_STEPS_PER_WORK 32
+/* A trial out of steps with cache hits on under 1 in this many
+ * components met: no more trials. Lower than the probe's share, since a
+ * first trial has met few repeated components yet: N-Queens files have
+ * none in the first thousand (ladder, binary, bimander; the others are
+ * refuting), while MCC 2022 track 1 instance 70 had 9 in 623 (1.4 %) and
+ * its count by components takes 1.6 s against over 150 s by
+ * enumeration. */
+#define NQ_ENGINE_CHOICE_GIVE_UP_HIT_SHARE 128
 /* A trial out of steps with at least one conflict in this many decisions
  * (2/5) was refuting more than splitting: no more trials. */
 #define NQ_ENGINE_CHOICE_REFUTING_DECISIONS 2.5
@@ -150,7 +158,7 @@ typedef struct nq_engine_hedge {
   int trials;
   int counted;
   /* 1: a trial that ran out of steps had under one component in
-   * NQ_ENGINE_CHOICE_HIT_SHARE from its cache, or a conflict in under
+   * NQ_ENGINE_CHOICE_GIVE_UP_HIT_SHARE from its cache, or a conflict in under
    * NQ_ENGINE_CHOICE_REFUTING_DECISIONS decisions; no trials after it. */
   int gave_up;
   mpz_t count;
@@ -161,6 +169,9 @@ typedef struct nq_engine_hedge {
 } nq_engine_hedge;
 
 int nq_engine_hedge_check(void *hedge, const nq_cnf_progress *progress);
+/* 1 when a trial that ran out of steps with these figures rules out
+ * further trials (see gave_up). */
+int nq_engine_hedge_gives_up(const nq_component_stats *stats);
 /* Marks the start of the enumeration (for the time limit). */
 void nq_engine_hedge_start(nq_engine_hedge *hedge);
 
