@@ -399,28 +399,26 @@ static int vivify(preprocess *p) {
     for (int i = 0; i < length; i++)
       if (append(&p->units, lits[i]))
         return p->memory_failed = 1, -1;
-    int mark = p->trail_size, kept = 0, ended = 0;
+    int mark = p->trail_size;
     p->scratch.size = 0;
-    for (int i = 0; i < length && !ended; i++) {
+    for (int i = 0; i < length; i++) {
       int literal = p->units.items[i], value = value_of(p, literal);
       p->ticks++;
       if (value < 0)
         continue; /* false under the others' negations: dropped */
       if (append(&p->scratch, literal))
         return p->memory_failed = 1, -1;
-      kept++;
-      if (value > 0) {
-        ended = 1; /* implied by the negations before it */
-        break;
-      }
+      if (value > 0)
+        break; /* implied by the negations before it */
       assign(p, -literal);
       if (!propagate(p)) {
         if (p->memory_failed)
           return -1;
-        ended = 1;
+        break; /* a conflict: the literals so far are implied */
       }
     }
     undo_to(p, mark);
+    int kept = (int)p->scratch.size;
     if (kept == length)
       continue;
     int *strengthened = p->scratch.items;
