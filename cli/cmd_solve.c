@@ -472,6 +472,7 @@ static void print_component_stats(const nq_component_stats *stats, int threads,
           stats->zero_components, stats->zero_decisions);
   fprintf(stderr, "component checks by CDCL: %" PRIu64 " (%" PRIu64 " refuted)\n",
           stats->sat_checks, stats->sat_refuted);
+  fprintf(stderr, "search work: %" PRIu64 "\n", stats->work);
   fprintf(stderr, "cache entries: %" PRIu64 "\n", stats->cache_entries);
   fprintf(stderr, "cache peak bytes: %" PRIu64 "\n", stats->cache_peak_bytes);
   fprintf(stderr, "cache evictions: %" PRIu64 "\n", stats->evictions);
@@ -590,10 +591,13 @@ static void print_hedge(const nq_engine_hedge *hedge, const nq_cnf_report *repor
  * `solve FILE` does): an unsatisfiable formula is then counted 0 in the
  * time `solve` takes, where the counters (DPLL without restarts or
  * backjumps in the component counter, cubes in the enumeration) can take
- * orders of magnitude longer to exhaust it. On a satisfiable formula the
- * call costs one model, a small part of any count. *unsatisfiable is set
- * when the formula has no model; the status is the search's (NQ_OK, or
- * NQ_ERR_INTERRUPTED when stopped first). */
+ * orders of magnitude longer to exhaust it. It decides the preprocessed
+ * formula (simplify_for_count), which has a model exactly when the one
+ * read has: on an MCC 2022 file of 28692 variables that leaves 530,
+ * PicoSAT takes 5 ms where it took 38 s on the file as read. On a
+ * satisfiable formula the call costs one model, mostly a small part of a
+ * count. *unsatisfiable is set when the formula has no model; the status
+ * is the search's (NQ_OK, or NQ_ERR_INTERRUPTED when stopped first). */
 static nq_status decide_first(const nq_cnf *cnf, const solve_options *options, int *unsatisfiable) {
   *unsatisfiable = 0;
   nq_cnf_options plan_options = {0};
@@ -629,12 +633,18 @@ static nq_status decide_first(const nq_cnf *cnf, const solve_options *options, i
  * at half the rate. Not
  * with --no-preprocess, --unique, --occurring (the variables in clauses
  * change) or on nqsat's own N-Queens files (their board symmetry needs
- * the queens' variables). *cnf is replaced when simplified. */
-static void simplify_for_count(solve_options *options, nq_cnf **cnf) {
+ * the queens' variables). *cnf is replaced when simplified; *unkept
+ * receives the simplified formula when it was not kept (or NULL), and
+ * *no_models is set when the preprocessing found no model. */
+static void simplify_for_count(solve_options *options, nq_cnf **cnf, nq_cnf **unkept,
+                               int *no_models) {
+  *unkept = NULL;
+  *no_models = 0;
   if (options->no_preprocess || options->unique || options->occurring)
     return;
   count_simplification done;
-  model_count_simplify(cnf, &done);
+  model_count_simplify(cnf, &done, unkept);
+  *no_models = done.no_models;
   if (options->stats && !(*cnf)->queens_n)
     fprintf(stderr, "count preprocessing: %d variables, %" PRId64 " clauses -> %d, %" PRId64 "%s\n",
             done.variables_before, done.clauses_before, done.variables_after, done.clauses_after,
@@ -644,10 +654,11 @@ static void simplify_for_count(solve_options *options, nq_cnf **cnf) {
 }
 
 /* The count 0 of an unsatisfiable formula, in the output format asked. */
-static int print_unsatisfiable_count(const solve_options *options, int has_projection) {
+static int print_unsatisfiable_count(const solve_options *options, int has_projection,
+                                     const char *by) {
   stop_watchdog_claim();
   if (options->stats)
-    fprintf(stderr, "engine choice: none (PicoSAT found the formula unsatisfiable)\n");
+    fprintf(stderr, "engine choice: none (%s found the formula unsatisfiable)\n", by);
   model_count zero;
   model_count_init(&zero);
   if (options->mcc) {
@@ -700,8 +711,16 @@ static int solve_file(solve_options *options, const char *path, uint64_t max_mem
   }
   charge_elapsed(options, started_seconds, time_limit);
   if (options->mode == COUNT_ONLY) {
+    nq_cnf *unkept;
     int unsatisfiable;
-    status = decide_first(cnf, options, &unsatisfiable);
+    simplify_for_count(options, &cnf, &unkept, &unsatisfiable);
+    const char *by = "the preprocessing";
+    status = NQ_OK;
+    if (!unsatisfiable) {
+      by = "PicoSAT";
+      status = decide_first(unkept ? unkept : cnf, options, &unsatisfiable);
+    }
+    nq_cnf_free(unkept);
     if (status == NQ_ERR_INTERRUPTED) {
       nq_cnf_free(cnf);
       return stopped_before_models(options, "while satisfiability was decided");
@@ -710,12 +729,10 @@ static int solve_file(solve_options *options, const char *path, uint64_t max_mem
       nq_cnf_free(cnf);
       return runtime_error("solve", "%s: %s", path, nq_strerror(status));
     }
-    if (!unsatisfiable)
-      simplify_for_count(options, &cnf);
     if (unsatisfiable) {
       int has_projection = cnf->has_projection;
       nq_cnf_free(cnf);
-      return print_unsatisfiable_count(options, has_projection);
+      return print_unsatisfiable_count(options, has_projection, by);
     }
   }
   charge_elapsed(options, started_seconds, time_limit);

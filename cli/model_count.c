@@ -258,8 +258,10 @@ static nq_status read_without_header(const char *path, nq_cnf **cnf, char *error
   return status;
 }
 
-void model_count_simplify(nq_cnf **cnf, count_simplification *done) {
+void model_count_simplify(nq_cnf **cnf, count_simplification *done, nq_cnf **unkept) {
   memset(done, 0, sizeof *done);
+  if (unkept)
+    *unkept = NULL;
   done->variables_before = done->variables_after = (*cnf)->variables;
   done->clauses_before = done->clauses_after = (*cnf)->clause_count;
   if ((*cnf)->queens_n)
@@ -277,7 +279,10 @@ void model_count_simplify(nq_cnf **cnf, count_simplification *done) {
   done->variables_after = simplified->variables;
   done->clauses_after = simplified->clause_count;
   if ((int64_t)simplified->variables * 4 > (int64_t)(*cnf)->variables * 3) {
-    nq_cnf_free(simplified);
+    if (unkept)
+      *unkept = simplified;
+    else
+      nq_cnf_free(simplified);
     return;
   }
   nq_cnf_free(*cnf);
@@ -302,7 +307,7 @@ nq_status model_count_file(const char *path, const nq_solver_control *control, u
   /* The formula solve --count counts, so the judge verifies what solve
    * can count in about solve's time. */
   count_simplification simplification;
-  model_count_simplify(&cnf, &simplification);
+  model_count_simplify(&cnf, &simplification, NULL);
   if (simplification.no_models) {
     nq_cnf_free(cnf);
     mpz_set_ui(count->mantissa, 0);

@@ -95,14 +95,17 @@ void model_count_print_mcc(FILE *out, const model_count *count, int projected, u
  * why). Not for nqsat's own N-Queens files (their board symmetry needs the
  * queens' variables). On return `done` says what happened: `replaced`
  * (*cnf was freed and replaced; its count times 2^doubling is the
- * original's), `no_models`, and the sizes before and after. */
+ * original's), `no_models`, and the sizes before and after. `unkept`
+ * (may be NULL) receives the simplified formula when it was not kept
+ * (else NULL; the caller frees it): it has a model exactly when *cnf has,
+ * so satisfiability can be decided on it. */
 typedef struct count_simplification {
   int replaced, no_models;
   uint64_t doubling;
   int variables_before, variables_after;
   int64_t clauses_before, clauses_after;
 } count_simplification;
-void model_count_simplify(nq_cnf **cnf, count_simplification *done);
+void model_count_simplify(nq_cnf **cnf, count_simplification *done, nq_cnf **unkept);
 
 nq_status model_count_file(const char *path, const nq_solver_control *control, uint64_t max_memory,
                            model_count *count, const char **engine, char *why, size_t why_size);

@@ -183,7 +183,7 @@ typedef struct counter {
   component_stack components;
   component_cache *cache;
   search_clock clock;
-  uint64_t max_decisions;
+  uint64_t max_decisions, max_work;
   nq_status status;
   nq_component_stats stats;
 } counter;
@@ -595,7 +595,10 @@ static void sort_ints(int *items, size_t count) {
 static int out_of_time(counter *c) {
   if (c->status != NQ_OK)
     return 1;
-  if (c->max_decisions && c->stats.decisions >= c->max_decisions) {
+  /* With both budgets, the search stops once both are spent. */
+  int decided = !c->max_decisions || c->stats.decisions >= c->max_decisions;
+  int worked = !c->max_work || c->search_work + c->sat_check_work >= c->max_work;
+  if ((c->max_decisions || c->max_work) && decided && worked) {
     c->status = NQ_ERR_STOPPED;
     return 1;
   }
@@ -1091,6 +1094,7 @@ static int counter_init(counter *c, const cnf_compact *compact, const nq_compone
   c->variables = compact->variables;
   c->projected = compact->projected;
   c->max_decisions = options ? options->max_decisions : 0;
+  c->max_work = options ? options->max_work : 0;
   c->learning = !(options && options->without_learning);
   c->stats.variables = compact->variables;
   c->stats.projected = compact->projection_count;
@@ -1156,6 +1160,7 @@ static void add_stats(nq_component_stats *total, const counter *c) {
   total->zero_decisions += c->stats.zero_decisions;
   total->sat_checks += c->stats.sat_checks;
   total->sat_refuted += c->stats.sat_refuted;
+  total->work += c->search_work + c->sat_check_work;
   if (c->cache) {
     component_cache_stats held;
     component_cache_read_stats(c->cache, &held);
@@ -1305,6 +1310,7 @@ nq_status nq_cnf_count_components(const nq_cnf *cnf, const nq_component_options 
   c.stats.cache_peak_bytes = total.cache_peak_bytes;
   c.stats.evictions = total.evictions;
   c.stats.decomposition_width = decomposition_width;
+  c.stats.work = total.work;
   c.stats.seconds = search_clock_elapsed(&c.clock);
   if (stats)
     *stats = c.stats;

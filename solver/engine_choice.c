@@ -248,7 +248,12 @@ done:
   return status;
 }
 
-uint64_t nq_engine_hedge_decisions(const nq_engine_hedge *hedge, const nq_cnf_progress *progress) {
+static uint64_t clamp_to_u64(double x) {
+  return x >= 1.8e19 ? UINT64_MAX : x < 1 ? 1 : (uint64_t)x;
+}
+
+int nq_engine_hedge_budget(const nq_engine_hedge *hedge, const nq_cnf_progress *progress,
+                           nq_component_options *options) {
   /* The rest at the rate of cubes finished since the last check (cubes
    * differ wildly in size: the easy ones finish first). In double: the
    * products pass 2^64. */
@@ -257,16 +262,17 @@ uint64_t nq_engine_hedge_decisions(const nq_engine_hedge *hedge, const nq_cnf_pr
   if (finished > 0 &&
       (double)(progress->cubes - progress->cubes_done) * steps / finished < (double)progress->work)
     return 0;
-  /* The first trial is a small bet that tells the two kinds of formula
-   * apart (see the give-up rule in nq_engine_hedge_check); a formula that
-   * passed it gets the larger bets. */
+  /* Decisions times literals per step, as in the probe: the first
+   * trial's budget, and one of the later ones'. */
   double per_work =
       hedge->trials ? NQ_ENGINE_CHOICE_STEPS_PER_WORK : NQ_ENGINE_CHOICE_FIRST_STEPS_PER_WORK;
   double decisions =
       (double)progress->work * per_work / (double)(hedge->literals ? hedge->literals : 1);
-  if (decisions < NQ_ENGINE_CHOICE_DECISIONS)
-    return NQ_ENGINE_CHOICE_DECISIONS;
-  return decisions >= 1.8e19 ? UINT64_MAX : (uint64_t)decisions;
+  options->max_decisions =
+      decisions < NQ_ENGINE_CHOICE_DECISIONS ? NQ_ENGINE_CHOICE_DECISIONS : clamp_to_u64(decisions);
+  options->max_work =
+      hedge->trials ? clamp_to_u64((double)progress->work * NQ_ENGINE_CHOICE_WORK_SHARE) : 0;
+  return 1;
 }
 
 static double monotonic_seconds(void) {
@@ -286,21 +292,24 @@ void nq_engine_hedge_start(nq_engine_hedge *hedge) { hedge->started = monotonic_
  * commander, product); random 3-SAT of 110 to 200 variables and 3.3 to
  * 3.75 clauses a variable: 28-70% hits and 0.04-0.31 conflicts a
  * decision. The enumeration then goes on unwatched instead of paying for
- * trials that double each time. */
-int nq_engine_hedge_gives_up(const nq_component_stats *stats) {
-  return stats->cache_hits * NQ_ENGINE_CHOICE_GIVE_UP_HIT_SHARE < stats->components ||
-         stats->conflicts * NQ_ENGINE_CHOICE_REFUTING_DECISIONS >= stats->decisions;
+ * trials that double each time, but only when it is listing models at a
+ * rate that lets it finish: one that finds next to none gets the trials
+ * whatever the counter's figures (NQ_ENGINE_CHOICE_GIVE_UP_STEPS_PER_MODEL). */
+int nq_engine_hedge_gives_up(const nq_component_stats *stats, const nq_cnf_progress *enumeration) {
+  int listing = (double)enumeration->models * NQ_ENGINE_CHOICE_GIVE_UP_STEPS_PER_MODEL >=
+                (double)enumeration->work;
+  return listing && (stats->cache_hits * NQ_ENGINE_CHOICE_GIVE_UP_HIT_SHARE < stats->components ||
+                     stats->conflicts * NQ_ENGINE_CHOICE_REFUTING_DECISIONS >= stats->decisions);
 }
 
 int nq_engine_hedge_check(void *context, const nq_cnf_progress *progress) {
   nq_engine_hedge *hedge = context;
   if (hedge->gave_up)
     return 0;
-  uint64_t decisions = nq_engine_hedge_decisions(hedge, progress);
+  int trial = nq_engine_hedge_budget(hedge, progress, &hedge->options);
   hedge->last = *progress;
-  if (!decisions)
+  if (!trial)
     return 0;
-  hedge->options.max_decisions = decisions;
   hedge->trials++;
   hedge->at = *progress;
   nq_solver_control control = {0};
@@ -315,7 +324,8 @@ int nq_engine_hedge_check(void *context, const nq_cnf_progress *progress) {
       nq_cnf_count_components(hedge->cnf, &hedge->options, &control, hedge->count, &hedge->stats);
   hedge->trial_seconds += hedge->stats.seconds;
   hedge->counted = status == NQ_OK;
-  if (status == NQ_ERR_STOPPED && nq_engine_hedge_gives_up(&hedge->stats))
+  if (hedge->trials == 1 && status == NQ_ERR_STOPPED &&
+      nq_engine_hedge_gives_up(&hedge->stats, progress))
     hedge->gave_up = 1;
   return hedge->counted;
 }

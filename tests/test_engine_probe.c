@@ -5,6 +5,7 @@
  * chooses the counter without a trial run. The same clause without the
  * units keeps width 29; a formula the preprocessing refutes chooses the
  * counter (it answers 0 at once). */
+#include <gmp.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -32,23 +33,32 @@ static void long_clause(char *text, size_t size, int units) {
 }
 
 /* The hedge's give-up rule on the figures of first trials (decisions,
- * conflicts, components met, cache hits) measured with `solve FILE
- * --count --threads 1`: N-Queens files of N = 12 stop the trials, MCC
- * 2022 track 1 instance 70, which the counter counts in under 2 s and the
- * enumeration not in 150 s, does not. */
+ * conflicts, components met, cache hits) and of the enumeration at the
+ * time (steps, models) measured with `solve FILE --count --threads 1`:
+ * N-Queens files of N = 12 and 16 stop the trials; MCC 2022 track 1
+ * instances 70 and 82, which the counter counts in 2-3 s and the
+ * enumeration not in 150 s, do not, nor does instance 96, whose
+ * enumeration finds no model in its first 2 million steps (the counter
+ * counts it in 15 s; the enumeration had found one after 70 s). The
+ * same figures of the counter as N = 12's with an enumeration that finds
+ * no models do not stop them either. */
 static void check_give_up_rule(void) {
   static const struct {
     const char *name;
-    uint64_t decisions, conflicts, components, hits;
+    uint64_t decisions, conflicts, components, hits, steps, models;
     int gives_up;
   } trials[] = {
-      {"queens 12 ladder", 1690, 763, 851, 0, 1},        /* no hit */
-      {"queens 12 binary", 1927, 900, 972, 0, 1},        /* no hit */
-      {"queens 12 bimander", 2231, 1041, 1131, 0, 1},    /* no hit */
-      {"queens 12 commander", 2909, 1310, 2389, 876, 1}, /* refuting */
-      {"queens 12 product", 2631, 1139, 3801, 2407, 1},  /* refuting */
-      {"mcc 2022 track 1 70", 1024, 385, 623, 9, 0},
-      {"mcc 2022 track 1 82", 1024, 115, 771, 146, 0},
+      {"queens 12 ladder", 1690, 763, 851, 0, 2097174, 3190, 1},        /* no hit */
+      {"queens 12 binary", 1927, 900, 972, 0, 2097271, 1967, 1},        /* no hit */
+      {"queens 12 bimander", 2231, 1041, 1131, 0, 2097574, 3102, 1},    /* no hit */
+      {"queens 12 commander", 2909, 1310, 2389, 876, 2097292, 2130, 1}, /* refuting */
+      {"queens 12 product", 2631, 1139, 3801, 2407, 2097212, 3240, 1},  /* refuting */
+      {"queens 16 binary", 887, 377, 450, 0, 2097226, 276, 1},          /* no hit */
+      {"mcc 2022 track 1 70", 1024, 385, 623, 9, 2097193, 70812, 0},
+      {"mcc 2022 track 1 82", 1024, 115, 771, 146, 2097263, 56724, 0},
+      {"mcc 2022 track 1 96", 1024, 176, 847, 0, 2097511, 0, 0}, /* no models */
+      {"ladder's figures, no models", 1690, 763, 851, 0, 2097174, 0, 0},
+      {"product's figures, 31 models", 2631, 1139, 3801, 2407, 2097212, 31, 0},
   };
   for (size_t i = 0; i < sizeof trials / sizeof *trials; i++) {
     nq_component_stats stats = {0};
@@ -56,9 +66,93 @@ static void check_give_up_rule(void) {
     stats.conflicts = trials[i].conflicts;
     stats.components = trials[i].components;
     stats.cache_hits = trials[i].hits;
-    CHECK(nq_engine_hedge_gives_up(&stats) == trials[i].gives_up, "%s: %s", trials[i].name,
-          trials[i].gives_up ? "trials go on" : "trials stop");
+    nq_cnf_progress enumeration = {trials[i].steps, 0, 128, trials[i].models};
+    CHECK(nq_engine_hedge_gives_up(&stats, &enumeration) == trials[i].gives_up, "%s: %s",
+          trials[i].name, trials[i].gives_up ? "trials go on" : "trials stop");
   }
+}
+
+/* The trials' budgets: the first in decisions (a quarter of the
+ * enumeration's steps in the probe's units, at least
+ * NQ_ENGINE_CHOICE_DECISIONS), the later ones in decisions and in work,
+ * stopping once both are spent; no trial when the cubes finished since
+ * the last check say the rest is shorter than what was done. */
+static void check_budgets(void) {
+  nq_engine_hedge hedge;
+  memset(&hedge, 0, sizeof hedge);
+  hedge.literals = 1000;
+  nq_component_options options = {0};
+  nq_cnf_progress at = {1u << 21, 0, 128, 10};
+  CHECK(nq_engine_hedge_budget(&hedge, &at, &options) == 1, "the first check runs a trial");
+  CHECK(options.max_decisions ==
+            (uint64_t)(1u << 21) * NQ_ENGINE_CHOICE_FIRST_STEPS_PER_WORK / 1000,
+        "first trial: %llu decisions", (unsigned long long)options.max_decisions);
+  CHECK(options.max_work == 0, "first trial: no work budget (%llu)",
+        (unsigned long long)options.max_work);
+  hedge.literals = 1000000;
+  nq_engine_hedge_budget(&hedge, &at, &options);
+  CHECK(options.max_decisions == NQ_ENGINE_CHOICE_DECISIONS, "a large formula's first trial: %llu",
+        (unsigned long long)options.max_decisions);
+  hedge.trials = 1;
+  hedge.last = at;
+  nq_cnf_progress later = {1u << 22, 2, 128, 20};
+  CHECK(nq_engine_hedge_budget(&hedge, &later, &options) == 1, "a later trial");
+  CHECK(options.max_work == (uint64_t)((1u << 22) * NQ_ENGINE_CHOICE_WORK_SHARE),
+        "later trial's work: %llu", (unsigned long long)options.max_work);
+  CHECK(options.max_decisions == NQ_ENGINE_CHOICE_DECISIONS, "later trial's decisions: %llu",
+        (unsigned long long)options.max_decisions);
+  /* 100 cubes in 2^21 steps since the last check: the other 26 take
+   * about 5.5 * 10^5 more, fewer than the 4 * 10^6 made. */
+  nq_cnf_progress nearly = {1u << 22, 102, 128, 20};
+  CHECK(nq_engine_hedge_budget(&hedge, &nearly, &options) == 0, "nearly done: no trial");
+}
+
+/* The counter's two budgets on a random 3-SAT formula of 60 variables
+ * and 180 clauses (a fixed LCG): counted whole, then stopped by work
+ * alone (at or past it, not at the end), by decisions alone, and with
+ * both set only once both are spent: a work budget past the whole
+ * count's lets it finish with the same count. */
+static void check_counter_budgets(void) {
+  char text[8192];
+  size_t at = (size_t)snprintf(text, sizeof text, "p cnf 60 180\n");
+  uint64_t state = 12345;
+  for (int c = 0; c < 180; c++) {
+    for (int k = 0; k < 3; k++) {
+      state = state * 6364136223846793005ull + 1442695040888963407ull;
+      int variable = (int)((state >> 33) % 60) + 1;
+      at += (size_t)snprintf(text + at, sizeof text - at, "%d ",
+                             (state >> 20) & 1 ? variable : -variable);
+    }
+    at += (size_t)snprintf(text + at, sizeof text - at, "0\n");
+  }
+  nq_cnf *cnf = read_text(text);
+  nq_component_options options = {0};
+  nq_component_stats whole, part;
+  mpz_t count, again;
+  mpz_inits(count, again, NULL);
+  CHECK(nq_cnf_count_components(cnf, &options, NULL, count, &whole) == NQ_OK, "whole count");
+  CHECK(whole.decisions > 20 && whole.work > 1000, "a formula that takes search: %llu decisions",
+        (unsigned long long)whole.decisions);
+  options.max_work = whole.work / 2;
+  CHECK(nq_cnf_count_components(cnf, &options, NULL, again, &part) == NQ_ERR_STOPPED,
+        "half the work: stopped");
+  CHECK(part.work >= whole.work / 2 && part.work < whole.work, "stopped at work %llu of %llu",
+        (unsigned long long)part.work, (unsigned long long)whole.work);
+  options.max_work = 0;
+  options.max_decisions = whole.decisions / 2;
+  CHECK(nq_cnf_count_components(cnf, &options, NULL, again, &part) == NQ_ERR_STOPPED &&
+            part.decisions == whole.decisions / 2,
+        "half the decisions: stopped at %llu", (unsigned long long)part.decisions);
+  options.max_work = 1;
+  CHECK(nq_cnf_count_components(cnf, &options, NULL, again, &part) == NQ_ERR_STOPPED &&
+            part.decisions == whole.decisions / 2,
+        "decisions the longer budget: stopped at %llu", (unsigned long long)part.decisions);
+  options.max_work = whole.work + 1;
+  CHECK(nq_cnf_count_components(cnf, &options, NULL, again, &part) == NQ_OK &&
+            mpz_cmp(count, again) == 0,
+        "work the longer budget, past the whole count's: counted, the same count");
+  mpz_clears(count, again, NULL);
+  nq_cnf_free(cnf);
 }
 
 int main(void) {
@@ -81,6 +175,8 @@ int main(void) {
   nq_cnf_free(cnf);
 
   check_give_up_rule();
+  check_budgets();
+  check_counter_budgets();
 
   cnf = read_text("p cnf 3 4\n1 2 0\n1 -2 0\n-1 3 0\n-1 -3 0\n");
   CHECK(cnf && nq_cnf_probe_engine(cnf, NULL, &probe) == NQ_OK, "probe");

@@ -5,7 +5,8 @@
 # construction: the pigeonhole principle (7 pigeons, 6 holes) and a miter
 # of two correct 12-bit adders (adder_miter.py); the satisfiable control is
 # the miter with a bug, whose count adder_miter.py computes by evaluating
-# the adders on every input pair. Each is well past what the counters
+# the adders on every input pair. Satisfiability is decided on the
+# preprocessed formula, so one the preprocessing refutes is answered by it. Each is well past what the counters
 # exhaust in seconds without CDCL (the build without the first decision
 # took minutes on the adder miter); the time against `solve` is measured
 # by bench/count_unsat.sh.
@@ -32,6 +33,20 @@ for file in php miter; do
   expect_equal "$(grep -c '^c s exact arb int 0$' "$WORK/out")" 1 "$file --format mcc: the count"
   expect_stderr "PicoSAT found the formula unsatisfiable"
 done
+# Refuted by the preprocessing's failed literals (1 implies 3 and -3, and
+# -1 implies 2 and -2), before PicoSAT: the same answers, and --stats says
+# which refuted it.
+printf 'p cnf 3 4\n1 2 0\n1 -2 0\n-1 3 0\n-1 -3 0\n' >"$WORK/failed.cnf"
+for engine in auto components enumerate; do
+  expect_exit 20 "$NQSAT" solve "$WORK/failed.cnf" --count --engine "$engine" --stats
+  expect_equal "$(cat "$WORK/out")" 0 "failed literals, --engine $engine: the count"
+  expect_stderr "the preprocessing found the formula unsatisfiable"
+done
+expect_exit 20 "$NQSAT" solve "$WORK/failed.cnf" --count --format mcc
+expect_equal "$(grep -c '^s UNSATISFIABLE$' "$WORK/out")" 1 "failed literals --format mcc: the status"
+expect_exit 20 "$NQSAT" solve "$WORK/failed.cnf" --count --no-preprocess --stats
+expect_equal "$(cat "$WORK/out")" 0 "failed literals, --no-preprocess: the count"
+expect_stderr "PicoSAT found the formula unsatisfiable"
 expected=$(python3 "$CLI_TESTS/adder_miter.py" 6 "$WORK/bug.cnf" --bug)
 for engine in auto components enumerate; do
   expect_exit 10 "$NQSAT" solve "$WORK/bug.cnf" --count --engine "$engine" --threads 1

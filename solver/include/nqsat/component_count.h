@@ -41,6 +41,11 @@ typedef struct nq_component_options {
   /* Stop after this many decisions with NQ_ERR_STOPPED (0: no limit): the
    * engine choice's probe (nqsat/engine_choice.h). */
   uint64_t max_decisions;
+  /* Stop with NQ_ERR_STOPPED once the search's work (see
+   * nq_component_stats.work) reaches this (0: no limit): the hedge's
+   * trials (nqsat/engine_choice.h). With max_decisions too, the search
+   * stops once both are reached. */
+  uint64_t max_work;
   /* Nonzero: no clause learning (plain DPLL, for comparison and tests). */
   int without_learning;
   /* Learned clauses held before the least useful half of them is dropped
@@ -92,6 +97,11 @@ typedef struct nq_component_stats {
   /* The width of the tree decomposition that guided the branching, -1
    * when branching went without one (too wide or too costly to find). */
   int decomposition_width;
+  /* The search's work: the variables and clauses of every component met,
+   * plus the literals given to PicoSAT and its propagations in the
+   * checks. It tracks the search's time better than decisions do, whose
+   * cost falls as components shrink. */
+  uint64_t work;
   double seconds;
 } nq_component_stats;
 

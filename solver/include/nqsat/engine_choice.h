@@ -46,9 +46,10 @@
  * in nqsat/solver.h), and at each of its checks, after
  * NQ_ENGINE_CHOICE_WATCH_WORK steps and at each doubling,
  * nq_engine_hedge_check runs the component counter from the start with
- * steps tied to the enumeration's (NQ_ENGINE_CHOICE_FIRST_STEPS_PER_WORK
- * for the first trial, a small bet, NQ_ENGINE_CHOICE_STEPS_PER_WORK for
- * the later ones): if it finishes, its count is the
+ * a budget tied to the enumeration's steps (NQ_ENGINE_CHOICE_FIRST_STEPS_PER_WORK
+ * for the first trial, a small bet; NQ_ENGINE_CHOICE_STEPS_PER_WORK and
+ * NQ_ENGINE_CHOICE_WORK_SHARE for the later ones): if it finishes, its
+ * count is the
  * answer and the enumeration is abandoned; if not, the enumeration goes
  * on where it was. A check is skipped when the cubes finished since the
  * last check say the enumeration's rest takes fewer steps than the trial
@@ -56,7 +57,8 @@
  * done), and there are no more trials once one ran out of steps with
  * under one component in NQ_ENGINE_CHOICE_GIVE_UP_HIT_SHARE from its cache
  * or a conflict in under NQ_ENGINE_CHOICE_REFUTING_DECISIONS decisions (the
- * formula does not decompose: N-Queens files of every encoding). So the
+ * formula does not decompose: N-Queens files of every encoding) while the
+ * enumeration finds models (NQ_ENGINE_CHOICE_GIVE_UP_STEPS_PER_MODEL). So the
  * counter's trials cost at most about as much as the enumeration (twice
  * its time in the worst case), and a formula the counter counts in T
  * costs at most about 4T plus the first check. Whichever engine counts,
@@ -98,10 +100,23 @@
  * the probe) per step of the enumeration: the first trial gets a quarter
  * of the enumeration's time so far (about 4 on one core: the counter runs
  * 16-20 such steps for one of the enumeration's on random 3-SAT 150/560,
- * fewer on N-Queens files, whose decisions cost more), the later ones,
- * run only on a formula the first showed falling apart, twice it. */
+ * fewer on N-Queens files, whose decisions cost more), and at least
+ * NQ_ENGINE_CHOICE_DECISIONS decisions, so that its figures say whether
+ * the formula falls apart; the later ones, run only on a formula the
+ * first did not rule out, twice it, or NQ_ENGINE_CHOICE_WORK_SHARE,
+ * whichever lasts longer. */
 #define NQ_ENGINE_CHOICE_FIRST_STEPS_PER_WORK 4
 #define NQ_ENGINE_CHOICE_STEPS_PER_WORK 32
+/* The later trials' other budget: the counter's own work
+ * (nq_component_stats.work), this share of the enumeration's steps so
+ * far. Decisions cost the counter 14 to 340 units of work (the work a
+ * second varies less, 3.5-10 million on one core), so a budget of
+ * decisions alone gave a trial 2 to 4 times the enumeration's time on
+ * random 3-SAT and N-Queens files but a twentieth on MCC 2022 track 1
+ * instance 82, which the counter counts in 3 s and the enumeration not
+ * in minutes; a budget of work alone took as much from instance 96,
+ * whose counter spends its work in CDCL checks. */
+#define NQ_ENGINE_CHOICE_WORK_SHARE 1.0
 /* A trial out of steps with cache hits on under 1 in this many
  * components met: no more trials. Lower than the probe's share, since a
  * first trial has met few repeated components yet: N-Queens files have
@@ -113,6 +128,17 @@
 /* A trial out of steps with at least one conflict in this many decisions
  * (2/5) was refuting more than splitting: no more trials. */
 #define NQ_ENGINE_CHOICE_REFUTING_DECISIONS 2.5
+/* Either rule ends the trials only while the enumeration finds at least
+ * one model in this many of its steps: then it is on its way, and its
+ * rate says how long the rest takes. N-Queens files at the first trial:
+ * one in 630 to 1130 steps at N = 12 (every encoding), up to one in 7600
+ * at N = 16 (binary; ladder 1310). An enumeration that
+ * finds next to none is searching, not listing, and may never finish:
+ * MCC 2022 track 1 instance 96 (530 variables after preprocessing, 2
+ * models) had none in its first 2 million steps and one in 70 s, while
+ * the counter, whose first trial met no repeated component, counts it
+ * in 10 s. */
+#define NQ_ENGINE_CHOICE_GIVE_UP_STEPS_PER_MODEL (1u << 16)
 
 typedef enum nq_count_engine {
   NQ_COUNT_BY_ENUMERATION = 0,
@@ -149,17 +175,19 @@ nq_status nq_cnf_probe_engine(const nq_cnf *cnf, const nq_solver_control *contro
  * memory, interrupted) abandons nothing: the enumeration goes on. */
 typedef struct nq_engine_hedge {
   const nq_cnf *cnf;
-  nq_component_options options; /* max_decisions is set per trial */
+  nq_component_options options; /* max_work is set per trial */
   /* Its interrupt flag stops a trial; its time limit is the enumeration's:
    * counted from nq_engine_hedge_start, a trial gets what is left. */
   const nq_solver_control *control;
-  uint64_t literals; /* the formula's, to convert steps */
+  uint64_t literals; /* the formula's, to size the first trial */
   double started;    /* CLOCK_MONOTONIC seconds at nq_engine_hedge_start */
   int trials;
   int counted;
   /* 1: a trial that ran out of steps had under one component in
    * NQ_ENGINE_CHOICE_GIVE_UP_HIT_SHARE from its cache, or a conflict in under
-   * NQ_ENGINE_CHOICE_REFUTING_DECISIONS decisions; no trials after it. */
+   * NQ_ENGINE_CHOICE_REFUTING_DECISIONS decisions, while the enumeration
+   * found models (NQ_ENGINE_CHOICE_GIVE_UP_STEPS_PER_MODEL); no trials
+   * after it. */
   int gave_up;
   mpz_t count;
   nq_component_stats stats;
@@ -169,16 +197,19 @@ typedef struct nq_engine_hedge {
 } nq_engine_hedge;
 
 int nq_engine_hedge_check(void *hedge, const nq_cnf_progress *progress);
-/* 1 when a trial that ran out of steps with these figures rules out
- * further trials (see gave_up). */
-int nq_engine_hedge_gives_up(const nq_component_stats *stats);
+/* 1 when a trial that ran out of steps with these figures, the
+ * enumeration where `enumeration` says, rules out further trials (see
+ * gave_up). */
+int nq_engine_hedge_gives_up(const nq_component_stats *stats, const nq_cnf_progress *enumeration);
 /* Marks the start of the enumeration (for the time limit). */
 void nq_engine_hedge_start(nq_engine_hedge *hedge);
 
-/* The decisions a trial gets at `progress`: the enumeration's steps so
- * far converted, or 0 (no trial) when the cubes finished since the last
- * check, at that rate, say the enumeration's rest takes fewer steps than
- * it has made. */
-uint64_t nq_engine_hedge_decisions(const nq_engine_hedge *hedge, const nq_cnf_progress *progress);
+/* Whether a trial runs at `progress`: 0 (no trial) when the cubes
+ * finished since the last check, at that rate, say the enumeration's rest
+ * takes fewer steps than it has made; else 1, with the trial's budget set
+ * in `options` (max_decisions for the first, max_decisions and max_work
+ * for the others). */
+int nq_engine_hedge_budget(const nq_engine_hedge *hedge, const nq_cnf_progress *progress,
+                           nq_component_options *options);
 
 #endif
