@@ -591,13 +591,17 @@ static void sort_ints(int *items, size_t count) {
   sort_ints_within(items, count, depth);
 }
 
-/* 1 when the search must end (interrupt, time limit, decision budget). */
+/* The search's work so far (nq_component_stats.work). */
+static uint64_t search_work_done(const counter *c) { return c->search_work + c->sat_check_work; }
+
+/* 1 when the search must end (interrupt, time limit, decision or work
+ * budget). */
 static int out_of_time(counter *c) {
   if (c->status != NQ_OK)
     return 1;
   /* With both budgets, the search stops once both are spent. */
   int decided = !c->max_decisions || c->stats.decisions >= c->max_decisions;
-  int worked = !c->max_work || c->search_work + c->sat_check_work >= c->max_work;
+  int worked = !c->max_work || search_work_done(c) >= c->max_work;
   if ((c->max_decisions || c->max_work) && decided && worked) {
     c->status = NQ_ERR_STOPPED;
     return 1;
@@ -1160,7 +1164,7 @@ static void add_stats(nq_component_stats *total, const counter *c) {
   total->zero_decisions += c->stats.zero_decisions;
   total->sat_checks += c->stats.sat_checks;
   total->sat_refuted += c->stats.sat_refuted;
-  total->work += c->search_work + c->sat_check_work;
+  total->work += search_work_done(c);
   if (c->cache) {
     component_cache_stats held;
     component_cache_read_stats(c->cache, &held);

@@ -54,7 +54,7 @@
  * on where it was. A check is skipped when the cubes finished since the
  * last check say the enumeration's rest takes fewer steps than the trial
  * would (the easy cubes finish first: the rate counts, not the share
- * done), and there are no more trials once one ran out of steps with
+ * done), and there are no more trials once the first ran out of steps with
  * under one component in NQ_ENGINE_CHOICE_GIVE_UP_HIT_SHARE from its cache
  * or a conflict in under NQ_ENGINE_CHOICE_REFUTING_DECISIONS decisions (the
  * formula does not decompose: N-Queens files of every encoding) while the
@@ -175,15 +175,15 @@ nq_status nq_cnf_probe_engine(const nq_cnf *cnf, const nq_solver_control *contro
  * memory, interrupted) abandons nothing: the enumeration goes on. */
 typedef struct nq_engine_hedge {
   const nq_cnf *cnf;
-  nq_component_options options; /* max_work is set per trial */
+  nq_component_options options; /* max_decisions, max_work: set per trial */
   /* Its interrupt flag stops a trial; its time limit is the enumeration's:
    * counted from nq_engine_hedge_start, a trial gets what is left. */
   const nq_solver_control *control;
-  uint64_t literals; /* the formula's, to size the first trial */
+  uint64_t literals; /* the formula's, to convert steps to decisions */
   double started;    /* CLOCK_MONOTONIC seconds at nq_engine_hedge_start */
   int trials;
   int counted;
-  /* 1: a trial that ran out of steps had under one component in
+  /* 1: the first trial ran out of steps with under one component in
    * NQ_ENGINE_CHOICE_GIVE_UP_HIT_SHARE from its cache, or a conflict in under
    * NQ_ENGINE_CHOICE_REFUTING_DECISIONS decisions, while the enumeration
    * found models (NQ_ENGINE_CHOICE_GIVE_UP_STEPS_PER_MODEL); no trials
