@@ -816,6 +816,8 @@ static int solve_file(solve_options *options, const char *path, uint64_t max_mem
   status =
       nq_cnf_plan_enumerate(plan, max_models, &options->control,
                             options->mode == COUNT_ONLY ? NULL : print_model, &models, &result);
+  if (hedge)
+    nq_engine_hedge_end(&trials);
   uint64_t decisions, conflicts;
   nq_cnf_plan_search_counts(plan, &decisions, &conflicts);
   nq_cnf_plan_free(plan);

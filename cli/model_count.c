@@ -202,6 +202,8 @@ static nq_status count_by_enumeration(const nq_cnf *cnf, const nq_solver_control
   nq_enumeration result;
   status = nq_cnf_plan_enumerate(plan, 0, control, NULL, NULL, &result);
   nq_cnf_plan_free(plan);
+  if (hedged)
+    nq_engine_hedge_end(&hedge);
   if (hedged && hedge.counted) {
     set_component_count(count, hedge.count, &hedge.stats);
     *engine = "components";

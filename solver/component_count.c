@@ -184,6 +184,10 @@ typedef struct counter {
   component_cache *cache;
   search_clock clock;
   uint64_t max_decisions, max_work;
+  /* options->budget_spent (one thread), and the seconds spent in it. */
+  int (*budget_spent)(void *, const nq_component_stats *, uint64_t *, uint64_t *);
+  void *budget_context;
+  double paused_seconds;
   nq_status status;
   nq_component_stats stats;
 } counter;
@@ -596,13 +600,26 @@ static uint64_t search_work_done(const counter *c) { return c->search_work + c->
 
 /* 1 when the search must end (interrupt, time limit, decision or work
  * budget). */
+/* Both budgets spent: whether options->budget_spent gave more (the
+ * search then goes on where it is). */
+static int budget_extended(counter *c) {
+  if (!c->budget_spent)
+    return 0;
+  nq_component_stats so_far = c->stats;
+  so_far.work = search_work_done(c);
+  double before = search_clock_elapsed(&c->clock);
+  int go = c->budget_spent(c->budget_context, &so_far, &c->max_decisions, &c->max_work);
+  c->paused_seconds += search_clock_elapsed(&c->clock) - before;
+  return go;
+}
+
 static int out_of_time(counter *c) {
   if (c->status != NQ_OK)
     return 1;
   /* With both budgets, the search stops once both are spent. */
   int decided = !c->max_decisions || c->stats.decisions >= c->max_decisions;
   int worked = !c->max_work || search_work_done(c) >= c->max_work;
-  if ((c->max_decisions || c->max_work) && decided && worked) {
+  if ((c->max_decisions || c->max_work) && decided && worked && !budget_extended(c)) {
     c->status = NQ_ERR_STOPPED;
     return 1;
   }
@@ -1099,6 +1116,10 @@ static int counter_init(counter *c, const cnf_compact *compact, const nq_compone
   c->projected = compact->projected;
   c->max_decisions = options ? options->max_decisions : 0;
   c->max_work = options ? options->max_work : 0;
+  if (options && options->threads <= 1) {
+    c->budget_spent = options->budget_spent;
+    c->budget_context = options->budget_context;
+  }
   c->learning = !(options && options->without_learning);
   c->stats.variables = compact->variables;
   c->stats.projected = compact->projection_count;
@@ -1315,7 +1336,7 @@ nq_status nq_cnf_count_components(const nq_cnf *cnf, const nq_component_options 
   c.stats.evictions = total.evictions;
   c.stats.decomposition_width = decomposition_width;
   c.stats.work = total.work;
-  c.stats.seconds = search_clock_elapsed(&c.clock);
+  c.stats.seconds = search_clock_elapsed(&c.clock) - c.paused_seconds;
   if (stats)
     *stats = c.stats;
   counter_free(&c);

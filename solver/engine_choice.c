@@ -10,6 +10,7 @@
 
 #include "cnf_compact.h"
 #include "count_preprocess.h"
+#include "count_trial.h"
 #include "nqsat/component_count.h"
 
 static int find_root(int *parent, int variable) {
@@ -312,20 +313,38 @@ int nq_engine_hedge_check(void *context, const nq_cnf_progress *progress) {
     return 0;
   hedge->trials++;
   hedge->at = *progress;
-  nq_solver_control control = {0};
-  if (hedge->control)
-    control = *hedge->control;
-  if (control.time_limit_seconds > 0) {
-    double left = control.time_limit_seconds - (monotonic_seconds() - hedge->started);
-    control.time_limit_seconds = left > 1e-3 ? left : 1e-3;
+  double began = monotonic_seconds();
+  if (hedge->run) {
+    count_trial_resume(hedge->run, hedge->options.max_decisions, hedge->options.max_work);
+  } else {
+    nq_solver_control control = {0};
+    if (hedge->control)
+      control = *hedge->control;
+    /* The run's clock starts now; its limit is the enumeration's end. */
+    if (control.time_limit_seconds > 0) {
+      double left = control.time_limit_seconds - (began - hedge->started);
+      control.time_limit_seconds = left > 1e-3 ? left : 1e-3;
+    }
+    control.progress = NULL; /* the enumeration's progress line goes on */
+    hedge->run =
+        count_trial_start(hedge->cnf, &hedge->options, &control, hedge->count, &hedge->stats);
   }
-  control.progress = NULL; /* the enumeration's progress line goes on */
-  nq_status status =
-      nq_cnf_count_components(hedge->cnf, &hedge->options, &control, hedge->count, &hedge->stats);
-  hedge->trial_seconds += hedge->stats.seconds;
+  hedge->trial_seconds += monotonic_seconds() - began;
+  nq_status status = NQ_ERR_MEMORY;
+  if (hedge->run && !count_trial_ended(hedge->run, &status))
+    status = NQ_ERR_STOPPED; /* paused, to resume at the next trial */
   hedge->counted = status == NQ_OK;
   if (hedge->trials == 1 && status == NQ_ERR_STOPPED &&
       nq_engine_hedge_gives_up(&hedge->stats, progress))
     hedge->gave_up = 1;
+  /* A run that ended or will not resume lets its memory go; one that
+   * failed (memory, a stop) leaves the next trial a fresh start. */
+  if (status != NQ_ERR_STOPPED || hedge->gave_up)
+    nq_engine_hedge_end(hedge);
   return hedge->counted;
+}
+
+void nq_engine_hedge_end(nq_engine_hedge *hedge) {
+  count_trial_free(hedge->run);
+  hedge->run = NULL;
 }

@@ -4,7 +4,9 @@
  * made false by units the counter sees a clause of 10 (width 9), which
  * chooses the counter without a trial run. The same clause without the
  * units keeps width 29; a formula the preprocessing refutes chooses the
- * counter (it answers 0 at once). */
+ * counter (it answers 0 at once). Then the hedge's rules and budgets, the
+ * counter's budgets, and its runs paused and resumed by the hedge's
+ * trials. */
 #include <gmp.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -107,25 +109,29 @@ static void check_budgets(void) {
   CHECK(nq_engine_hedge_budget(&hedge, &nearly, &options) == 0, "nearly done: no trial");
 }
 
+/* Random 3-SAT over `variables` by a fixed LCG: `clauses` clauses. */
+static nq_cnf *random_3sat(int variables, int clauses, uint64_t state) {
+  char text[16384];
+  size_t at = (size_t)snprintf(text, sizeof text, "p cnf %d %d\n", variables, clauses);
+  for (int c = 0; c < clauses; c++) {
+    for (int k = 0; k < 3; k++) {
+      state = state * 6364136223846793005ull + 1442695040888963407ull;
+      int variable = (int)((state >> 33) % (uint64_t)variables) + 1;
+      at += (size_t)snprintf(text + at, sizeof text - at, "%d ",
+                             (state >> 20) & 1 ? variable : -variable);
+    }
+    at += (size_t)snprintf(text + at, sizeof text - at, "0\n");
+  }
+  return read_text(text);
+}
+
 /* The counter's two budgets on a random 3-SAT formula of 60 variables
  * and 180 clauses (a fixed LCG): counted whole, then stopped by work
  * alone (at or past it, not at the end), by decisions alone, and with
  * both set only once both are spent: a work budget past the whole
  * count's lets it finish with the same count. */
 static void check_counter_budgets(void) {
-  char text[8192];
-  size_t at = (size_t)snprintf(text, sizeof text, "p cnf 60 180\n");
-  uint64_t state = 12345;
-  for (int c = 0; c < 180; c++) {
-    for (int k = 0; k < 3; k++) {
-      state = state * 6364136223846793005ull + 1442695040888963407ull;
-      int variable = (int)((state >> 33) % 60) + 1;
-      at += (size_t)snprintf(text + at, sizeof text - at, "%d ",
-                             (state >> 20) & 1 ? variable : -variable);
-    }
-    at += (size_t)snprintf(text + at, sizeof text - at, "0\n");
-  }
-  nq_cnf *cnf = read_text(text);
+  nq_cnf *cnf = random_3sat(60, 180, 12345);
   nq_component_options options = {0};
   nq_component_stats whole, part;
   mpz_t count, again;
@@ -155,6 +161,92 @@ static void check_counter_budgets(void) {
   nq_cnf_free(cnf);
 }
 
+typedef struct pauses {
+  int calls, stop_at;
+  uint64_t step, last_budget, last_decisions;
+  int in_order; /* each pause at or past its budget, and later than the last */
+} pauses;
+
+static int extend_budget(void *context, const nq_component_stats *so_far, uint64_t *max_decisions,
+                         uint64_t *max_work) {
+  pauses *p = context;
+  p->calls++;
+  if (so_far->decisions < p->last_budget || so_far->decisions <= p->last_decisions)
+    p->in_order = 0;
+  p->last_decisions = so_far->decisions;
+  if (p->stop_at && p->calls == p->stop_at)
+    return 0;
+  *max_decisions += p->step;
+  *max_work = 0;
+  p->last_budget = *max_decisions;
+  return 1;
+}
+
+/* A search paused every few decisions and resumed (the hedge's trials)
+ * takes the very path of one run: the same count, decisions, conflicts
+ * and cache hits as the whole count, with a pause per step of budget; a
+ * pause answered "stop" ends it with NQ_ERR_STOPPED. Then the hedge: a
+ * first trial out of budget leaves its run paused, the next one resumes it
+ * to the count, and nq_engine_hedge_end lets a paused run go. */
+static void check_resumed_counts(void) {
+  nq_cnf *cnf = random_3sat(90, 330, 777);
+  nq_component_options options = {0};
+  nq_component_stats whole, resumed;
+  mpz_t count, again;
+  mpz_inits(count, again, NULL);
+  CHECK(nq_cnf_count_components(cnf, &options, NULL, count, &whole) == NQ_OK, "whole count");
+  CHECK(whole.decisions > 2048, "a formula that takes search: %llu decisions",
+        (unsigned long long)whole.decisions);
+  pauses p = {.step = 97, .last_budget = 97, .in_order = 1};
+  options.max_decisions = 97;
+  options.budget_spent = extend_budget;
+  options.budget_context = &p;
+  CHECK(nq_cnf_count_components(cnf, &options, NULL, again, &resumed) == NQ_OK &&
+            mpz_cmp(count, again) == 0,
+        "paused and resumed: the same count");
+  CHECK(resumed.decisions == whole.decisions && resumed.conflicts == whole.conflicts &&
+            resumed.cache_hits == whole.cache_hits,
+        "the same path: %llu decisions, %llu cache hits (whole: %llu, %llu)",
+        (unsigned long long)resumed.decisions, (unsigned long long)resumed.cache_hits,
+        (unsigned long long)whole.decisions, (unsigned long long)whole.cache_hits);
+  CHECK(p.calls == (int)(whole.decisions / 97) && p.in_order,
+        "a pause per 97 decisions, in order: %d pauses for %llu decisions", p.calls,
+        (unsigned long long)whole.decisions);
+  pauses stopping = {.step = 97, .stop_at = 3, .in_order = 1};
+  options.budget_context = &stopping;
+  CHECK(nq_cnf_count_components(cnf, &options, NULL, again, &resumed) == NQ_ERR_STOPPED &&
+            mpz_sgn(again) == 0 && stopping.calls == 3 && resumed.decisions == 3 * 97,
+        "stopped at the third pause: %llu decisions", (unsigned long long)resumed.decisions);
+
+  nq_engine_hedge hedge;
+  memset(&hedge, 0, sizeof hedge);
+  hedge.cnf = cnf;
+  hedge.literals = 4 * 330;
+  mpz_init(hedge.count);
+  /* No models yet: searching, not listing, so the first trial never gives up. */
+  nq_cnf_progress first = {.work = 1 << 10, .cubes = 128};
+  CHECK(nq_engine_hedge_check(&hedge, &first) == 0 && hedge.run != NULL &&
+            hedge.stats.decisions == 1024,
+        "the first trial pauses at its 1024 decisions (%llu), its run kept",
+        (unsigned long long)hedge.stats.decisions);
+  nq_cnf_progress later = {.work = (uint64_t)1 << 40, .cubes = 128};
+  CHECK(nq_engine_hedge_check(&hedge, &later) == 1 && hedge.counted &&
+            mpz_cmp(hedge.count, count) == 0 && hedge.run == NULL,
+        "the second trial resumes it to the count");
+  CHECK(hedge.stats.decisions == whole.decisions,
+        "the trials' run: %llu decisions in all (whole count: %llu)",
+        (unsigned long long)hedge.stats.decisions, (unsigned long long)whole.decisions);
+  hedge.trials = 0;
+  hedge.counted = 0;
+  CHECK(nq_engine_hedge_check(&hedge, &first) == 0 && hedge.run != NULL, "paused again");
+  nq_engine_hedge_end(&hedge);
+  CHECK(hedge.run == NULL, "the paused run let go");
+  nq_engine_hedge_end(&hedge); /* twice: nothing to do */
+  mpz_clear(hedge.count);
+  mpz_clears(count, again, NULL);
+  nq_cnf_free(cnf);
+}
+
 int main(void) {
   char text[1024];
   nq_engine_probe probe;
@@ -177,6 +269,7 @@ int main(void) {
   check_give_up_rule();
   check_budgets();
   check_counter_budgets();
+  check_resumed_counts();
 
   cnf = read_text("p cnf 3 4\n1 2 0\n1 -2 0\n-1 3 0\n-1 -3 0\n");
   CHECK(cnf && nq_cnf_probe_engine(cnf, NULL, &probe) == NQ_OK, "probe");

@@ -32,6 +32,8 @@
 #include "nqsat/solver.h"
 #include "nqsat/status.h"
 
+typedef struct nq_component_stats nq_component_stats;
+
 typedef struct nq_component_options {
   /* Bytes the cache of component counts may hold; 0: no bound. Past it the
    * entries least recently used, largest first among equally old ones,
@@ -46,6 +48,16 @@ typedef struct nq_component_options {
    * trials (nqsat/engine_choice.h). With max_decisions too, the search
    * stops once both are reached. */
   uint64_t max_work;
+  /* Asked when max_decisions and max_work are spent (one thread only):
+   * returning 1 with larger budgets set through the pointers resumes the
+   * search where it stopped (the hedge's trials, nqsat/engine_choice.h,
+   * so a later trial repeats nothing), 0 stops it with NQ_ERR_STOPPED.
+   * `so_far` holds the statistics up to here: decisions, conflicts,
+   * components, cache hits, work. The call runs on the counter's thread
+   * and may block; the time it takes is not in stats.seconds. NULL: stop. */
+  int (*budget_spent)(void *context, const nq_component_stats *so_far, uint64_t *max_decisions,
+                      uint64_t *max_work);
+  void *budget_context;
   /* Nonzero: no clause learning (plain DPLL, for comparison and tests). */
   int without_learning;
   /* Learned clauses held before the least useful half of them is dropped
@@ -69,7 +81,7 @@ typedef struct nq_component_options {
   int without_preprocessing;
 } nq_component_options;
 
-typedef struct nq_component_stats {
+struct nq_component_stats {
   int variables;        /* occurring variables */
   int projected;        /* of those, projection variables */
   int unused_projected; /* projected variables in no clause: each doubles the count */
@@ -103,7 +115,7 @@ typedef struct nq_component_stats {
    * cost falls as components shrink. */
   uint64_t work;
   double seconds;
-} nq_component_stats;
+};
 
 /* Counts the models of `cnf` over its projected variables that occur in a
  * clause into `count` (see above; multiply by 2^unused_projected for the

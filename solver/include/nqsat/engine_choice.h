@@ -45,8 +45,10 @@
  * (cli: `solve FILE --count`): the enumeration runs watched (nq_cnf_watch
  * in nqsat/solver.h), and at each of its checks, after
  * NQ_ENGINE_CHOICE_WATCH_WORK steps and at each doubling,
- * nq_engine_hedge_check runs the component counter from the start with
- * a budget tied to the enumeration's steps (NQ_ENGINE_CHOICE_FIRST_STEPS_PER_WORK
+ * nq_engine_hedge_check runs the component counter (the first trial starts
+ * it, each later one resumes it where the last one paused: its cache,
+ * learned clauses and search kept) until its total reaches a budget tied
+ * to the enumeration's steps (NQ_ENGINE_CHOICE_FIRST_STEPS_PER_WORK
  * for the first trial, a small bet; NQ_ENGINE_CHOICE_STEPS_PER_WORK and
  * NQ_ENGINE_CHOICE_WORK_SHARE for the later ones): if it finishes, its
  * count is the
@@ -61,7 +63,8 @@
  * enumeration finds models (NQ_ENGINE_CHOICE_GIVE_UP_STEPS_PER_MODEL). So the
  * counter's trials cost at most about as much as the enumeration (twice
  * its time in the worst case), and a formula the counter counts in T
- * costs at most about 4T plus the first check. Whichever engine counts,
+ * costs at most about 2T plus the first check: no trial repeats
+ * another's work. Whichever engine counts,
  * the count is the same. The budgets are steps, not seconds, so on one
  * thread the path taken does not depend on the load.
  *
@@ -194,6 +197,9 @@ typedef struct nq_engine_hedge {
   nq_cnf_progress at;   /* the enumeration at the last trial */
   nq_cnf_progress last; /* at the last check */
   double trial_seconds;
+  /* The counter's run between trials, paused where its budget ran out
+   * (each trial resumes it): release with nq_engine_hedge_end. */
+  struct count_trial *run;
 } nq_engine_hedge;
 
 int nq_engine_hedge_check(void *hedge, const nq_cnf_progress *progress);
@@ -201,6 +207,9 @@ int nq_engine_hedge_check(void *hedge, const nq_cnf_progress *progress);
  * enumeration where `enumeration` says, rules out further trials (see
  * gave_up). */
 int nq_engine_hedge_gives_up(const nq_component_stats *stats, const nq_cnf_progress *enumeration);
+/* Stops and frees the paused run of the counter, if any (after the
+ * enumeration, whether a trial counted or not). */
+void nq_engine_hedge_end(nq_engine_hedge *hedge);
 /* Marks the start of the enumeration (for the time limit). */
 void nq_engine_hedge_start(nq_engine_hedge *hedge);
 
