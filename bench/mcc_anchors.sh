@@ -33,11 +33,16 @@
 #   --nqsat PATH        (build/nqsat)
 #   --sources DIR       anchors' source trees (none: nqsat alone)
 #   --build DIR         where anchors are built (default /tmp/nqsat-anchors)
-#   --references FILE   lines 'NAME,LOG10' (the competition's counts files)
+#   --references FILE   lines 'NAME,LOG10': the competition's counts files
+#                       (mc2022_track1_counts.sh, mc2022_track3_counts.sh)
+#                       as published, or joined into one
 #   --timeout S         per run (60)
 #   --build-only        build the anchors, name those built, run nothing
 # Instances may be .cnf or .cnf.gz; use the even-numbered ones of track 1
-# and track 3 for development (the odd ones are for acceptance).
+# and track 3 for development (the odd ones are for acceptance). The 2022
+# instances and counts files are in github.com/msoos/model-counting-comp-2022
+# (MC2022_track1-mc_*/, MC2022_track3-pmc_*/; its files of 4 MiB and more
+# are not in every copy).
 # Anchors need cmake, g++, GMP and MPFR (libgmp-dev, libmpfr-dev); ganak
 # also FLINT 3 (not Debian 12's 2.9) and zlib1g-dev, d4 Boost's
 # program_options and ninja (libboost-program-options-dev, ninja-build);
@@ -232,8 +237,11 @@ rows_path, timeout, references_path, tools = sys.argv[1], float(sys.argv[2]), sy
 reference = {}
 if references_path:
     for line in open(references_path):
+        # The published files wrap their lines in `sols = "..."`; -1 marks
+        # an instance no solver counted (a count's log10 is never negative).
         name, _, value = line.strip().partition(",")
-        if value:
+        name = name.rsplit('"', 1)[-1].strip()
+        if value and float(value) >= 0:
             reference["mc2022_" + name.split(".")[0]] = float(value)
 runs = {}
 for line in open(rows_path):
