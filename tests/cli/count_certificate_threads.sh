@@ -111,6 +111,7 @@ mkdir stopped
 "$NQSAT" encode 13 >stopped/q13.cnf
 "$NQSAT" solve stopped/q13.cnf --count --threads 2 --certificate stopped/c >"$WORK/out" 2>"$WORK/err" &
 pid=$!
+wait_until_catching $pid
 sleep 0.5
 kill -INT $pid
 wait $pid

@@ -147,14 +147,6 @@ guard_seconds() { echo $(($(scaled_limit_ms 20000) / 1000)); }
 # waits_for_ranks: 50 ms looks for the ranks to start and catch SIGTERM,
 # 10 s worth on a quiet machine, scaled by the load likewise.
 waits_for_ranks() { echo $(($(scaled_limit_ms 10000) / 50)); }
-# catching PID...: every process has its SIGTERM handler (SigCgt bit 14).
-catching() {
-  local pid mask
-  for pid in "$@"; do
-    mask=$(awk '/^SigCgt:/ { print $2 }' /proc/$pid/status 2>/dev/null)
-    [ -n "$mask" ] && [ $((0x$mask & 0x4000)) -ne 0 ] || return 1
-  done
-}
 for delay in 0 1; do
   guard=$(guard_seconds)
   timeout -s KILL "$guard" "${mpi[@]}" -np 2 "$MPI_PROGRAM" count 18 --method backtrack --threads 1 \

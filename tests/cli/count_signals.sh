@@ -55,6 +55,7 @@ signal_after() {
   shift 3
   "$NQSAT" "$@" >"$WORK/out" 2>"$WORK/err" &
   pid=$!
+  wait_until_catching $pid
   sleep "$delay"
   start=$(now)
   kill -"$signal" $pid
@@ -93,6 +94,7 @@ signal_after TERM 0.6 "count 21 --method join (building its tables)" count 21 --
 # Interrupted with a checkpoint, then finished: the same count.
 "$NQSAT" count 16 --method backtrack --threads 2 --checkpoint "$WORK/c16b" >"$WORK/out" 2>"$WORK/err" &
 pid=$!
+wait_until_catching $pid
 sleep 0.2
 kill -INT $pid
 wait $pid

@@ -169,6 +169,30 @@ scaled_limit_ms() {
     'BEGIN { scale = runnable / cpus; if (scale < 1) scale = 1; printf "%d\n", base * scale }'
 }
 
+# catching PID...: every process has its SIGTERM handler (SigCgt bit 14
+# of /proc/PID/status; nqsat installs SIGINT's, bit 1, with it).
+catching() {
+  local pid mask
+  for pid in "$@"; do
+    mask=$(awk '/^SigCgt:/ { print $2 }' /proc/$pid/status 2>/dev/null)
+    [ -n "$mask" ] && [ $((0x$mask & 0x4000)) -ne 0 ] || return 1
+  done
+}
+
+# wait_until_catching PID: waits, up to 5 minutes, until PID catches
+# SIGTERM; 1 when it ended first. A test that signals a run after a delay
+# means the delay from nqsat's start: on a loaded machine the fork and
+# exec alone can take longer than the delay, and a signal before main()
+# kills the process with no word (exit 143), which is not what it tests.
+wait_until_catching() {
+  for _ in $(seq 6000); do
+    catching "$1" && return 0
+    kill -0 "$1" 2>/dev/null || return 1
+    sleep 0.05
+  done
+  return 1
+}
+
 # board_vectors: the labelled boards on stdin (as show, check and solve
 # --board print them) as vector lines, read through the labels alone: a
 # row's column is the number printed above its Q, and each row must carry

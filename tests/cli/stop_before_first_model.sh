@@ -77,6 +77,7 @@ for signal in TERM INT; do
   stalled_writer "$WORK/pipe-$signal"
   "$NQSAT" solve - --all <"$WORK/pipe-$signal" >"$WORK/models" 2>"$WORK/err" &
   pid=$!
+  wait_until_catching "$pid"
   sleep 1
   started=$(date +%s%N)
   kill -"$signal" "$pid"
@@ -102,6 +103,7 @@ for signal in TERM INT; do
   for delay in 0.2 0.8; do
     "$NQSAT" solve "$WORK/q100.cnf" --all >"$WORK/models" 2>"$WORK/err" &
     pid=$!
+    wait_until_catching "$pid"
     sleep "$delay"
     started=$(date +%s%N)
     kill -"$signal" "$pid"
