@@ -35,14 +35,7 @@ grep -qs __asan_init "$NQSAT" && limit_ms=3000
 # first model of `solve q40.cnf --all` takes a search of its own (4 s in a
 # release build, 11 s under the sanitizers, over 30 s with the machine
 # loaded), so only the time from the signal to the exit is bounded.
-wait_for() {
-  for _ in $(seq 6000); do
-    eval "$1" && return 0
-    kill -0 "$pid" 2>/dev/null || return 1
-    sleep 0.05
-  done
-  return 1
-}
+wait_for() { poll_while_running "$pid" "$1"; }
 
 # interrupt WHAT SIGNAL EXPECTED_CODE READY [MESSAGE]: `$pid` runs WHAT;
 # once the shell condition READY holds, sends SIGNAL and times the exit.

@@ -184,9 +184,14 @@ catching() {
 # means the delay from nqsat's start: on a loaded machine the fork and
 # exec alone can take longer than the delay, and a signal before main()
 # kills the process with no word (exit 143), which is not what it tests.
-wait_until_catching() {
+wait_until_catching() { poll_while_running "$1" "catching $1"; }
+
+# poll_while_running PID CONDITION: evaluates the shell CONDITION every
+# 50 ms while PID runs, up to 5 minutes: 0 once it holds, 1 when PID
+# ended first or the time ran out.
+poll_while_running() {
   for _ in $(seq 6000); do
-    catching "$1" && return 0
+    eval "$2" && return 0
     kill -0 "$1" 2>/dev/null || return 1
     sleep 0.05
   done
