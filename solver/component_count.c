@@ -598,8 +598,6 @@ static void sort_ints(int *items, size_t count) {
 /* The search's work so far (nq_component_stats.work). */
 static uint64_t search_work_done(const counter *c) { return c->search_work + c->sat_check_work; }
 
-/* 1 when the search must end (interrupt, time limit, decision or work
- * budget). */
 /* Both budgets spent: whether options->budget_spent gave more (the
  * search then goes on where it is). */
 static int budget_extended(counter *c) {
@@ -613,6 +611,8 @@ static int budget_extended(counter *c) {
   return go;
 }
 
+/* 1 when the search must end (interrupt, time limit, decision or work
+ * budget). */
 static int out_of_time(counter *c) {
   if (c->status != NQ_OK)
     return 1;
