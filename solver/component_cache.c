@@ -1,7 +1,13 @@
 /* The cache of component counts (see component_cache.h): chained hash
  * buckets over an array of entries, a byte count of what is held,
  * eviction by age and size when a bound is set, and a log of stores in
- * order so the entries of an unsatisfiable branch can be taken back. */
+ * order so the entries of an unsatisfiable branch can be taken back.
+ *
+ * Keys are held packed (pack_key): each int as a varint of its
+ * difference from the int before. A key's variables ascend, and so do
+ * its clause ids, so most differences fit a byte: the cache holds about
+ * three times the entries a key of plain ints would let it hold in the
+ * same memory, as sharpSAT packs its keys for the same reason. */
 #include "component_cache.h"
 
 #include <stdlib.h>
@@ -14,9 +20,9 @@ typedef struct cache_entry {
   uint64_t hash;
   uint64_t last_used; /* the cache's clock at the last find or store */
   uint64_t stored;    /* the cache's store count when it was stored */
-  int *key;           /* NULL: the slot is free */
-  int length;
-  int next; /* next entry of the bucket, or the next free slot; -1 ends */
+  unsigned char *key; /* packed (pack_key); NULL: the slot is free */
+  uint32_t bytes;     /* of the packed key */
+  int next;           /* next entry of the bucket, or the next free slot; -1 ends */
   mpz_t count;
 } cache_entry;
 
@@ -29,6 +35,8 @@ typedef struct store_record {
 
 struct component_cache {
   cache_entry *entries;
+  unsigned char *packed; /* the key being found or stored, packed */
+  size_t packed_capacity;
   store_record *log;
   size_t log_size, log_capacity;
   uint64_t stores;
@@ -49,17 +57,51 @@ static uint64_t heap_block(uint64_t size) {
   return block < 32 ? 32 : block;
 }
 
-/* An entry's share of the memory: its key and count (each a block of
- * its own), and its slot, log record and bucket twice over, since those
+/* An entry's share of the memory: its packed key and count (each a block
+ * of its own), and its slot, log record and bucket twice over, since those
  * arrays grow by doubling and may be half empty. */
-static uint64_t held_bytes(int length, size_t limbs) {
+static uint64_t held_bytes(size_t key_bytes, size_t limbs) {
   return 2 * (sizeof(cache_entry) + sizeof(store_record) + sizeof(int)) +
-         heap_block((uint64_t)length * sizeof(int)) +
-         heap_block((uint64_t)limbs * sizeof(mp_limb_t));
+         heap_block((uint64_t)key_bytes) + heap_block((uint64_t)limbs * sizeof(mp_limb_t));
 }
 
 static uint64_t entry_bytes(const cache_entry *entry) {
-  return held_bytes(entry->length, mpz_size(entry->count));
+  return held_bytes(entry->bytes, mpz_size(entry->count));
+}
+
+/* The most bytes pack_key writes for one int: a difference of two ints
+ * needs 33 bits with its sign, 7 a byte. */
+enum { PACKED_INT_BYTES = 5 };
+
+/* Writes `key` packed into cache->packed: each int's difference from
+ * the previous one (the first's from 0), sign folded into the lowest bit
+ * (zigzag), as a varint of 7 bits a byte, low bits first, the high bit
+ * set on every byte but the last. Returns the bytes written, 0 when out
+ * of memory (a key has at least one int, so never 0 otherwise). */
+static size_t pack_key(component_cache *cache, const int *key, int length) {
+  size_t most = (size_t)length * PACKED_INT_BYTES;
+  if (most > cache->packed_capacity) {
+    unsigned char *grown =
+        grow_array(cache->packed, &cache->packed_capacity, most, sizeof *grown, 256);
+    if (!grown)
+      return 0;
+    cache->packed = grown;
+  }
+  unsigned char *out = cache->packed;
+  size_t bytes = 0;
+  int64_t previous = 0;
+  for (int i = 0; i < length; i++) {
+    int64_t difference = (int64_t)key[i] - previous;
+    previous = key[i];
+    uint64_t folded =
+        difference >= 0 ? (uint64_t)difference << 1 : ((uint64_t)-difference << 1) - 1;
+    while (folded >= 0x80) {
+      out[bytes++] = (unsigned char)(folded | 0x80);
+      folded >>= 7;
+    }
+    out[bytes++] = (unsigned char)folded;
+  }
+  return bytes;
 }
 
 uint64_t component_cache_hash(const int *key, int length) {
@@ -98,6 +140,7 @@ void component_cache_free(component_cache *cache) {
       mpz_clear(cache->entries[i].count);
     }
   free(cache->entries);
+  free(cache->packed);
   free(cache->log);
   free(cache->buckets);
   free(cache);
@@ -207,20 +250,40 @@ void component_cache_forget_since(component_cache *cache, uint64_t store_count) 
 }
 
 /* An entry as stored (the sanitizer build; common/internal/invariant.h):
- * a canonical key (its variable count, the variables ascending, the
- * clause ids ascending), its hash, a count (no sign), in its
- * bucket, and its bytes counted in those held. */
+ * a canonical key (its variable count, the variables ascending, the ids
+ * of clauses with a false literal ascending), a count (no sign), in the
+ * bucket of its hash, and its bytes counted in those held. The hash is
+ * the caller's: any hash gives right answers (the bucket only finds the
+ * entry), which tests/test_component_cache.c relies on to force
+ * collisions. */
 static void check_entry(const component_cache *cache, int slot) {
   if (!NQ_CHECKING_INVARIANTS)
     return;
   const cache_entry *entry = &cache->entries[slot];
-  NQ_INVARIANT(entry->key && entry->length >= 1);
-  int variables = entry->key[0];
-  NQ_INVARIANT(variables >= 0 && 1 + variables <= entry->length);
-  for (int i = 2; i < entry->length; i++)
+  NQ_INVARIANT(entry->key && entry->bytes >= 1 && !(entry->key[entry->bytes - 1] & 0x80));
+  int *key = malloc(entry->bytes * sizeof *key); /* at least a byte an int */
+  NQ_INVARIANT(key);
+  int length = 0;
+  int64_t previous = 0;
+  for (uint32_t at = 0; at < entry->bytes; length++) {
+    uint64_t folded = 0;
+    for (int shift = 0;; shift += 7) {
+      NQ_INVARIANT(shift < 7 * PACKED_INT_BYTES);
+      folded |= (uint64_t)(entry->key[at] & 0x7f) << shift;
+      if (!(entry->key[at++] & 0x80))
+        break;
+    }
+    int64_t difference = folded & 1 ? -(int64_t)((folded + 1) >> 1) : (int64_t)(folded >> 1);
+    previous += difference;
+    NQ_INVARIANT(previous >= INT32_MIN && previous <= INT32_MAX);
+    key[length] = (int)previous;
+  }
+  int variables = key[0];
+  NQ_INVARIANT(variables >= 0 && 1 + variables <= length);
+  for (int i = 2; i < length; i++)
     if (i != 1 + variables) /* the first clause id follows the last variable */
-      NQ_INVARIANT(entry->key[i - 1] < entry->key[i]);
-  NQ_INVARIANT(entry->hash == component_cache_hash(entry->key, entry->length));
+      NQ_INVARIANT(key[i - 1] < key[i]);
+  free(key);
   NQ_INVARIANT(mpz_sgn(entry->count) >= 0);
   int found = 0;
   for (int i = cache->buckets[entry->hash & (cache->bucket_count - 1)]; i >= 0 && !found;
@@ -232,11 +295,15 @@ static void check_entry(const component_cache *cache, int slot) {
 
 int component_cache_find(component_cache *cache, const int *key, int length, uint64_t hash,
                          mpz_t count) {
+  size_t bytes = 0;
   for (int i = cache->buckets[hash & (cache->bucket_count - 1)]; i >= 0;
        i = cache->entries[i].next) {
     cache_entry *entry = &cache->entries[i];
-    if (entry->hash == hash && entry->length == length &&
-        !memcmp(entry->key, key, (size_t)length * sizeof *key)) {
+    if (entry->hash != hash)
+      continue;
+    if (!bytes && !(bytes = pack_key(cache, key, length)))
+      return 0; /* out of memory: a miss, still correct */
+    if (entry->bytes == bytes && !memcmp(entry->key, cache->packed, bytes)) {
       entry->last_used = ++cache->clock;
       mpz_set(count, entry->count);
       check_entry(cache, i);
@@ -266,7 +333,10 @@ static int take_slot(component_cache *cache) {
 
 nq_status component_cache_store(component_cache *cache, const int *key, int length, uint64_t hash,
                                 const mpz_t count) {
-  uint64_t needed = held_bytes(length, mpz_size(count));
+  size_t bytes = pack_key(cache, key, length);
+  if (!bytes || bytes > UINT32_MAX)
+    return NQ_ERR_MEMORY;
+  uint64_t needed = held_bytes(bytes, mpz_size(count));
   if (cache->byte_bound) {
     if (needed * 2 > cache->byte_bound)
       return NQ_OK; /* never fits: not cached */
@@ -280,7 +350,7 @@ nq_status component_cache_store(component_cache *cache, const int *key, int leng
       return NQ_ERR_MEMORY;
     cache->log = log;
   }
-  int *copy = malloc((size_t)length * sizeof *copy);
+  unsigned char *copy = malloc(bytes);
   if (!copy)
     return NQ_ERR_MEMORY;
   int slot = take_slot(cache);
@@ -289,9 +359,9 @@ nq_status component_cache_store(component_cache *cache, const int *key, int leng
     return NQ_ERR_MEMORY;
   }
   cache_entry *entry = &cache->entries[slot];
-  memcpy(copy, key, (size_t)length * sizeof *key);
+  memcpy(copy, cache->packed, bytes);
   entry->key = copy;
-  entry->length = length;
+  entry->bytes = (uint32_t)bytes;
   entry->hash = hash;
   entry->last_used = ++cache->clock;
   entry->stored = ++cache->stores;

@@ -2,10 +2,12 @@
  * nq_cnf_count_components (component_count.c).
  *
  * A component is keyed by a canonical encoding: its variable count, its
- * variables ascending, then the ids of its unsatisfied clauses ascending.
- * That key fixes the residual formula (every false literal of an
- * unsatisfied clause lies outside the component, every open one inside),
- * so two equal keys have equal counts. The 64-bit hash only finds the
+ * variables ascending, then the ids of its unsatisfied clauses that hold
+ * a false literal, ascending. That key fixes the residual formula: every
+ * false literal of an unsatisfied clause lies outside the component,
+ * every open one inside, and an unsatisfied clause with no false literal
+ * is in the component exactly when all its variables are. So two equal
+ * keys have equal counts. The 64-bit hash only finds the
  * bucket: a hit compares the whole key, so a hash collision can cost time
  * but never a wrong count.
  *
