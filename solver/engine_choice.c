@@ -269,8 +269,8 @@ int nq_engine_hedge_budget(const nq_engine_hedge *hedge, const nq_cnf_progress *
       hedge->trials ? NQ_ENGINE_CHOICE_STEPS_PER_WORK : NQ_ENGINE_CHOICE_FIRST_STEPS_PER_WORK;
   double decisions =
       (double)progress->work * per_work / (double)(hedge->literals ? hedge->literals : 1);
-  options->max_decisions =
-      decisions < NQ_ENGINE_CHOICE_DECISIONS ? NQ_ENGINE_CHOICE_DECISIONS : clamp_to_u64(decisions);
+  double least = hedge->trials ? NQ_ENGINE_CHOICE_DECISIONS : NQ_ENGINE_CHOICE_FIRST_DECISIONS;
+  options->max_decisions = decisions < least ? (uint64_t)least : clamp_to_u64(decisions);
   options->max_work =
       hedge->trials ? clamp_to_u64((double)progress->work * NQ_ENGINE_CHOICE_WORK_SHARE) : 0;
   return 1;

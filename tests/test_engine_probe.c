@@ -36,7 +36,8 @@ static void long_clause(char *text, size_t size, int units) {
 
 /* The hedge's give-up rule on the figures of first trials (decisions,
  * conflicts, components met, cache hits) and of the enumeration at the
- * time (steps, models) measured with `solve FILE --count --threads 1`:
+ * time (steps, models) measured with `solve FILE --count --threads 1`
+ * (instance 70's at NQ_ENGINE_CHOICE_FIRST_DECISIONS):
  * N-Queens files of N = 12 and 16 stop the trials; MCC 2022 track 1
  * instances 70 and 82, which the counter counts in 2-3 s and the
  * enumeration not in 150 s, do not, nor does instance 96, whose
@@ -56,7 +57,7 @@ static void check_give_up_rule(void) {
       {"queens 12 commander", 2909, 1310, 2389, 876, 2097292, 2130, 1}, /* refuting */
       {"queens 12 product", 2631, 1139, 3801, 2407, 2097212, 3240, 1},  /* refuting */
       {"queens 16 binary", 887, 377, 450, 0, 2097226, 276, 1},          /* no hit */
-      {"mcc 2022 track 1 70", 1024, 385, 623, 9, 2097193, 70812, 0},
+      {"mcc 2022 track 1 70", 2048, 439, 1299, 174, 2097193, 70812, 0},
       {"mcc 2022 track 1 82", 1024, 115, 771, 146, 2097263, 56724, 0},
       {"mcc 2022 track 1 96", 1024, 176, 847, 0, 2097511, 0, 0}, /* no models */
       {"ladder's figures, no models", 1690, 763, 851, 0, 2097174, 0, 0},
@@ -76,7 +77,8 @@ static void check_give_up_rule(void) {
 
 /* The trials' budgets: the first in decisions (a quarter of the
  * enumeration's steps in the probe's units, at least
- * NQ_ENGINE_CHOICE_DECISIONS), the later ones in decisions and in work,
+ * NQ_ENGINE_CHOICE_FIRST_DECISIONS), the later ones in decisions (at
+ * least NQ_ENGINE_CHOICE_DECISIONS) and in work,
  * stopping once both are spent; no trial when the cubes finished since
  * the last check say the rest is shorter than what was done. */
 static void check_budgets(void) {
@@ -93,8 +95,8 @@ static void check_budgets(void) {
         (unsigned long long)options.max_work);
   hedge.literals = 1000000;
   nq_engine_hedge_budget(&hedge, &at, &options);
-  CHECK(options.max_decisions == NQ_ENGINE_CHOICE_DECISIONS, "a large formula's first trial: %llu",
-        (unsigned long long)options.max_decisions);
+  CHECK(options.max_decisions == NQ_ENGINE_CHOICE_FIRST_DECISIONS,
+        "a large formula's first trial: %llu", (unsigned long long)options.max_decisions);
   hedge.trials = 1;
   hedge.last = at;
   nq_cnf_progress later = {1u << 22, 2, 128, 20};
@@ -226,9 +228,9 @@ static void check_resumed_counts(void) {
   /* No models yet: searching, not listing, so the first trial never gives up. */
   nq_cnf_progress first = {.work = 1 << 10, .cubes = 128};
   CHECK(nq_engine_hedge_check(&hedge, &first) == 0 && hedge.run != NULL &&
-            hedge.stats.decisions == 1024,
-        "the first trial pauses at its 1024 decisions (%llu), its run kept",
-        (unsigned long long)hedge.stats.decisions);
+            hedge.stats.decisions == NQ_ENGINE_CHOICE_FIRST_DECISIONS,
+        "the first trial pauses at its %d decisions (%llu), its run kept",
+        NQ_ENGINE_CHOICE_FIRST_DECISIONS, (unsigned long long)hedge.stats.decisions);
   nq_cnf_progress later = {.work = (uint64_t)1 << 40, .cubes = 128};
   CHECK(nq_engine_hedge_check(&hedge, &later) == 1 && hedge.counted &&
             mpz_cmp(hedge.count, count) == 0 && hedge.run == NULL,

@@ -104,11 +104,24 @@
  * of the enumeration's time so far (about 4 on one core: the counter runs
  * 16-20 such steps for one of the enumeration's on random 3-SAT 150/560,
  * fewer on N-Queens files, whose decisions cost more), and at least
- * NQ_ENGINE_CHOICE_DECISIONS decisions, so that its figures say whether
- * the formula falls apart; the later ones, run only on a formula the
- * first did not rule out, twice it, or NQ_ENGINE_CHOICE_WORK_SHARE,
- * whichever lasts longer. */
+ * NQ_ENGINE_CHOICE_FIRST_DECISIONS decisions, so that its figures say
+ * whether the formula falls apart; the later ones, run only on a formula
+ * the first did not rule out, twice it (at least
+ * NQ_ENGINE_CHOICE_DECISIONS), or NQ_ENGINE_CHOICE_WORK_SHARE, whichever
+ * lasts longer. */
 #define NQ_ENGINE_CHOICE_FIRST_STEPS_PER_WORK 4
+/* The first trial's least decisions. A counter starts by refuting the
+ * first branches it meets, so its first thousand decisions look alike on
+ * formulas that fall apart and formulas that do not: MCC 2022 track 1
+ * instance 70 (counted by components in 2 s, by enumeration not in
+ * minutes) had 0 to 9 cache hits in 612 to 623 components and 0.38 to
+ * 0.40 conflicts a decision after 1024 decisions, as N-Queens files of
+ * N = 12 and 13 have (0 hits in 517 components, or 0.40 to 0.48
+ * conflicts a decision), and the give-up rules below took either side.
+ * After 2048 it has 174 hits in 1299 components and 0.21 conflicts a
+ * decision, the N-Queens files 0 hits or 0.42 to 0.47 conflicts. The
+ * trial costs those files 0.01 s more, 1 to 2% of their count. */
+#define NQ_ENGINE_CHOICE_FIRST_DECISIONS 2048
 #define NQ_ENGINE_CHOICE_STEPS_PER_WORK 32
 /* The later trials' other budget: the counter's own work
  * (nq_component_stats.work), this share of the enumeration's steps so
@@ -123,9 +136,9 @@
 /* A trial out of steps with cache hits on under 1 in this many
  * components met: no more trials. Lower than the probe's share, since a
  * first trial has met few repeated components yet: N-Queens files have
- * none in the first thousand (ladder, binary, bimander; the others are
- * refuting), while MCC 2022 track 1 instance 70 had 9 in 623 (1.4 %) and
- * its count by components takes 1.6 s against over 150 s by
+ * none in the first two thousand (ladder, binary, bimander; the others
+ * are refuting), while MCC 2022 track 1 instance 70 had 174 in 1299
+ * (13 %) and its count by components takes 1.6 s against over 150 s by
  * enumeration. */
 #define NQ_ENGINE_CHOICE_GIVE_UP_HIT_SHARE 128
 /* A trial out of steps with at least one conflict in this many decisions
