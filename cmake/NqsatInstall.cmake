@@ -182,6 +182,7 @@ endif()
 # nauty (FindNauty) when this build used it, and GMP (FindGMP) when an
 # installed library links it.
 set(NQSAT_BUILT_WITH_NAUTY ${Nauty_FOUND})
+set(NQSAT_BUILT_WITH_CADICAL ${CaDiCaL_FOUND})
 set(NQSAT_BUILT_WITH_GMP FALSE)
 foreach(name IN LISTS NQSAT_INSTALLED_LIBRARIES)
   get_target_property(links nqsat_${name} LINK_LIBRARIES)
@@ -190,7 +191,8 @@ foreach(name IN LISTS NQSAT_INSTALLED_LIBRARIES)
   endif()
 endforeach()
 set(_nq_find_modules "${PROJECT_SOURCE_DIR}/cmake/FindPicoSAT.cmake"
-                     "${PROJECT_SOURCE_DIR}/cmake/FindNauty.cmake")
+                     "${PROJECT_SOURCE_DIR}/cmake/FindNauty.cmake"
+                     "${PROJECT_SOURCE_DIR}/cmake/FindCaDiCaL.cmake")
 if(NQSAT_BUILT_WITH_GMP)
   list(APPEND _nq_find_modules "${PROJECT_SOURCE_DIR}/cmake/FindGMP.cmake")
 endif()
@@ -212,13 +214,18 @@ install(FILES "${PROJECT_BINARY_DIR}/packaging/nqsatConfig.cmake"
 # place, honouring DESTDIR and the install manifest.
 string(REPLACE ";" " -lnqsat_" _nq_pc_libs "-lnqsat_${NQSAT_INSTALLED_LIBRARIES}")
 # libnqsat_solver.a needs libnauty when the build found it (symmetries of
-# DIMACS files, solver/cnf_symmetry.c), and a library linking GMP libgmp.
+# DIMACS files, solver/cnf_symmetry.c), libcadical likewise
+# (solver/sat_oracle.c), and a library linking GMP libgmp.
 set(_nq_pc_extra "")
 if(Nauty_FOUND)
   set(_nq_pc_extra " -lnauty")
 endif()
 if(NQSAT_BUILT_WITH_GMP)
   string(APPEND _nq_pc_extra " -lgmp")
+endif()
+# CaDiCaL (solver/sat_oracle.c) is a C++ library: its runtime comes too.
+if(CaDiCaL_FOUND)
+  string(APPEND _nq_pc_extra " -lcadical -lstdc++")
 endif()
 install(CODE "
   set(prefix \"\${CMAKE_INSTALL_PREFIX}\")

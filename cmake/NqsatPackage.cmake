@@ -88,7 +88,7 @@ set(CPACK_COMPONENT_LIBNQSAT-DEV_DEPENDS nqsat)
 # Static linking needs the development packages of what the static
 # libraries link (pkg-config --static, nqsat::X_static); PicoSAT's static
 # library is in picosat, which nqsat depends on.
-set(_nq_dev_package_of ZLIB::ZLIB=zlib1g-dev Nauty::Nauty=libnauty2-dev GMP::GMP=libgmp-dev)
+set(_nq_dev_package_of ZLIB::ZLIB=zlib1g-dev Nauty::Nauty=libnauty2-dev CaDiCaL::CaDiCaL=libcadical-dev GMP::GMP=libgmp-dev)
 set(_nq_static_needs "")
 foreach(name IN LISTS NQSAT_INSTALLED_LIBRARIES)
   get_target_property(links nqsat_${name} LINK_LIBRARIES)

@@ -1,10 +1,11 @@
 # check_verify_independence(target): fail the configure step if the verifier
-# links the encoder, the solver or PicoSAT, directly or through a dependency,
-# and fail the build if any of its sources includes their headers.
+# links the encoder, the solver or a SAT solver (PicoSAT, CaDiCaL),
+# directly or through a dependency, and fail the build if any of its
+# sources includes their headers.
 # The verifier is only worth something as a cross-check while it shares no
 # code with what it checks.
 
-set(_NQ_FORBIDDEN_FOR_VERIFY nqsat_encoder nqsat_solver PicoSAT::PicoSAT)
+set(_NQ_FORBIDDEN_FOR_VERIFY nqsat_encoder nqsat_solver PicoSAT::PicoSAT CaDiCaL::CaDiCaL)
 
 function(_nq_collect_links target out)
   set(seen "${${out}}")
@@ -27,7 +28,7 @@ function(check_verify_independence target)
   _nq_collect_links(${target} all)
   foreach(bad IN LISTS _NQ_FORBIDDEN_FOR_VERIFY)
     if(bad IN_LIST all)
-      message(FATAL_ERROR "${target} links ${bad}: verify/ must stay independent of the encoder, the solver and PicoSAT")
+      message(FATAL_ERROR "${target} links ${bad}: verify/ must stay independent of the encoder, the solver and the SAT solvers")
     endif()
   endforeach()
   get_target_property(sources ${target} SOURCES)
@@ -39,8 +40,8 @@ function(check_verify_independence target)
     endif()
     file(STRINGS "${src}" lines REGEX "^[ \t]*#[ \t]*include")
     foreach(line IN LISTS lines)
-      if(line MATCHES "picosat|nqsat/encoder|nqsat/solver")
-        message(FATAL_ERROR "${src}: '${line}': verify/ must not include encoder, solver or PicoSAT headers")
+      if(line MATCHES "picosat|cadical|nqsat/encoder|nqsat/solver")
+        message(FATAL_ERROR "${src}: '${line}': verify/ must not include encoder, solver or SAT solver headers")
       endif()
     endforeach()
   endforeach()

@@ -11,6 +11,7 @@ cd "$(dirname "$0")/.."
 
 packages=(build-essential cmake picosat zlib1g-dev libgmp-dev gzip gawk)
 packages+=(libnauty2-dev) # symmetries of DIMACS files (solver/cnf_symmetry.c); optional in CMake, used when present
+packages+=(libcadical-dev) # the counter's satisfiability checks (solver/sat_oracle.c); optional in CMake, PicoSAT without it
 test_tools=
 if [ "${1:-}" = "--test-tools" ]; then
   test_tools=1

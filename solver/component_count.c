@@ -45,7 +45,6 @@
 #include "nqsat/component_count.h"
 
 #include <limits.h>
-#include <picosat/picosat.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,6 +54,7 @@
 #include "count_preprocess.h"
 #include "count_tree_decomposition.h"
 #include "grow.h"
+#include "sat_oracle.h"
 #include "search_clock.h"
 
 /* VSADS weights (see "Branching" above): occurrences count four times a
@@ -88,12 +88,12 @@ enum { DECOMPOSITION_IMPROVE_PER_LITERAL = 4000, DECOMPOSITION_IMPROVE_ABOVE = 2
  * conflicts have passed since the last check; the gap halves (to 1) after
  * a check that refutes and doubles (to SAT_CHECK_MAX_GAP) after one that
  * finds a model, so formulas without unsatisfiable components pay for few
- * checks. Each check stops after SAT_CHECK_DECISIONS of PicoSAT's
- * decisions (the component is then counted as before).
+ * checks. Each check stops after SAT_CHECK_DECISIONS of the CDCL
+ * solver's decisions (the component is then counted as before).
  *
  * A work budget holds back the checks of components under
- * SAT_CHECK_LARGE variables: their work (literals given to PicoSAT plus
- * its propagations) stays within a SAT_CHECK_SHARE-th of the search's
+ * SAT_CHECK_LARGE variables: their work (SAT_CHECK_WORK units per
+ * variable and clause of the component checked) stays within a SAT_CHECK_SHARE-th of the search's
  * (variables plus clauses of every component met, which its walk, sort
  * and cache key go through); the two units cost about the same, some
  * 0.2 us each on random 3-SAT of 90 to 130 variables. There the search
@@ -113,7 +113,8 @@ enum {
   SAT_CHECK_MAX_GAP = 1 << 14,
   SAT_CHECK_DECISIONS = 1 << 14,
   SAT_CHECK_SHARE = 64,
-  SAT_CHECK_LARGE = 256
+  SAT_CHECK_LARGE = 256,
+  SAT_CHECK_WORK = 4
 };
 
 typedef struct int_stack {
@@ -176,10 +177,10 @@ typedef struct counter {
   /* [variables + 1] or NULL: the tree decomposition's bonus, higher near
    * its root (see "Branching" above); shared by the workers, read only. */
   const uint64_t *decomposition_bonus;
-  uint64_t next_decay;  /* the decision count of the next halving */
-  int sat_checks;       /* 0: no satisfiability checks of components */
-  int sat_check_budget; /* 0: checks not bounded by their work */
-  int *sat_number;      /* [variables + 1]: a component's variables renumbered 1.. */
+  uint64_t next_decay;                    /* the decision count of the next halving */
+  int sat_checks;                         /* 0: no satisfiability checks of components */
+  int sat_check_budget;                   /* 0: checks not bounded by their work */
+  sat_oracle *oracle;                     /* the checks' solver, made at the first check */
   uint64_t next_sat_check, sat_check_gap; /* conflict counts */
   uint64_t search_work, sat_check_work;   /* see SAT_CHECK_SHARE */
   int_stack component_variables, component_clauses, keys;
@@ -729,47 +730,65 @@ static void decay_activity(counter *c) {
     c->activity[v] /= 2;
 }
 
-static int sat_check_interrupt(void *state) { return search_clock_expired(state); }
-
-/* Whether the component's residual formula (its unsatisfied original
- * clauses, false literals dropped) has a model, by PicoSAT's CDCL: 1 yes,
- * 0 no, -1 unknown (decision limit, stop, or memory). A count-0
- * component is refuted in the time CDCL takes, where the counter's
- * chronological search may take exponentially many decisions (and, its
- * zero entries dropped from the cache with the failed branch, take them
- * again at each visit). */
-static int component_satisfiable(counter *c, const component *part) {
-  const int *variables = c->component_variables.items + part->variables_at;
-  const int *clauses = c->component_clauses.items + part->clauses_at;
-  PicoSAT *picosat = picosat_init();
-  if (!picosat)
-    return -1;
-  picosat_set_interrupt(picosat, &c->clock, sat_check_interrupt);
-  picosat_adjust(picosat, part->variable_count);
-  for (int i = 0; i < part->variable_count; i++)
-    c->sat_number[variables[i]] = i + 1;
-  for (int i = 0; i < part->clause_count; i++) {
-    for (int k = c->clause_start[clauses[i]]; k < c->clause_start[clauses[i] + 1]; k++) {
-      int literal = c->literals[k];
-      if (literal_value(c, literal) == 0) {
-        picosat_add(picosat, literal > 0 ? c->sat_number[literal] : -c->sat_number[-literal]);
-        c->sat_check_work++;
-      }
-    }
-    picosat_add(picosat, 0);
+/* The oracle of the checks (sat_oracle.h), made at the first: the
+ * original clauses and the level-0 units, all the counter holds at the
+ * top. NULL when out of memory. */
+static sat_oracle *check_oracle(counter *c) {
+  if (c->oracle)
+    return c->oracle;
+  c->oracle = sat_oracle_new(&c->clock);
+  if (!c->oracle)
+    return NULL;
+  for (int clause = 0; clause < c->clause_count; clause++) {
+    for (int k = c->clause_start[clause]; k < c->clause_start[clause + 1]; k++)
+      sat_oracle_add(c->oracle, c->literals[k]);
+    sat_oracle_add(c->oracle, 0);
   }
-  int answer = picosat_sat(picosat, SAT_CHECK_DECISIONS);
-  c->sat_check_work += picosat_propagations(picosat);
-  picosat_reset(picosat);
+  for (int i = 0; i < c->level_zero_trail; i++) {
+    sat_oracle_add(c->oracle, c->trail[i]);
+    sat_oracle_add(c->oracle, 0);
+  }
+  return c->oracle;
+}
+
+/* Whether the formula has a model under the path's decisions (the rest
+ * of the trail follows from them): 1 yes, 0 no, -1 unknown (decision
+ * limit, stop, or memory). It asks one incremental CDCL solver holding
+ * the whole formula, which keeps what it learns from check to check. A
+ * count-0 component is refuted in the time CDCL takes, where the
+ * counter's chronological search may take exponentially many decisions
+ * (and, its zero entries dropped from the cache with the failed branch,
+ * take them again at each visit).
+ *
+ * "No" speaks of the whole formula, not of `part` alone: another open
+ * component may be the one without a model. The check then stands in for
+ * a conflict that a learned clause would bring, with the same remedy (see
+ * "Learning" at the top): `part` comes out 0, wrongly, only when another
+ * open component has no model; the split holding that one multiplies to
+ * 0, its true count, and drops every entry cached while it was counted.
+ *
+ * Its work for the budget is an estimate, four units per variable and
+ * clause of `part` (CaDiCaL's C API reports no propagation count): fixed,
+ * so runs repeat. */
+static int component_satisfiable(counter *c, const component *part) {
+  sat_oracle *oracle = check_oracle(c);
+  if (!oracle)
+    return -1;
+  for (int i = c->level_zero_trail; i < c->trail_size; i++)
+    if (c->reason[abs(c->trail[i])] < 0 && sat_oracle_assume(oracle, c->trail[i]) != 0)
+      return -1;
+  int answer = sat_oracle_solve(oracle, SAT_CHECK_DECISIONS);
+  c->sat_check_work +=
+      SAT_CHECK_WORK * ((uint64_t)part->variable_count + (uint64_t)part->clause_count);
   c->stats.sat_checks++;
-  if (answer == PICOSAT_UNSATISFIABLE) {
+  if (answer == 0) {
     c->stats.sat_refuted++;
     c->sat_check_gap /= 2;
   } else if (c->sat_check_gap < SAT_CHECK_MAX_GAP) {
     c->sat_check_gap = c->sat_check_gap ? 2 * c->sat_check_gap : 1;
   }
   c->next_sat_check = c->stats.conflicts + c->sat_check_gap;
-  return answer == PICOSAT_SATISFIABLE ? 1 : answer == PICOSAT_UNSATISFIABLE ? 0 : -1;
+  return answer;
 }
 
 /* Whether the work budget (see SAT_CHECK_SHARE) lets `part` be checked:
@@ -888,9 +907,10 @@ static void count_split(counter *c, size_t variables_at, int variable_count, mpz
       break;
   }
   mpz_clear(part);
-  /* With learned clauses a conflict inside one component may come from
-   * another: see "Learning" at the top. */
-  if (c->learning && mpz_sgn(result) == 0)
+  /* With learned clauses or checks of the whole formula, a conflict or
+   * a refutation inside one component may come from another: see
+   * "Learning" at the top. */
+  if ((c->learning || c->sat_checks) && mpz_sgn(result) == 0)
     component_cache_forget_since(c->cache, stores_before);
   mpz_mul_2exp(result, result, (mp_bitcnt_t)free_projected);
   c->components.size = components_at;
@@ -999,7 +1019,7 @@ static void counter_free(counter *c) {
   free(c->component_of);
   free(c->fill.items);
   free(c->activity);
-  free(c->sat_number);
+  sat_oracle_free(c->oracle);
   free(c->component_variables.items);
   free(c->component_clauses.items);
   free(c->keys.items);
@@ -1194,12 +1214,11 @@ static int counter_init(counter *c, const cnf_compact *compact, const nq_compone
   c->activity = calloc(slots, sizeof *c->activity);
   c->sat_checks = !(options && options->without_sat_checks);
   c->sat_check_budget = !(options && options->without_sat_check_budget);
-  c->sat_number = calloc(slots, sizeof *c->sat_number);
   c->sat_check_gap = c->next_sat_check = SAT_CHECK_GAP;
   c->cache = component_cache_new(cache_bytes);
   if (!c->value || !c->reason || !c->level || !c->learned_literals || !c->seen || !c->trail ||
       !c->variable_mark || !c->clause_mark || !c->score || !c->component_of || !c->activity ||
-      !c->sat_number || !c->cache)
+      !c->cache)
     return -1;
   int loaded = load_clauses(c, compact);
   c->learned_limit =

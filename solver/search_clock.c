@@ -29,6 +29,11 @@ int search_clock_picosat_hook(void *state) { return search_clock_expired(state);
 enum { PROPAGATION_SLICE = 20000 };
 
 int search_clock_sat(PicoSAT *picosat, int (*stop)(void *state), void *state) {
+  return search_clock_sat_assuming(picosat, NULL, 0, stop, state);
+}
+
+int search_clock_sat_assuming(PicoSAT *picosat, const int *assumptions, int count,
+                              int (*stop)(void *state), void *state) {
   /* Each slice must be able to assign every variable again after the
    * restart it implies, or a large easy formula (one clause over a million
    * variables) would never be solved: at least 4 propagations a variable.
@@ -41,6 +46,8 @@ int search_clock_sat(PicoSAT *picosat, int (*stop)(void *state), void *state) {
   for (;;) {
     unsigned long long limit = picosat_propagations(picosat) + (unsigned long long)slice;
     picosat_set_propagation_limit(picosat, limit);
+    for (int i = 0; i < count; i++)
+      picosat_assume(picosat, assumptions[i]);
     int answer = picosat_sat(picosat, -1);
     if (answer != PICOSAT_UNKNOWN || picosat_propagations(picosat) < limit || stop(state))
       return answer;

@@ -30,5 +30,9 @@ int search_clock_picosat_hook(void *state);
  * clauses and phases kept, like one more restart. PICOSAT_UNKNOWN when
  * `stop` said so (or PicoSAT gave up for another reason). */
 int search_clock_sat(PicoSAT *picosat, int (*stop)(void *state), void *state);
+/* The same under `count` assumptions, given again to each slice (PicoSAT
+ * keeps them for one picosat_sat only). */
+int search_clock_sat_assuming(PicoSAT *picosat, const int *assumptions, int count,
+                              int (*stop)(void *state), void *state);
 
 #endif

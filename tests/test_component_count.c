@@ -319,6 +319,119 @@ static void check_learning(void) {
   mpz_clears(plain, learned, reduced, bounded, threaded, unchecked, unbudgeted, NULL);
 }
 
+/* `count` random 3-clauses over variables 1..span, three literals each. */
+static void random_3sat(int (*clauses)[3], int count, int span) {
+  for (int c = 0; c < count; c++) {
+    int a = 1 + (int)random_below((unsigned)span), b, d;
+    do
+      b = 1 + (int)random_below((unsigned)span);
+    while (b == a);
+    do
+      d = 1 + (int)random_below((unsigned)span);
+    while (d == a || d == b);
+    clauses[c][0] = random_below(2) ? a : -a;
+    clauses[c][1] = random_below(2) ? b : -b;
+    clauses[c][2] = random_below(2) ? d : -d;
+  }
+}
+
+/* Appends clauses[from..to), their variables moved up by `shift`, each
+ * with the literal `extra` too when it is not 0. */
+static void append_clauses(formula_text *f, int (*clauses)[3], int from, int to, int shift,
+                           int extra) {
+  for (int c = from; c < to; c++) {
+    for (int k = 0; k < 3; k++)
+      append(f, "%d ", clauses[c][k] + (clauses[c][k] > 0 ? shift : -shift), 0);
+    if (extra)
+      append(f, "%d ", extra, 0);
+    append(f, "0\n", 0, 0);
+  }
+}
+
+static nq_cnf *read_text(formula_text *f, const char *name) {
+  nq_cnf *cnf = NULL;
+  char error[256];
+  CHECK(nq_cnf_read_memory(f->text, f->length, name, &cnf, error, sizeof error) == NQ_OK, "%s",
+        error);
+  free(f->text);
+  *f = (formula_text){0};
+  return cnf;
+}
+
+/* The enumeration engine's count of clauses[from..to) over `variables`. */
+static uint64_t count_part(int (*clauses)[3], int from, int to, int variables) {
+  formula_text f = {0};
+  append(&f, "p cnf %d %d\n", variables, to - from);
+  append_clauses(&f, clauses, from, to, 0, 0);
+  nq_cnf *cnf = read_text(&f, "part");
+  uint64_t count = cnf ? count_by_enumeration(cnf) : UINT64_MAX;
+  nq_cnf_free(cnf);
+  return count;
+}
+
+/* A check asks whether the whole formula has a model under the path, so
+ * it refutes inside one component when another open component is the
+ * one without a model. F = A' & (x | B) with x = 1, A over 40 variables
+ * (satisfiable), A' = A with x added to its first `tied` clauses (0 to 2),
+ * B over 44 (6 clauses a variable: unsatisfiable, or nearly): under
+ * x = 0 the checks inside A refute for B's sake, and A's count comes out
+ * too small; under x = 1, A (or its sub-components) come back. The count,
+ * count(A without the tied clauses) * 2^44 + count(A) * count(B), each
+ * part counted by the enumeration engine on its own. Without learning,
+ * so only the checks can bring a refutation from elsewhere; also on 2
+ * and 7 threads, where x heads the cubes and a worker keeps its cache
+ * across them. A cache that kept A's entries from the failed branch
+ * answers too small. */
+static void check_refuted_elsewhere(void) {
+  enum { A_VARIABLES = 40, A_CLAUSES = 168, B_VARIABLES = 44, B_CLAUSES = 264 };
+  static int a_clauses[A_CLAUSES][3], b_clauses[B_CLAUSES][3];
+  mpz_t expected, part, got;
+  mpz_inits(expected, part, got, NULL);
+  uint64_t refuted = 0;
+  int formulas = 0;
+  for (int round = 0; round < 12; round++) {
+    int tied = round % 3;
+    random_3sat(a_clauses, A_CLAUSES, A_VARIABLES);
+    random_3sat(b_clauses, B_CLAUSES, B_VARIABLES);
+    uint64_t count_a = count_part(a_clauses, 0, A_CLAUSES, A_VARIABLES);
+    uint64_t count_untied = count_part(a_clauses, tied, A_CLAUSES, A_VARIABLES);
+    uint64_t count_b = count_part(b_clauses, 0, B_CLAUSES, B_VARIABLES);
+    if (count_a == UINT64_MAX || count_untied == UINT64_MAX || count_b == UINT64_MAX)
+      continue;
+    formula_text f = {0};
+    append(&f, "p cnf %d %d\n", 1 + A_VARIABLES + B_VARIABLES, A_CLAUSES + B_CLAUSES);
+    append_clauses(&f, a_clauses, 0, tied, 1, 1);
+    append_clauses(&f, a_clauses, tied, A_CLAUSES, 1, 0);
+    append_clauses(&f, b_clauses, 0, B_CLAUSES, 1 + A_VARIABLES, 1);
+    nq_cnf *whole = read_text(&f, "F");
+    if (!whole)
+      continue;
+    mpz_set_ui(expected, (unsigned long)count_untied);
+    mpz_mul_2exp(expected, expected, B_VARIABLES);
+    mpz_set_ui(part, (unsigned long)count_a);
+    mpz_mul_ui(part, part, (unsigned long)count_b);
+    mpz_add(expected, expected, part);
+    int threads[] = {1, 2, 7};
+    for (int t = 0; t < 3; t++) {
+      nq_component_options options = {
+          .without_learning = 1, .without_sat_check_budget = 1, .threads = threads[t]};
+      nq_component_stats stats;
+      CHECK(nq_cnf_count_components(whole, &options, NULL, got, &stats) == NQ_OK, "F");
+      refuted += stats.sat_refuted;
+      CHECK(mpz_cmp(got, expected) == 0,
+            "A & (x | B), round %d (%d tied), %d threads: counted %s, expected %s", round, tied,
+            threads[t], mpz_get_str(NULL, 10, got), mpz_get_str(NULL, 10, expected));
+    }
+    formulas++;
+    nq_cnf_free(whole);
+  }
+  CHECK(formulas >= 10 && refuted > 0, "%llu refutations by checks in %d formulas A & (x | B)",
+        (unsigned long long)refuted, formulas);
+  printf("A & (x | B): %d formulas, %llu refutations by checks\n", formulas,
+         (unsigned long long)refuted);
+  mpz_clears(expected, part, got, NULL);
+}
+
 /* Disjoint copies: the count is the product of the copies' counts. */
 static void check_beyond_64_bits(void) {
   formula_text f = {0};
@@ -370,6 +483,7 @@ int main(int argc, char **argv) {
   state = 0x2545f4914f6cdd1du;
   check_random_formulas();
   check_learning();
+  check_refuted_elsewhere();
   check_beyond_64_bits();
   check_queens(argc > 1 ? argv[1] : ".");
   return check_report("component_count");
