@@ -271,8 +271,9 @@ int nq_engine_hedge_budget(const nq_engine_hedge *hedge, const nq_cnf_progress *
       (double)progress->work * per_work / (double)(hedge->literals ? hedge->literals : 1);
   double least = hedge->trials ? NQ_ENGINE_CHOICE_DECISIONS : NQ_ENGINE_CHOICE_FIRST_DECISIONS;
   options->max_decisions = decisions < least ? (uint64_t)least : clamp_to_u64(decisions);
-  options->max_work =
-      hedge->trials ? clamp_to_u64((double)progress->work * NQ_ENGINE_CHOICE_WORK_SHARE) : 0;
+  double share =
+      progress->models ? NQ_ENGINE_CHOICE_WORK_SHARE : NQ_ENGINE_CHOICE_SEARCHING_WORK_SHARE;
+  options->max_work = hedge->trials ? clamp_to_u64((double)progress->work * share) : 0;
   return 1;
 }
 

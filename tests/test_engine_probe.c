@@ -105,6 +105,12 @@ static void check_budgets(void) {
         "later trial's work: %llu", (unsigned long long)options.max_work);
   CHECK(options.max_decisions == NQ_ENGINE_CHOICE_DECISIONS, "later trial's decisions: %llu",
         (unsigned long long)options.max_decisions);
+  /* No model yet: the counter's share is larger. */
+  nq_cnf_progress searching = {1u << 22, 2, 128, 0};
+  CHECK(nq_engine_hedge_budget(&hedge, &searching, &options) == 1, "a later trial, no models");
+  CHECK(options.max_work == (uint64_t)((1u << 22) * NQ_ENGINE_CHOICE_SEARCHING_WORK_SHARE) &&
+            NQ_ENGINE_CHOICE_SEARCHING_WORK_SHARE > NQ_ENGINE_CHOICE_WORK_SHARE,
+        "later trial's work without models: %llu", (unsigned long long)options.max_work);
   /* 100 cubes in 2^21 steps since the last check: the other 26 take
    * about 5.5 * 10^5 more, fewer than the 4 * 10^6 made. */
   nq_cnf_progress nearly = {1u << 22, 102, 128, 20};

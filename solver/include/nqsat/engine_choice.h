@@ -133,6 +133,14 @@
  * in minutes; a budget of work alone took as much from instance 96,
  * whose counter spends its work in CDCL checks. */
 #define NQ_ENGINE_CHOICE_WORK_SHARE 1.0
+/* The same share while the enumeration has found no model: its steps
+ * are then all search, with no rate of models to say how far it is,
+ * and the counter is the better bet. MCC 2022 track 1 instance 86 (16
+ * models; the counter alone takes 9 s, a tenth of it in work units per
+ * second of the enumeration's steps): counted by the fourth trial, at
+ * 16.8 million steps of the enumeration, instead of the fifth at 33.6
+ * million (54 s on one thread). */
+#define NQ_ENGINE_CHOICE_SEARCHING_WORK_SHARE 4.0
 /* A trial out of steps with cache hits on under 1 in this many
  * components met: no more trials. Lower than the probe's share, since a
  * first trial has met few repeated components yet: N-Queens files have
