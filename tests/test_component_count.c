@@ -7,7 +7,7 @@
  *   clause uses, duplicate literals, tautologies, unit and empty clauses; each
  *   also with a cache bound so small that entries are evicted, without
  *   clause learning, and on 2 and 7 threads (cubes);
- * - denser random 3-SAT of 30..60 variables (conflicts, learning, learned
+ * - denser random 3-SAT of 30..90 variables (conflicts, learning, learned
  *   clause reduction, components refuted by the CDCL check): with and
  *   without learning, without the CDCL checks, the enumeration engine;
  * - OEIS A000170 (typed in) on the N-Queens formulas N = 1..8, and the
@@ -230,7 +230,7 @@ static void check_learning(void) {
   mpz_inits(plain, learned, reduced, bounded, threaded, unchecked, unbudgeted, NULL);
   int formulas = 0, with_learned = 0, with_refuted = 0;
   uint64_t budgeted_checks = 0, unbudgeted_checks = 0, budgeted_refuted = 0;
-  for (int variables = 30; variables <= 60; variables += 3)
+  for (int variables = 30; variables <= 90; variables += 5)
     for (int round = 0; round < 3; round++) {
       int clauses = variables * (35 + (int)random_below(10)) / 10;
       formula_text f = {0};
@@ -432,6 +432,33 @@ static void check_refuted_elsewhere(void) {
   mpz_clears(expected, part, got, NULL);
 }
 
+/* The first check loads the whole formula into the oracle, and the work
+ * budget counts that: 20 disjoint copies of a random 3-SAT 20/80 formula
+ * (search work some 20,000 units, the formula 4,800 literals) are
+ * counted without a check, where a budget that charged only the
+ * component checked (100 units) let one through that loaded all 20. */
+static void check_first_check_waits(void) {
+  enum { COPIES = 20, VARIABLES = 20, CLAUSES = 80 };
+  static int clauses[CLAUSES][3];
+  random_3sat(clauses, CLAUSES, VARIABLES);
+  formula_text f = {0};
+  append(&f, "p cnf %d %d\n", COPIES * VARIABLES, COPIES * CLAUSES);
+  for (int copy = 0; copy < COPIES; copy++)
+    append_clauses(&f, clauses, 0, CLAUSES, copy * VARIABLES, 0);
+  nq_cnf *cnf = read_text(&f, "copies");
+  if (!cnf)
+    return;
+  mpz_t got;
+  mpz_init(got);
+  nq_component_options options = {.threads = 1};
+  nq_component_stats stats;
+  CHECK(nq_cnf_count_components(cnf, &options, NULL, got, &stats) == NQ_OK, "copies: status");
+  CHECK(stats.sat_checks == 0, "20 copies of 3-SAT 20/80: %llu checks (search work %llu)",
+        (unsigned long long)stats.sat_checks, (unsigned long long)stats.work);
+  mpz_clear(got);
+  nq_cnf_free(cnf);
+}
+
 /* Disjoint copies: the count is the product of the copies' counts. */
 static void check_beyond_64_bits(void) {
   formula_text f = {0};
@@ -484,6 +511,7 @@ int main(int argc, char **argv) {
   check_random_formulas();
   check_learning();
   check_refuted_elsewhere();
+  check_first_check_waits();
   check_beyond_64_bits();
   check_queens(argc > 1 ? argv[1] : ".");
   return check_report("component_count");
