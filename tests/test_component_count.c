@@ -220,6 +220,45 @@ static void check_queens(const char *directory) {
   mpz_clear(got);
 }
 
+/* `count` random 3-clauses over variables 1..span, three literals each. */
+static void random_3sat(int (*clauses)[3], int count, int span) {
+  for (int c = 0; c < count; c++) {
+    int a = 1 + (int)random_below((unsigned)span), b, d;
+    do
+      b = 1 + (int)random_below((unsigned)span);
+    while (b == a);
+    do
+      d = 1 + (int)random_below((unsigned)span);
+    while (d == a || d == b);
+    clauses[c][0] = random_below(2) ? a : -a;
+    clauses[c][1] = random_below(2) ? b : -b;
+    clauses[c][2] = random_below(2) ? d : -d;
+  }
+}
+
+/* Appends clauses[from..to), their variables moved up by `shift`, each
+ * with the literal `extra` too when it is not 0. */
+static void append_clauses(formula_text *f, int (*clauses)[3], int from, int to, int shift,
+                           int extra) {
+  for (int c = from; c < to; c++) {
+    for (int k = 0; k < 3; k++)
+      append(f, "%d ", clauses[c][k] + (clauses[c][k] > 0 ? shift : -shift), 0);
+    if (extra)
+      append(f, "%d ", extra, 0);
+    append(f, "0\n", 0, 0);
+  }
+}
+
+static nq_cnf *read_text(formula_text *f, const char *name) {
+  nq_cnf *cnf = NULL;
+  char error[256];
+  CHECK(nq_cnf_read_memory(f->text, f->length, name, &cnf, error, sizeof error) == NQ_OK, "%s",
+        error);
+  free(f->text);
+  *f = (formula_text){0};
+  return cnf;
+}
+
 /* Random 3-SAT near and above the threshold, where conflicts are many:
  * learning on and off, a learned-clause bound of 8 (reductions all the
  * time), a small cache, and the CDCL checks off, within their work budget
@@ -233,6 +272,8 @@ static void check_learning(void) {
   for (int variables = 30; variables <= 90; variables += 5)
     for (int round = 0; round < 3; round++) {
       int clauses = variables * (35 + (int)random_below(10)) / 10;
+      static int drawn[90 * 45 / 10][3];
+      random_3sat(drawn, clauses, variables);
       formula_text f = {0};
       append(&f, "p cnf %d %d\n", variables, clauses);
       if (round == 2) { /* a projection on the first half */
@@ -241,22 +282,8 @@ static void check_learning(void) {
           append(&f, " %d", v, 0);
         append(&f, " 0\n", 0, 0);
       }
-      for (int c = 0; c < clauses; c++) {
-        int a = 1 + (int)random_below((unsigned)variables), b, d;
-        do
-          b = 1 + (int)random_below((unsigned)variables);
-        while (b == a);
-        do
-          d = 1 + (int)random_below((unsigned)variables);
-        while (d == a || d == b);
-        append(&f, "%d %d ", random_below(2) ? a : -a, random_below(2) ? b : -b);
-        append(&f, "%d 0\n", random_below(2) ? d : -d, 0);
-      }
-      nq_cnf *cnf = NULL;
-      char error[256];
-      CHECK(nq_cnf_read_memory(f.text, f.length, "3-SAT", &cnf, error, sizeof error) == NQ_OK, "%s",
-            error);
-      free(f.text);
+      append_clauses(&f, drawn, 0, clauses, 0, 0);
+      nq_cnf *cnf = read_text(&f, "3-SAT");
       if (!cnf)
         continue;
       nq_component_stats stats;
@@ -317,45 +344,6 @@ static void check_learning(void) {
          formulas, with_learned, with_refuted, (unsigned long long)budgeted_checks,
          (unsigned long long)budgeted_refuted, (unsigned long long)unbudgeted_checks);
   mpz_clears(plain, learned, reduced, bounded, threaded, unchecked, unbudgeted, NULL);
-}
-
-/* `count` random 3-clauses over variables 1..span, three literals each. */
-static void random_3sat(int (*clauses)[3], int count, int span) {
-  for (int c = 0; c < count; c++) {
-    int a = 1 + (int)random_below((unsigned)span), b, d;
-    do
-      b = 1 + (int)random_below((unsigned)span);
-    while (b == a);
-    do
-      d = 1 + (int)random_below((unsigned)span);
-    while (d == a || d == b);
-    clauses[c][0] = random_below(2) ? a : -a;
-    clauses[c][1] = random_below(2) ? b : -b;
-    clauses[c][2] = random_below(2) ? d : -d;
-  }
-}
-
-/* Appends clauses[from..to), their variables moved up by `shift`, each
- * with the literal `extra` too when it is not 0. */
-static void append_clauses(formula_text *f, int (*clauses)[3], int from, int to, int shift,
-                           int extra) {
-  for (int c = from; c < to; c++) {
-    for (int k = 0; k < 3; k++)
-      append(f, "%d ", clauses[c][k] + (clauses[c][k] > 0 ? shift : -shift), 0);
-    if (extra)
-      append(f, "%d ", extra, 0);
-    append(f, "0\n", 0, 0);
-  }
-}
-
-static nq_cnf *read_text(formula_text *f, const char *name) {
-  nq_cnf *cnf = NULL;
-  char error[256];
-  CHECK(nq_cnf_read_memory(f->text, f->length, name, &cnf, error, sizeof error) == NQ_OK, "%s",
-        error);
-  free(f->text);
-  *f = (formula_text){0};
-  return cnf;
 }
 
 /* The enumeration engine's count of clauses[from..to) over `variables`. */

@@ -120,41 +120,44 @@ static void check_random_formulas(void) {
 }
 
 /* Pigeons into one hole fewer: no model, and no refutation without
- * decisions (each pigeon's clause has several open literals). */
-static void add_pigeons(sat_oracle *oracle, nq_cnf *cnf, int holes) {
+ * decisions (each pigeon's clause has several open literals). The
+ * pigeons' clauses come first, `pigeons` clauses of `holes` literals.
+ * `literals` must hold the clauses and their 0s. */
+static nq_cnf pigeon_formula(int *literals, int holes) {
   int pigeons = holes + 1, at = 0;
   for (int p = 0; p < pigeons; p++) {
-    for (int h = 0; h < holes; h++) {
-      sat_oracle_add(oracle, p * holes + h + 1);
-      if (cnf)
-        cnf->literals[at++] = p * holes + h + 1;
-    }
-    sat_oracle_add(oracle, 0);
-    if (cnf)
-      cnf->literals[at++] = 0;
+    for (int h = 0; h < holes; h++)
+      literals[at++] = p * holes + h + 1;
+    literals[at++] = 0;
   }
   for (int h = 0; h < holes; h++)
     for (int p = 0; p < pigeons; p++)
       for (int q = p + 1; q < pigeons; q++) {
-        int clause[] = {-(p * holes + h + 1), -(q * holes + h + 1), 0};
-        for (int k = 0; k < 3; k++) {
-          sat_oracle_add(oracle, clause[k]);
-          if (cnf)
-            cnf->literals[at++] = clause[k];
-        }
+        literals[at++] = -(p * holes + h + 1);
+        literals[at++] = -(q * holes + h + 1);
+        literals[at++] = 0;
       }
-  if (cnf) {
-    cnf->literal_count = (size_t)at;
-    cnf->variables = cnf->max_variable = pigeons * holes;
-    cnf->clause_count = pigeons + (int64_t)holes * pigeons * (pigeons - 1) / 2;
-  }
+  return (nq_cnf){.variables = pigeons * holes,
+                  .max_variable = pigeons * holes,
+                  .clause_count = pigeons + (int64_t)holes * pigeons * (pigeons - 1) / 2,
+                  .literals = literals,
+                  .literal_count = (size_t)at};
+}
+
+/* A new oracle holding `cnf`'s clauses, stopped by `clock`. */
+static sat_oracle *oracle_of(const nq_cnf *cnf, const search_clock *clock) {
+  sat_oracle *oracle = sat_oracle_new(clock);
+  for (size_t i = 0; oracle && i < cnf->literal_count; i++)
+    sat_oracle_add(oracle, cnf->literals[i]);
+  return oracle;
 }
 
 static void check_limits(void) {
+  static int literals[4096];
   search_clock clock;
   search_clock_start(&clock, NULL);
-  sat_oracle *oracle = sat_oracle_new(&clock);
-  add_pigeons(oracle, NULL, 6);
+  nq_cnf cnf = pigeon_formula(literals, 6);
+  sat_oracle *oracle = oracle_of(&cnf, &clock);
   CHECK(sat_oracle_solve(oracle, 0) == -1, "no decisions allowed, yet an answer");
   CHECK(sat_oracle_solve(oracle, -1) == 0, "pigeons 7 into 6 holes: not refuted");
   sat_oracle_free(oracle);
@@ -162,18 +165,13 @@ static void check_limits(void) {
   volatile sig_atomic_t stop = 1;
   nq_solver_control control = {.interrupt = &stop};
   search_clock_start(&clock, &control);
-  oracle = sat_oracle_new(&clock);
-  add_pigeons(oracle, NULL, 9);
+  cnf = pigeon_formula(literals, 9);
+  oracle = oracle_of(&cnf, &clock);
   CHECK(sat_oracle_solve(oracle, -1) == -1, "interrupted before it began, yet an answer");
   sat_oracle_free(oracle);
 
   /* nq_cnf_decide: answers, and stops. */
-  static int literals[4096];
-  nq_cnf cnf = {.literals = literals};
-  search_clock_start(&clock, NULL);
-  oracle = sat_oracle_new(&clock);
-  add_pigeons(oracle, &cnf, 4);
-  sat_oracle_free(oracle);
+  cnf = pigeon_formula(literals, 4);
   int satisfiable = -1;
   CHECK(nq_cnf_decide(&cnf, NULL, &satisfiable) == NQ_OK && satisfiable == 0,
         "pigeons 5 into 4: status or answer wrong (%d)", satisfiable);
@@ -196,9 +194,7 @@ static void check_limits(void) {
   CHECK(nq_cnf_decide(&sparse, NULL, &satisfiable) == NQ_OK && satisfiable == 1,
         "(x) & (-x | 1) over x = 2^31 - 1: status or answer wrong (%d)", satisfiable);
   control = (nq_solver_control){.time_limit_seconds = 1e-9};
-  oracle = sat_oracle_new(&clock);
-  add_pigeons(oracle, &cnf, 9);
-  sat_oracle_free(oracle);
+  cnf = pigeon_formula(literals, 9);
   CHECK(nq_cnf_decide(&cnf, &control, &satisfiable) == NQ_ERR_INTERRUPTED,
         "a time limit of 1 ns: the decision was not stopped");
 }
