@@ -260,7 +260,8 @@ static nq_status read_without_header(const char *path, nq_cnf **cnf, char *error
   return status;
 }
 
-void model_count_simplify(nq_cnf **cnf, count_simplification *done, nq_cnf **unkept) {
+void model_count_simplify(nq_cnf **cnf, const nq_solver_control *control,
+                          count_simplification *done, nq_cnf **unkept) {
   memset(done, 0, sizeof *done);
   if (unkept)
     *unkept = NULL;
@@ -270,7 +271,7 @@ void model_count_simplify(nq_cnf **cnf, count_simplification *done, nq_cnf **unk
     return;
   nq_cnf *simplified = NULL;
   uint64_t doubling = 0;
-  if (nq_cnf_count_simplify(*cnf, &simplified, &doubling) != NQ_OK)
+  if (nq_cnf_count_simplify_deep(*cnf, control, &simplified, &doubling, &done->cdcl) != NQ_OK)
     return; /* out of memory: the formula as read */
   if (!simplified) {
     done->no_models = 1;
@@ -309,7 +310,7 @@ nq_status model_count_file(const char *path, const nq_solver_control *control, u
   /* The formula solve --count counts, so the judge verifies what solve
    * can count in about solve's time. */
   count_simplification simplification;
-  model_count_simplify(&cnf, &simplification, NULL);
+  model_count_simplify(&cnf, control, &simplification, NULL);
   if (simplification.no_models) {
     nq_cnf_free(cnf);
     mpz_set_ui(count->mantissa, 0);

@@ -22,6 +22,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "nqsat/component_count.h"
 #include "nqsat/solver.h"
 
 /* Counts of up to this many decimal digits are printed in full by
@@ -90,7 +91,9 @@ void model_count_print_mcc(FILE *out, const model_count *count, int projected, u
 /* The formula every engine counts for `solve FILE --count` and the
  * judge: `*cnf` simplified by the component counter's preprocessing
  * (units, failed and equivalent literals, elimination of non-projected
- * variables; nq_cnf_count_simplify), kept only when that removes at least
+ * variables, then the CDCL solver's strengthening, sparsification and
+ * elimination of defined variables; nq_cnf_count_simplify_deep, stopped
+ * early by `control`'s time limit or flag), kept only when that removes at least
  * a quarter of the variables (see cmd_solve.c's simplify_for_count for
  * why). Not for nqsat's own N-Queens files (their board symmetry needs the
  * queens' variables). On return `done` says what happened: `replaced`
@@ -104,8 +107,10 @@ typedef struct count_simplification {
   uint64_t doubling;
   int variables_before, variables_after;
   int64_t clauses_before, clauses_after;
+  nq_simplify_stats cdcl; /* what the CDCL solver's steps did */
 } count_simplification;
-void model_count_simplify(nq_cnf **cnf, count_simplification *done, nq_cnf **unkept);
+void model_count_simplify(nq_cnf **cnf, const nq_solver_control *control,
+                          count_simplification *done, nq_cnf **unkept);
 
 nq_status model_count_file(const char *path, const nq_solver_control *control, uint64_t max_memory,
                            model_count *count, const char **engine, char *why, size_t why_size);

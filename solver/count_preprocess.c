@@ -38,6 +38,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "count_oracle_simplify.h"
 #include "grow.h"
 
 /* Work bounds: watch and occurrence visits (a round of probing on a
@@ -897,7 +898,94 @@ static int load(preprocess *p, const cnf_compact *in) {
   return 1;
 }
 
+/* Rounds until nothing changes: 1 done, 0 no models. */
+static int settle_rounds(preprocess *p) {
+  for (int round = 0; round < MAX_ROUNDS; round++) {
+    int changed = round_once(p);
+    if (changed < 0)
+      return 0;
+    if (changed > 0)
+      continue;
+    int eliminated = eliminate(p);
+    if (eliminated < 0)
+      return 0;
+    if (eliminated == 0)
+      break;
+  }
+  return 1;
+}
+
+/* The oracle's simplifications (count_oracle_simplify.h) of the live
+ * clauses, which then replace them. 1 when something changed, 0 when
+ * nothing did, -1 for no models or no memory (p->memory_failed). */
+static int ask_oracle(preprocess *p, const search_clock *clock) {
+  /* Without binary clauses (random 3-SAT, disjoint copies of it) there
+   * was nothing to find on the benchmarks (bench/count_vs_base.sh), and
+   * the checks cost up to 8 times a count of a few milliseconds. */
+  size_t total = 0;
+  int any_binary = 0;
+  for (size_t clause = 0; clause < p->clause_count; clause++)
+    if (!p->clauses[clause].dead) {
+      total += (size_t)p->clauses[clause].length + 1;
+      any_binary |= p->clauses[clause].length == 2;
+    }
+  if (!any_binary)
+    return 0;
+  int *flat = malloc((total ? total : 1) * sizeof *flat);
+  if (!flat)
+    return p->memory_failed = 1, -1;
+  size_t at = 0;
+  for (size_t clause = 0; clause < p->clause_count; clause++) {
+    if (p->clauses[clause].dead)
+      continue;
+    memcpy(flat + at, clause_literals(p, clause), (size_t)p->clauses[clause].length * sizeof *flat);
+    at += (size_t)p->clauses[clause].length;
+    flat[at++] = 0;
+  }
+  oracle_simplified simplified;
+  oracle_simplify_stats asked = {0};
+  int result = oracle_simplify(p->variables, p->projected, flat, total, clock, &simplified, &asked);
+  free(flat);
+  if (result <= 0) {
+    p->memory_failed |= result < 0;
+    return -1;
+  }
+  p->stats.backbone = asked.backbone;
+  p->stats.oracle_seconds = asked.seconds;
+  p->stats.strengthened = asked.strengthened;
+  p->stats.redundant = asked.redundant;
+  p->stats.eliminated += asked.eliminated;
+  p->stats.simplicial = asked.eliminated;
+  p->stats.defined += asked.defined;
+  if (!asked.backbone && !asked.strengthened && !asked.redundant && !asked.eliminated) {
+    oracle_simplified_free(&simplified);
+    return 0;
+  }
+  for (size_t clause = 0; clause < p->clause_count; clause++)
+    p->clauses[clause].dead = 1;
+  for (int v = 1; v <= p->variables; v++)
+    if (simplified.eliminated[v] && p->state[v] == OPEN)
+      p->state[v] = ELIMINATED;
+  size_t begin = 0;
+  for (size_t i = 0; i < simplified.literal_count && !p->memory_failed; i++) {
+    if (simplified.literals[i])
+      continue;
+    int *lits = simplified.literals + begin;
+    int length = normalise(lits, (int)(i - begin));
+    begin = i + 1;
+    if (length > 0 && add_clause(p, lits, length))
+      p->memory_failed = 1;
+  }
+  oracle_simplified_free(&simplified);
+  return p->memory_failed ? -1 : 1;
+}
+
 int count_preprocess(const cnf_compact *in, cnf_compact *out, count_preprocess_stats *stats) {
+  return count_preprocess_with_oracle(in, out, stats, NULL);
+}
+
+int count_preprocess_with_oracle(const cnf_compact *in, cnf_compact *out,
+                                 count_preprocess_stats *stats, const search_clock *clock) {
   memset(out, 0, sizeof *out);
   preprocess p = {0};
   p.variables = in->variables;
@@ -920,17 +1008,14 @@ int count_preprocess(const cnf_compact *in, cnf_compact *out, count_preprocess_s
   if (p.state && p.fixed && p.substitute && p.value && p.trail && p.parent && p.size && p.best &&
       p.root_value && p.watches && p.binary && p.mark) {
     result = load(&p, in);
-    for (int round = 0; result == 1 && round < MAX_ROUNDS; round++) {
-      int changed = round_once(&p);
-      if (changed < 0) {
+    if (result == 1)
+      result = settle_rounds(&p);
+    if (result == 1 && clock) {
+      int asked = ask_oracle(&p, clock);
+      if (asked < 0)
         result = 0;
-      } else if (changed == 0) {
-        int eliminated = eliminate(&p);
-        if (eliminated < 0)
-          result = 0;
-        else if (eliminated == 0)
-          break;
-      }
+      else if (asked > 0)
+        result = settle_rounds(&p);
     }
     if (p.memory_failed)
       result = -1;

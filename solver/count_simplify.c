@@ -6,15 +6,36 @@
 #include "cnf_compact.h"
 #include "count_preprocess.h"
 #include "nqsat/component_count.h"
+#include "search_clock.h"
+
+static nq_status simplify(const nq_cnf *cnf, const search_clock *clock, nq_cnf **simplified,
+                          uint64_t *doubling, nq_simplify_stats *stats);
 
 nq_status nq_cnf_count_simplify(const nq_cnf *cnf, nq_cnf **simplified, uint64_t *doubling) {
+  return simplify(cnf, NULL, simplified, doubling, NULL);
+}
+
+nq_status nq_cnf_count_simplify_deep(const nq_cnf *cnf, const nq_solver_control *control,
+                                     nq_cnf **simplified, uint64_t *doubling,
+                                     nq_simplify_stats *stats) {
+  search_clock clock;
+  search_clock_start(&clock, control);
+  return simplify(cnf, &clock, simplified, doubling, stats);
+}
+
+static nq_status simplify(const nq_cnf *cnf, const search_clock *clock, nq_cnf **simplified,
+                          uint64_t *doubling, nq_simplify_stats *stats) {
   *simplified = NULL;
   *doubling = 0;
   cnf_compact compact, out;
   nq_status status = cnf_compact_build(cnf, &compact);
   if (status != NQ_OK)
     return status;
-  int result = count_preprocess(&compact, &out, NULL);
+  count_preprocess_stats done = {0};
+  int result = count_preprocess_with_oracle(&compact, &out, &done, clock);
+  if (stats)
+    *stats = (nq_simplify_stats){done.backbone, done.strengthened, done.redundant, done.simplicial,
+                                 done.oracle_seconds};
   *doubling = (uint64_t)compact.unused_projected;
   cnf_compact_free(&compact);
   if (result <= 0)

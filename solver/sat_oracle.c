@@ -48,6 +48,11 @@ void sat_oracle_free(sat_oracle *oracle) {
   free(oracle);
 }
 
+void sat_oracle_reserve(sat_oracle *oracle, int variables) {
+  (void)oracle; /* CaDiCaL answers every variable */
+  (void)variables;
+}
+
 void sat_oracle_add(sat_oracle *oracle, int literal) { ccadical_add(oracle->cadical, literal); }
 
 int sat_oracle_assume(sat_oracle *oracle, int literal) {
@@ -93,6 +98,10 @@ void sat_oracle_free(sat_oracle *oracle) {
   picosat_reset(oracle->picosat);
   free(oracle->assumptions);
   free(oracle);
+}
+
+void sat_oracle_reserve(sat_oracle *oracle, int variables) {
+  picosat_adjust(oracle->picosat, variables);
 }
 
 void sat_oracle_add(sat_oracle *oracle, int literal) { picosat_add(oracle->picosat, literal); }

@@ -15,6 +15,9 @@ typedef struct sat_oracle sat_oracle;
 sat_oracle *sat_oracle_new(const search_clock *clock);
 void sat_oracle_free(sat_oracle *oracle);
 
+/* Declares variables 1..variables, so that sat_oracle_value may be asked
+ * of one no clause holds (PicoSAT knows only those it has seen). */
+void sat_oracle_reserve(sat_oracle *oracle, int variables);
 /* The next literal of the clause being added; 0 ends it. */
 void sat_oracle_add(sat_oracle *oracle, int literal);
 /* An assumption for the next solve only; -1 when out of memory. */

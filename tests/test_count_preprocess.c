@@ -20,7 +20,16 @@
  * - the whole counter (nq_cnf_count_components) with and without the
  *   preprocessing agrees with brute force on the same formulas;
  * - an unsatisfiable formula that only probing refutes (each literal of x
- *   fails) comes back as "no models". */
+ *   fails) comes back as "no models";
+ * - the CDCL steps (count_preprocess_with_oracle: backbone,
+ *   strengthening, sparsification, defined simplicial variables) on every
+ *   formula above, against brute force, each firing in some, and on
+ *   formulas made for one step each: an XOR output only Padoa's test
+ *   finds defined beside a simplicial free variable that must stay, a
+ *   backbone only search finds, an implied clause whose removal makes a
+ *   defined variable simplicial (and one put back when nothing follows),
+ *   a variable defined only through an unprojected one (kept). Built a
+ *   second time with PicoSAT as the solver where the build has CaDiCaL. */
 #include <gmp.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -32,6 +41,8 @@
 #include "count_preprocess.h"
 #include "nqsat/cnf.h"
 #include "nqsat/component_count.h"
+#include "sat_oracle.h"
+#include "search_clock.h"
 
 static uint64_t state = 0x9e3779b97f4a7c15u;
 static unsigned random_below(unsigned bound) {
@@ -228,6 +239,50 @@ static void check_gates_only(const nq_cnf *cnf, int inputs) {
 }
 
 static int fired_fixed, fired_substituted, fired_eliminated, fired_defined, fired_shortened;
+static int fired_backbone, fired_strengthened, fired_redundant, fired_simplicial,
+    fired_simplicial_defined;
+
+/* Every variable of `out` is one of `in`'s with its projection flag. */
+static void check_flags_kept(const cnf_compact *in, const cnf_compact *out) {
+  for (int v = 1; v <= out->variables; v++) {
+    int from = 0;
+    for (int w = 1; w <= in->variables; w++)
+      if (in->file_variable[w] == out->file_variable[v])
+        from = w;
+    CHECK(from && in->projected[from] == out->projected[v], "variable %d lost its projection flag",
+          out->file_variable[v]);
+  }
+}
+
+/* The oracle's steps after the rest (count_preprocess_with_oracle): the
+ * same count by brute force, flags kept, and a projected variable
+ * eliminated only when defined (without a projection, every eliminated
+ * one is counted as defined). */
+static void check_with_oracle(const cnf_compact *in, uint64_t expected, int projection) {
+  search_clock clock;
+  search_clock_start(&clock, NULL);
+  cnf_compact out;
+  count_preprocess_stats stats;
+  int result = count_preprocess_with_oracle(in, &out, &stats, &clock);
+  CHECK(result >= 0, "out of memory");
+  uint64_t got = 0;
+  if (result == 1) {
+    got = brute_force(out.literals, out.literal_count, out.variables, out.projected);
+    check_flags_kept(in, &out);
+    CHECK(projection || stats.eliminated == stats.defined,
+          "oracle: eliminated %d without a projection, only %d of them defined", stats.eliminated,
+          stats.defined);
+    fired_backbone += stats.backbone > 0;
+    fired_strengthened += stats.strengthened > 0;
+    fired_redundant += stats.redundant > 0;
+    fired_simplicial += stats.simplicial > 0;
+    fired_simplicial_defined += stats.simplicial > 0 && !projection;
+    cnf_compact_free(&out);
+  }
+  CHECK(got == expected,
+        "projection %d, with the oracle: preprocessed %llu models, brute force %llu", projection,
+        (unsigned long long)got, (unsigned long long)expected);
+}
 
 static void check_formula(const nq_cnf *cnf, int projection) {
   cnf_compact in, out;
@@ -243,14 +298,7 @@ static void check_formula(const nq_cnf *cnf, int projection) {
     int non_projected = 0;
     for (int v = 1; v <= in.variables; v++)
       non_projected += !in.projected[v];
-    for (int v = 1; v <= out.variables; v++) {
-      int from = 0;
-      for (int w = 1; w <= in.variables; w++)
-        if (in.file_variable[w] == out.file_variable[v])
-          from = w;
-      CHECK(from && in.projected[from] == out.projected[v], "variable %d lost its projection flag",
-            out.file_variable[v]);
-    }
+    check_flags_kept(&in, &out);
     CHECK(stats.eliminated - stats.defined <= non_projected,
           "%d eliminated (%d defined), %d non-projected", stats.eliminated, stats.defined,
           non_projected);
@@ -266,6 +314,7 @@ static void check_formula(const nq_cnf *cnf, int projection) {
   }
   CHECK(got == expected, "projection %d: preprocessed %llu models, brute force %llu", projection,
         (unsigned long long)got, (unsigned long long)expected);
+  check_with_oracle(&in, expected, projection);
   /* The whole counter, with and without the preprocessing. */
   mpz_t count;
   mpz_init(count);
@@ -328,6 +377,119 @@ static void check_vivification(void) {
   nq_cnf_free(cnf);
 }
 
+/* `text` through count_preprocess_with_oracle into `out`, checked
+ * against brute force; the input's compact form stays in `in`. */
+static void oracle_pass(const char *text, const char *name, cnf_compact *in, cnf_compact *out,
+                        count_preprocess_stats *stats) {
+  nq_cnf *cnf = read_text(text, name, in);
+  search_clock clock;
+  search_clock_start(&clock, NULL);
+  CHECK(count_preprocess_with_oracle(in, out, stats, &clock) == 1, "%s: has models", name);
+  CHECK(brute_force(out->literals, out->literal_count, out->variables, out->projected) ==
+            brute_force(in->literals, in->literal_count, in->variables, in->projected),
+        "%s: the oracle changed the count", name);
+  nq_cnf_free(cnf);
+}
+
+static int has_file_variable(const cnf_compact *formula, int variable) {
+  for (int v = 1; v <= formula->variables; v++)
+    if (formula->file_variable[v] == variable)
+      return 1;
+  return 0;
+}
+
+/* 4 == 1 XOR 2 beside (1 | 2 | 3) and (3 | 5) (a binary clause, as the
+ * CDCL steps need): no AND/OR gate defines 4, Padoa's test does, and its
+ * neighbours 1 and 2 share a clause, so it goes. 5 is simplicial too
+ * (its one neighbour is 3) but free whenever 3 holds: kept, or the count
+ * would drop. */
+static void check_xor_defined(void) {
+  cnf_compact in, out;
+  count_preprocess_stats stats;
+  oracle_pass("p cnf 5 6\n1 2 3 0\n3 5 0\n-4 1 2 0\n-4 -1 -2 0\n4 -1 2 0\n4 1 -2 0\n", "xor", &in,
+              &out, &stats);
+  CHECK(stats.simplicial == 1 && stats.defined == 1, "xor: %d eliminated by the oracle, %d defined",
+        stats.simplicial, stats.defined);
+  CHECK(!has_file_variable(&out, 4), "xor: the XOR output is left");
+  CHECK(has_file_variable(&out, 5), "xor: the free variable 5 was removed");
+  cnf_compact_free(&out);
+  cnf_compact_free(&in);
+}
+
+/* x or each clause of the pigeonhole formula of 4 pigeons and 3 holes
+ * (variable 1 + 3 * pigeon + hole), and (x | 14), a binary clause as the
+ * CDCL steps need: x holds in every model, but no propagation from one
+ * or two assumed literals shows it, so the preprocessing without the
+ * oracle keeps x, and the backbone step fixes it (8192 models: x true,
+ * the 13 others free). */
+static void check_backbone_by_search(void) {
+  char text[2048];
+  int length = snprintf(text, sizeof text, "p cnf 14 23\n1 14 0\n");
+  for (int pigeon = 0; pigeon < 4; pigeon++)
+    length += snprintf(text + length, sizeof text - (size_t)length, "1 %d %d %d 0\n",
+                       2 + 3 * pigeon, 3 + 3 * pigeon, 4 + 3 * pigeon);
+  for (int hole = 0; hole < 3; hole++)
+    for (int a = 0; a < 4; a++)
+      for (int b = a + 1; b < 4; b++)
+        length += snprintf(text + length, sizeof text - (size_t)length, "1 %d %d 0\n",
+                           -(2 + 3 * a + hole), -(2 + 3 * b + hole));
+  cnf_compact in, out, plain;
+  count_preprocess_stats stats;
+  nq_cnf *cnf = read_text(text, "guarded pigeons", &in);
+  CHECK(count_preprocess(&in, &plain, NULL) == 1 && has_file_variable(&plain, 1),
+        "guarded pigeons: x is fixed without the oracle (the check would prove nothing)");
+  cnf_compact_free(&plain);
+  cnf_compact_free(&in);
+  nq_cnf_free(cnf);
+  oracle_pass(text, "guarded pigeons", &in, &out, &stats);
+  CHECK(stats.backbone > 0 && !has_file_variable(&out, 1) && out.clause_count == 0,
+        "guarded pigeons: %d backbone literals, x %s, %zu clauses left", stats.backbone,
+        has_file_variable(&out, 1) ? "left" : "fixed", out.clause_count);
+  cnf_compact_free(&out);
+  cnf_compact_free(&in);
+}
+
+/* 1 == 2 XOR 3 with 2 unprojected: 2 is in four more clauses (so
+ * bounded elimination keeps it) that leave it free when 4..11 hold, and
+ * then 1 takes both values for each 3. 1 is simplicial (neighbours 2, 3)
+ * but not defined by the projected variables: it must stay. (4 | 12) is
+ * there for a binary clause, which the CDCL steps need. */
+static void check_defined_through_unprojected(void) {
+  cnf_compact in, out;
+  count_preprocess_stats stats;
+  oracle_pass("p cnf 12 9\n-1 2 3 0\n-1 -2 -3 0\n1 -2 3 0\n1 2 -3 0\n2 4 5 0\n2 6 7 0\n"
+              "-2 8 9 0\n-2 10 11 0\n4 12 0\nc ind 1 3 4 5 6 7 8 9 10 11 12 0\n",
+              "unprojected input", &in, &out, &stats);
+  CHECK(has_file_variable(&out, 1), "unprojected input: 1 was eliminated");
+  cnf_compact_free(&out);
+  cnf_compact_free(&in);
+}
+
+/* 4 == 1 XOR 2, and (-4 | 5) implied by it with (1 | 5) and (2 | 5)
+ * (5 false makes 1 and 2 true, so 4 false). That clause alone joins 4
+ * and 5; once it is found implied and removed, 4's neighbours are 1 and 2,
+ * which share a clause, and 4 goes as defined. 5 is simplicial too but
+ * free when 1 and 2 hold: kept. A clause found implied where no
+ * elimination follows is put back (the second formula: the resolvent
+ * (1 | 3) of (1 | 2) and (-2 | 3)). */
+static void check_redundant_clause(void) {
+  cnf_compact in, out;
+  count_preprocess_stats stats;
+  oracle_pass("p cnf 5 7\n-4 5 0\n1 5 0\n2 5 0\n-4 1 2 0\n-4 -1 -2 0\n4 -1 2 0\n4 1 -2 0\n",
+              "implied", &in, &out, &stats);
+  CHECK(stats.redundant == 1 && stats.simplicial == 1, "implied: %d removed, %d eliminated",
+        stats.redundant, stats.simplicial);
+  CHECK(!has_file_variable(&out, 4) && has_file_variable(&out, 5), "implied: 4 %s, 5 %s",
+        has_file_variable(&out, 4) ? "left" : "gone", has_file_variable(&out, 5) ? "left" : "gone");
+  cnf_compact_free(&out);
+  cnf_compact_free(&in);
+  oracle_pass("p cnf 3 3\n1 3 0\n1 2 0\n-2 3 0\n", "implied, kept", &in, &out, &stats);
+  CHECK(stats.redundant == 0 && out.clause_count == 3,
+        "implied, kept: %d removed, %zu clauses left", stats.redundant, out.clause_count);
+  cnf_compact_free(&out);
+  cnf_compact_free(&in);
+}
+
 int main(void) {
   int formulas = 0;
   for (int variables = 2; variables <= 16; variables++) {
@@ -355,6 +517,22 @@ int main(void) {
   }
   check_both_polarities_fail();
   check_vivification();
+  check_xor_defined();
+  check_backbone_by_search();
+  check_redundant_clause();
+  check_defined_through_unprojected();
+  printf("CDCL steps by %s\n", sat_oracle_backend());
+  printf("with the oracle: backbone literals in %d, literals removed in %d, implied clauses in %d, "
+         "simplicial variables "
+         "eliminated in %d (%d without a projection)\n",
+         fired_backbone, fired_strengthened, fired_redundant, fired_simplicial,
+         fired_simplicial_defined);
+  /* Probing finds the backbones of formulas this small: the guarded
+   * pigeons below need the solver. */
+  CHECK(fired_strengthened > 10 && fired_redundant > 2 && fired_simplicial > 10 &&
+            fired_simplicial_defined > 5,
+        "each oracle step fires: strengthened %d, redundant %d, simplicial %d (defined %d)",
+        fired_strengthened, fired_redundant, fired_simplicial, fired_simplicial_defined);
   printf("formulas against brute force: %d (fixed in %d, substituted in %d, eliminated in %d, "
          "defined by gates in %d, clauses shortened in %d)\n",
          formulas, fired_fixed, fired_substituted, fired_eliminated, fired_defined,

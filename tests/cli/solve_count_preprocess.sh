@@ -7,7 +7,8 @@
 # by each engine, with and without --no-preprocess, equals brute force
 # over every assignment (lib.sh's brute_count, in awk), and --stats shows
 # the preprocessing shrank the formula in some of them, enough (a quarter
-# of the variables) for the engines to count the simplified one.
+# of the variables) for the engines to count the simplified one. The
+# CDCL steps eliminate an XOR output that only Padoa's test shows defined.
 . "$(dirname "$0")/lib.sh"
 
 # structured SEED VARIABLES PROJECTION(0 none, 1 random, 2 gate inputs):
@@ -65,4 +66,19 @@ checks=$((checks + 1))
 [ "$counted_simplified" -ge 10 ] ||
   fail "only $counted_simplified of 36 formulas were counted simplified (a quarter fewer variables)"
 echo "formulas shrunk by the preprocessing: $shrunk of 36, counted simplified: $counted_simplified"
+
+# The CDCL steps: 4 == 1 XOR 2 (no AND/OR gate pattern) beside (1 | 2 | 3)
+# and (3 | 5): Padoa's test finds 4 defined and simplicial, --stats says
+# one variable was eliminated, and every engine's count is brute force's.
+printf 'p cnf 5 6\n1 2 3 0\n3 5 0\n-4 1 2 0\n-4 -1 -2 0\n4 -1 2 0\n4 1 -2 0\n' >"$WORK/xor.cnf"
+expected=$(brute_count "$WORK/xor.cnf")
+for engine in auto components enumerate; do
+  checks=$((checks + 1))
+  got=$("$NQSAT" solve "$WORK/xor.cnf" --count --threads 1 --engine "$engine" 2>/dev/null)
+  [ "$got" = "$expected" ] || fail "xor file, --engine $engine: $got models, brute force $expected"
+done
+checks=$((checks + 1))
+"$NQSAT" solve "$WORK/xor.cnf" --count --threads 1 --stats 2>"$WORK/err" >/dev/null
+grep -q '^count preprocessing by CDCL (.*): .* 1 variables eliminated, [0-9.]* s$' "$WORK/err" ||
+  fail "xor file: no CDCL elimination in --stats: $(cat "$WORK/err")"
 finish

@@ -136,6 +136,23 @@ nq_status nq_cnf_count_components(const nq_cnf *cnf, const nq_component_options 
  * *simplified is NULL when the formula has no model. NQ_ERR_MEMORY, or
  * NQ_ERR_ARGUMENT for literals outside 1..cnf->max_variable. */
 nq_status nq_cnf_count_simplify(const nq_cnf *cnf, nq_cnf **simplified, uint64_t *doubling);
+/* The same, and then the simplifications that ask a CDCL solver
+ * (strengthening clauses, removing implied ones, eliminating defined
+ * variables whose neighbours already form a clique in the primal graph:
+ * see docs/solver.md), which take seconds on a large formula. `control`
+ * (may be NULL) holds a time limit and stop flag that end those early;
+ * the result is then simplified less, never wrong. */
+typedef struct nq_simplify_stats {
+  int backbone;     /* literals true in every model, made units */
+  int strengthened; /* literals removed from clauses of three or more */
+  int redundant;    /* clauses removed as implied by the others */
+  int eliminated;   /* variables resolved away (defined or not projected) */
+  double seconds;   /* the CDCL steps' time */
+} nq_simplify_stats;
+/* `stats` (may be NULL) receives what the CDCL steps did. */
+nq_status nq_cnf_count_simplify_deep(const nq_cnf *cnf, const nq_solver_control *control,
+                                     nq_cnf **simplified, uint64_t *doubling,
+                                     nq_simplify_stats *stats);
 
 /* Bytes the counter needs besides its cache (formula, watches,
  * occurrence lists, stacks): for --max-memory. */
