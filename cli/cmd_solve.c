@@ -634,18 +634,18 @@ static void simplify_for_count(solve_options *options, nq_cnf **cnf, nq_cnf **un
   count_simplification done;
   model_count_simplify(cnf, &options->control, &done, unkept);
   *no_models = done.no_models;
-  if (options->stats && !(*cnf)->queens_n)
+  if (options->stats && !(*cnf)->queens_n) {
     fprintf(stderr, "count preprocessing: %d variables, %" PRId64 " clauses -> %d, %" PRId64 "%s\n",
             done.variables_before, done.clauses_before, done.variables_after, done.clauses_after,
             done.no_models  ? " (no models)"
             : done.replaced ? ""
                             : " (not a quarter fewer: the formula as read is counted)");
-  if (options->stats && !(*cnf)->queens_n)
     fprintf(stderr,
             "count preprocessing by CDCL (%s): %d backbone literals, %d literals removed, %d "
             "implied clauses removed, %d variables eliminated, %.3f s\n",
             nq_cnf_decide_solver(), done.cdcl.backbone, done.cdcl.strengthened, done.cdcl.redundant,
             done.cdcl.eliminated, done.cdcl.seconds);
+  }
   if (done.replaced)
     options->doubling = done.doubling;
 }

@@ -153,16 +153,18 @@ typedef struct model_store {
   int count, next;
 } model_store;
 
-static int keep_model(model_store *store, sat_oracle *oracle, int variables) {
+/* The solver's model into the store; the stored values, NULL when out of
+ * memory. */
+static const unsigned char *keep_model(model_store *store, sat_oracle *oracle, int variables) {
   unsigned char **slot = &store->values[store->next];
   if (!*slot && !(*slot = malloc((size_t)variables + 1)))
-    return -1;
+    return NULL;
   for (int v = 1; v <= variables; v++)
     (*slot)[v] = (unsigned char)sat_oracle_value(oracle, v);
   store->next = (store->next + 1) % MODELS_KEPT;
   if (store->count < MODELS_KEPT)
     store->count++;
-  return 0;
+  return *slot;
 }
 
 /* Whether some kept model makes `literal` the clause's only true one. */
@@ -218,10 +220,11 @@ static int find_backbone(formula *f, sat_oracle *oracle, model_store *store, int
       sat_oracle_add(oracle, 0);
       f->stats.backbone++;
     } else if (answer > 0) {
-      if (keep_model(store, oracle, n))
+      const unsigned char *model = keep_model(store, oracle, n);
+      if (!model)
         return free(candidate), f->memory_failed = 1, -1;
       for (int w = v + 1; w <= n; w++)
-        if (candidate[w] && (candidate[w] > 0) != (sat_oracle_value(oracle, w) == 1))
+        if (candidate[w] && (candidate[w] > 0) != (model[w] == 1))
           candidate[w] = 0;
     }
   }
@@ -271,7 +274,7 @@ static int strengthen(formula *f) {
   int answer = sat_oracle_solve(oracle, FIRST_DECISIONS);
   model_store store = {0};
   int result = answer == 0 ? 0 : answer < 0 ? 2 : 1;
-  if (result == 1 && keep_model(&store, oracle, f->variables))
+  if (result == 1 && !keep_model(&store, oracle, f->variables))
     result = -1;
   size_t checks = 0, allowed = live_literals(f);
   if (result == 1 &&
@@ -300,7 +303,7 @@ static int strengthen(formula *f) {
       int implied = sat_oracle_solve(oracle, CHECK_DECISIONS);
       unknown += implied < 0;
       if (implied > 0) {
-        if (keep_model(&store, oracle, f->variables))
+        if (!keep_model(&store, oracle, f->variables))
           result = -1;
       } else if (implied == 0) {
         /* The clause without lits[i] holds in every model. */
@@ -319,14 +322,15 @@ static int strengthen(formula *f) {
   return f->memory_failed ? -1 : result;
 }
 
-/* The number of the clause's variable pairs that no other clause has:
- * the edges of the primal graph its removal would take away. */
-typedef struct pair_count {
-  int a, b, count;
-} pair_count;
+/* A variable pair of a clause (a < b): an edge of the primal graph and
+ * the clause's place among the ranked ones. */
+typedef struct clause_edge {
+  int a, b;
+  size_t rank;
+} clause_edge;
 
-static int compare_pairs(const void *x, const void *y) {
-  const pair_count *p = x, *q = y;
+static int compare_edges(const void *x, const void *y) {
+  const clause_edge *p = x, *q = y;
   return p->a != q->a ? (p->a > q->a) - (p->a < q->a) : (p->b > q->b) - (p->b < q->b);
 }
 
@@ -353,7 +357,7 @@ static ranked_clause *rank_clauses(formula *f, size_t *ranked_count) {
       pairs += length * (length - 1) / 2;
       live++;
     }
-  pair_count *edges = malloc((pairs ? pairs : 1) * sizeof *edges);
+  clause_edge *edges = malloc((pairs ? pairs : 1) * sizeof *edges);
   ranked_clause *ranked = malloc((live ? live : 1) * sizeof *ranked);
   if (!edges || !ranked) {
     free(edges);
@@ -361,39 +365,27 @@ static ranked_clause *rank_clauses(formula *f, size_t *ranked_count) {
     return NULL;
   }
   size_t at = 0;
-  for (size_t c = 0; c < f->clause_count; c++) {
-    if (f->clauses[c].dead)
-      continue;
-    const int *lits = literals_of(f, c);
-    for (int i = 0; i < f->clauses[c].length; i++)
-      for (int j = i + 1; j < f->clauses[c].length; j++) {
-        int a = abs(lits[i]), b = abs(lits[j]);
-        edges[at++] = (pair_count){a < b ? a : b, a < b ? b : a, 1};
-      }
-  }
-  qsort(edges, pairs, sizeof *edges, compare_pairs);
-  for (size_t i = 0; i < pairs;) {
-    size_t j = i;
-    while (j < pairs && !compare_pairs(&edges[i], &edges[j]))
-      j++;
-    for (size_t k = i; k < j; k++)
-      edges[k].count = (int)(j - i);
-    i = j;
-  }
   *ranked_count = 0;
   for (size_t c = 0; c < f->clause_count; c++) {
     if (f->clauses[c].dead)
       continue;
     const int *lits = literals_of(f, c);
-    long long unique = 0;
     for (int i = 0; i < f->clauses[c].length; i++)
       for (int j = i + 1; j < f->clauses[c].length; j++) {
         int a = abs(lits[i]), b = abs(lits[j]);
-        pair_count key = {a < b ? a : b, a < b ? b : a, 0};
-        pair_count *found = bsearch(&key, edges, pairs, sizeof *edges, compare_pairs);
-        unique += found && found->count == 1;
+        edges[at++] = (clause_edge){a < b ? a : b, a < b ? b : a, *ranked_count};
       }
-    ranked[(*ranked_count)++] = (ranked_clause){c, unique};
+    ranked[(*ranked_count)++] = (ranked_clause){c, 0};
+  }
+  /* An edge alone in its run of equal ones is made by one clause only. */
+  qsort(edges, pairs, sizeof *edges, compare_edges);
+  for (size_t i = 0; i < pairs;) {
+    size_t j = i + 1;
+    while (j < pairs && !compare_edges(&edges[i], &edges[j]))
+      j++;
+    if (j == i + 1)
+      ranked[edges[i].rank].unique_edges++;
+    i = j;
   }
   free(edges);
   qsort(ranked, *ranked_count, sizeof *ranked, compare_ranked);
@@ -634,34 +626,31 @@ static int find_defined(formula *f, const int *candidates, int candidate_count,
  * resolvent (no models), -1 out of memory. */
 static int resolve_away(formula *f, int v, int **scratch, size_t *scratch_capacity) {
   size_t count = f->clause_count;
+  /* Clauses with v first, with -v from the end. */
   size_t *with = malloc((count ? count : 1) * sizeof *with);
   if (!with)
     return f->memory_failed = 1, -1;
-  size_t holding = 0;
+  size_t positive = 0, negative = count;
   for (size_t c = 0; c < count; c++) {
     if (f->clauses[c].dead)
       continue;
     const int *lits = literals_of(f, c);
     for (int i = 0; i < f->clauses[c].length; i++)
       if (abs(lits[i]) == v) {
-        with[holding++] = c;
+        if (lits[i] > 0)
+          with[positive++] = c;
+        else
+          with[--negative] = c;
         f->clauses[c].dead = 1;
         break;
       }
   }
   int result = 1;
-  for (size_t i = 0; i < holding && result == 1; i++)
-    for (size_t j = 0; j < holding && result == 1; j++) {
+  for (size_t i = 0; i < positive && result == 1; i++)
+    for (size_t j = negative; j < count && result == 1; j++) {
       size_t a = with[i], b = with[j];
       const int *pa = literals_of(f, a), *pb = literals_of(f, b);
       int la = f->clauses[a].length, lb = f->clauses[b].length;
-      int a_positive = 0, b_negative = 0;
-      for (int k = 0; k < la; k++)
-        a_positive |= pa[k] == v;
-      for (int k = 0; k < lb; k++)
-        b_negative |= pb[k] == -v;
-      if (!a_positive || !b_negative)
-        continue;
       size_t needed = (size_t)(la + lb);
       if (needed > *scratch_capacity) {
         int *grown = grow_array(*scratch, scratch_capacity, needed, sizeof *grown, 64);
@@ -694,14 +683,15 @@ static int resolve_away(formula *f, int v, int **scratch, size_t *scratch_capaci
  * tested for definability, every unprojected and defined one resolved
  * away. 1 done, 0 no models, -1 out of memory. */
 static int eliminate_simplicial(formula *f, unsigned char *eliminated) {
-  size_t start_literals = live_literals(f);
+  size_t literal_limit = GROWTH_LIMIT * live_literals(f) + 1024;
   int *candidates = malloc(((size_t)f->variables + 1) * sizeof *candidates);
   unsigned char *defined = calloc((size_t)f->variables + 1, 1);
   int *scratch = NULL;
   size_t scratch_capacity = 0;
   int result = candidates && defined ? 1 : -1;
   for (int round = 0; round < MAX_ROUNDS && result == 1; round++) {
-    if (search_clock_expired(f->clock) || live_literals(f) > GROWTH_LIMIT * start_literals + 1024)
+    size_t literals_now = live_literals(f);
+    if (search_clock_expired(f->clock) || literals_now > literal_limit)
       break;
     graph g = {0};
     if (graph_build(f, &g)) {
@@ -710,7 +700,6 @@ static int eliminate_simplicial(formula *f, unsigned char *eliminated) {
       break;
     }
     int projected_count = 0, gone = 0;
-    size_t live_literals_now = live_literals(f);
     for (int v = 1; v <= f->variables; v++)
       if (!eliminated[v] && is_candidate(&g, v)) {
         if (f->projected[v])
@@ -726,15 +715,13 @@ static int eliminate_simplicial(formula *f, unsigned char *eliminated) {
     for (int v = 1; v <= f->variables && result == 1; v++) {
       if (!defined[v])
         continue;
-      if (search_clock_expired(f->clock) ||
-          live_literals_now > GROWTH_LIMIT * start_literals + 1024) {
-        defined[v] = 0; /* each defined variable may stay: the others are still defined */
-        continue;
-      }
       defined[v] = 0;
+      /* Any defined variable may stay: the others are still defined. */
+      if (search_clock_expired(f->clock) || literals_now > literal_limit)
+        continue;
       size_t before = f->literal_count;
       result = resolve_away(f, v, &scratch, &scratch_capacity);
-      live_literals_now += f->literal_count - before;
+      literals_now += f->literal_count - before; /* an upper bound: resolved clauses left out */
       eliminated[v] = 1;
       f->stats.eliminated++;
       f->stats.defined += f->projected[v];
@@ -767,19 +754,17 @@ int oracle_simplify(int variables, const unsigned char *projected, const int *li
   for (size_t i = 0; i < literal_count && result == 1; i++) {
     if (literals[i])
       continue;
-    int length = (int)(i - begin);
-    int *lits = malloc(((size_t)length + 1) * sizeof *lits);
-    if (!lits) {
+    /* Added as given, then normalised where it is stored. */
+    if (add_clause(&f, literals + begin, (int)(i - begin))) {
       result = -1;
       break;
     }
-    memcpy(lits, literals + begin, (size_t)length * sizeof *lits);
-    length = normalise(lits, length);
+    clause *added = &f.clauses[f.clause_count - 1];
+    int length = normalise(literals_of(&f, f.clause_count - 1), added->length);
     if (length == 0)
       result = 0;
-    else if (length > 0 && add_clause(&f, lits, length))
-      result = -1;
-    free(lits);
+    added->length = length > 0 ? length : 0;
+    added->dead = length < 0; /* a tautology */
     begin = i + 1;
   }
   out->eliminated = calloc((size_t)variables + 1, 1);
